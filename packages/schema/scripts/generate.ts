@@ -1,0 +1,85 @@
+/**
+ * `generate`: spec/openapi.yaml → src/generated/* and openapi.json (design.md §2).
+ * Everything written here carries a "generated — do not edit" header; CI regenerates and
+ * fails when the committed files differ.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@hey-api/openapi-ts';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { checkMarkers, loadSpec, specPath } from '../../../spec/tools/markers.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'src/generated');
+const HEADER = '// generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.\n';
+
+function write(path: string, body: string): void {
+  writeFileSync(path, HEADER + body.replace(/^\s+/, ''));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: hey-api does not export its resolver context and result types.
+function objectWithAdditionalProperties(ctx: any): any {
+  const { schema, $, symbols } = ctx;
+  if (!schema.properties || Object.keys(schema.properties).length === 0) return undefined;
+  const extra = schema.additionalProperties?.type;
+  if (extra !== undefined && extra !== 'never' && extra !== 'unknown') return undefined;
+  const kind = extra === 'never' ? 'strictObject' : 'looseObject';
+  return $(symbols.z).attr(kind).call(ctx.nodes.shape(ctx));
+}
+
+const spec = loadSpec();
+const { markers, problems } = checkMarkers(spec);
+if (problems.length > 0) {
+  throw new Error(`The spec has malformed x-unspecified markers; run the spec lint:\n${problems.join('\n')}`);
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+// 1. Types (openapi-typescript).
+const ast = await openapiTS(new URL(`file://${specPath}`), { alphabetize: false });
+write(join(out, 'types.ts'), astToString(ast));
+
+// 2. Zod schemas (@hey-api/openapi-ts, zod plugin; offsets accepted in date-times).
+await createClient({
+  input: specPath,
+  output: { path: join(out, 'zod'), postProcess: [] },
+  plugins: [
+    {
+      name: 'zod',
+      dates: { offset: true },
+      // JSON Schema objects are open unless `additionalProperties: false`; zod's z.object strips
+      // unknown keys, so emit looseObject (open) or strictObject (closed) to accept what the spec accepts.
+      '~resolvers': { object: objectWithAdditionalProperties },
+    },
+  ],
+  logs: { level: 'silent' },
+});
+for (const file of readdirSync(join(out, 'zod'))) {
+  const path = join(out, 'zod', file);
+  write(path, readFileSync(path, 'utf8'));
+}
+
+// 3. The unknowns registry: every marker with its JSON Pointer, keyed by id.
+const registry = Object.fromEntries(
+  markers.map(({ id, pointer, source, says, readings, mock }) => [
+    id,
+    { id, pointer, source, says, ...(readings ? { readings, mock } : {}) },
+  ]),
+);
+write(
+  join(out, 'unspecified.ts'),
+  `/** Every \`x-unspecified\` marker of the spec, keyed by id, with the JSON Pointer of its node. */\n` +
+    `export const unspecified = ${JSON.stringify(registry, null, 2)} as const;\n`,
+);
+
+// 4. The bundled spec (no external references, so bundling is a faithful conversion).
+const json = `${JSON.stringify(spec, null, 2)}\n`;
+writeFileSync(join(root, 'openapi.json'), json);
+write(
+  join(out, 'openapi.ts'),
+  `/** The bundled OpenAPI 3.1 document, as a plain object. */\nexport const openapiDocument: Record<string, unknown> = ${json.trimEnd()};\n`,
+);
+
+console.log(`generated: types, zod, ${markers.length} unknowns, bundled spec → ${out}`);

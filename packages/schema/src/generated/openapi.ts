@@ -1,0 +1,904 @@
+// generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
+/** The bundled OpenAPI 3.1 document, as a plain object. */
+export const openapiDocument: Record<string, unknown> = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "Video Upload and Custom Fields Service",
+    "version": "v1",
+    "summary": "Create videos, upload their source files, read them, and read and write their custom fields.",
+    "description": "Written by hand from the interface document \"Video Upload and Custom Fields Service Interface\".\nEvery statement of that document is encoded here; every part it marks \"not shown\" carries an\n`x-unspecified` marker (id, source section, what the document says, and where a server could\nbehave in several ways, its plausible `readings` and the reading the mock plays by default).\n\nA client uploads a video in three steps (§1): create video records, upload the source file of\neach as multipart form data, then wait for processing to finish by polling the get-video\nendpoint or through a webhook.\n",
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    }
+  },
+  "servers": [
+    {
+      "url": "{base_url}",
+      "description": "The service's base address (§ \"{base_url} is the service's base address\").",
+      "variables": {
+        "base_url": {
+          "default": "http://localhost:4010",
+          "description": "The service's base address. The default is the local mock; the real address is the service's own."
+        }
+      }
+    }
+  ],
+  "tags": [
+    {
+      "name": "videos",
+      "description": "Video records (§4.1, §4.3)."
+    },
+    {
+      "name": "uploads",
+      "description": "Source file upload (§4.2)."
+    },
+    {
+      "name": "custom-fields",
+      "description": "User-defined custom fields of a video (§2, §4.4)."
+    }
+  ],
+  "x-unspecified": [
+    {
+      "id": "status-codes",
+      "source": "4.5",
+      "says": "Response status codes of all endpoints: not shown.",
+      "readings": {
+        "all-200": "Every successful response uses 200.",
+        "semantic": "Create answers 201, upload answers 202 (accepted for processing), get and update answer 200."
+      },
+      "mock": "all-200"
+    },
+    {
+      "id": "error-codes",
+      "source": "7",
+      "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+      "readings": {
+        "validation-400": "A request that fails validation is answered 400.",
+        "validation-422": "A request that fails validation is answered 422."
+      },
+      "mock": "validation-400"
+    },
+    {
+      "id": "rate-limits",
+      "source": "8",
+      "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+      "readings": {
+        "none": "No rate limit is enforced.",
+        "429-retry-after": "Requests beyond a per-token budget are answered 429 with a Retry-After header."
+      },
+      "mock": "none"
+    },
+    {
+      "id": "field-length-limits",
+      "source": "8",
+      "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+      "readings": {
+        "unlimited": "Titles, tags and custom field values of any length are accepted.",
+        "limited": "Titles, tags and custom field values longer than a limit are refused with a 4xx."
+      },
+      "mock": "unlimited"
+    },
+    {
+      "id": "versioning-policy",
+      "source": "9",
+      "says": "Deprecation policy and other versioning rules: not shown."
+    },
+    {
+      "id": "webhook-registration",
+      "source": "6",
+      "says": "Webhook event kinds, payload, registration and signing: not shown."
+    }
+  ],
+  "paths": {
+    "/api/v1/videos": {
+      "post": {
+        "operationId": "createVideos",
+        "tags": [
+          "videos"
+        ],
+        "summary": "Create one or more video records (§4.1)",
+        "description": "Creates one video record per entry of `videos`. The response is a JSON array with one element\nper requested video, in the creation shape of the video record (§2): `key`, `title`,\n`primaryPlaybackUrl`. Each key is used in the upload request (§4.2).\n",
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-unspecified": {
+          "id": "videos-per-create-limit",
+          "source": "8",
+          "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+          "readings": {
+            "unlimited": "Any number of videos is accepted in one create request.",
+            "limited": "More videos than a limit in one request are refused with a 4xx."
+          },
+          "mock": "unlimited"
+        },
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CreateVideosRequest"
+              },
+              "examples": {
+                "twoVideos": {
+                  "$ref": "#/components/examples/CreateTwoVideosRequest"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "2XX": {
+            "description": "One element per requested video (§4.1). The exact status code is not shown (§4.5).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/CreatedVideo"
+                  }
+                },
+                "examples": {
+                  "twoVideos": {
+                    "$ref": "#/components/examples/CreateTwoVideosResponse"
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/upload/v1/form-data/videos/{videoKey}": {
+      "post": {
+        "operationId": "uploadVideoSource",
+        "tags": [
+          "uploads"
+        ],
+        "summary": "Upload the source file of one video (§4.2)",
+        "description": "Uploads the content of the video source file as multipart form data, in the form field `file`.\nOne request uploads the file of one video. `videoKey` is a key returned by create (§4.1).\nThe host of this endpoint is not shown: clients should let it be configured apart from the\nbase address.\n",
+        "servers": [
+          {
+            "url": "{upload_base_url}",
+            "description": "The host of the upload endpoint is not shown (§4.2).",
+            "variables": {
+              "upload_base_url": {
+                "default": "http://localhost:4010",
+                "description": "The upload host. The default is the local mock."
+              }
+            },
+            "x-unspecified": {
+              "id": "upload-host",
+              "source": "4.2",
+              "says": "Host of the upload endpoint: not shown."
+            }
+          }
+        ],
+        "security": [
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-unspecified": [
+          {
+            "id": "file-size-limit",
+            "source": "8",
+            "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+            "readings": {
+              "rejects-413": "Files larger than a limit are refused with 413, without the body being read in full.",
+              "no-limit": "Files of any size are accepted."
+            },
+            "mock": "rejects-413"
+          },
+          {
+            "id": "video-transitions",
+            "source": "3",
+            "says": "Transitions: not shown.",
+            "readings": {
+              "reupload-reprocesses": "A second upload to the same key replaces the source and processing starts again.",
+              "reupload-rejected": "A second upload to the same key is refused with a 4xx."
+            },
+            "mock": "reupload-reprocesses"
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/VideoKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "multipart/form-data": {
+              "schema": {
+                "$ref": "#/components/schemas/UploadVideoSourceRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "2XX": {
+            "description": "The file was accepted. The status code (§4.5) and the response body (§4.2) are not shown.",
+            "x-unspecified": {
+              "id": "upload-response-body",
+              "source": "4.2",
+              "says": "Response body of the upload request: not shown.",
+              "readings": {
+                "empty": "The response has no body.",
+                "video-record": "The response is the video record in the shape of §4.3.",
+                "upload-receipt": "The response is a JSON object describing the stored file (video key and size in bytes)."
+              },
+              "mock": "video-record"
+            },
+            "content": {
+              "*/*": {
+                "schema": {}
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/v1/videos/{videoKey}": {
+      "get": {
+        "operationId": "getVideo",
+        "tags": [
+          "videos"
+        ],
+        "summary": "Get a video (§4.3)",
+        "description": "Returns the video record with `videoKey` and `simpleCustomFields`, which holds every custom\nfield as a name/value pair. Polling this endpoint is one way to wait for readiness; the field\nthat shows readiness is not shown.\n",
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-unspecified": {
+          "id": "auth-get-video",
+          "source": "5",
+          "says": "Authorization rules for the get-video and update-custom-fields endpoints: not shown.",
+          "readings": {
+            "required": "A valid Bearer token is required; without one the answer is 401.",
+            "not-required": "The video is returned with or without a token.",
+            "owner-only": "Only the token that created the video may read it; other tokens get a 4xx."
+          },
+          "mock": "required"
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/VideoKey"
+          }
+        ],
+        "responses": {
+          "2XX": {
+            "description": "The video record (§4.3). The exact status code is not shown (§4.5).",
+            "x-unspecified": {
+              "id": "readiness-field",
+              "source": "4.3",
+              "says": "The field that shows readiness: not shown.",
+              "readings": {
+                "status-string": "A `status` string names the video's state; one of them means ready.",
+                "ready-flag": "A boolean `ready` is true once the video can be played.",
+                "playback-only": "No field shows readiness; the HLS playlist answers once the video is ready."
+              },
+              "mock": "status-string"
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Video"
+                },
+                "examples": {
+                  "withEveryValueForm": {
+                    "$ref": "#/components/examples/VideoWithCustomFields"
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/v1/videos/{videoKey}/custom-fields": {
+      "put": {
+        "operationId": "updateCustomFields",
+        "tags": [
+          "custom-fields"
+        ],
+        "summary": "Update custom fields of a video (§4.4)",
+        "description": "Writes custom fields. The body is a JSON object with one member, `simpleCustomFields`. The\nresponse is the video record in the shape of §4.3. Whether fields absent from the body are\nkept or removed is not shown.\n",
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          }
+        ],
+        "x-unspecified": [
+          {
+            "id": "auth-update-custom-fields",
+            "source": "5",
+            "says": "Authorization rules for the get-video and update-custom-fields endpoints: not shown.",
+            "readings": {
+              "required": "A valid Bearer token is required; without one the answer is 401.",
+              "not-required": "Fields are written with or without a token.",
+              "owner-only": "Only the token that created the video may write its fields; other tokens get a 4xx."
+            },
+            "mock": "required"
+          },
+          {
+            "id": "custom-fields-omitted",
+            "source": "4.4",
+            "says": "Whether omitted fields are kept or removed: not shown.",
+            "readings": {
+              "merge": "Fields absent from the body keep their stored values.",
+              "replace": "Fields absent from the body are removed."
+            },
+            "mock": "merge"
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/VideoKey"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/UpdateCustomFieldsRequest"
+              },
+              "examples": {
+                "everyValueForm": {
+                  "$ref": "#/components/examples/UpdateEveryValueFormRequest"
+                },
+                "freeTextNote": {
+                  "$ref": "#/components/examples/FreeTextNoteField"
+                },
+                "integerCounter": {
+                  "$ref": "#/components/examples/IntegerCounterField"
+                },
+                "flag": {
+                  "$ref": "#/components/examples/FlagField"
+                },
+                "dateTime": {
+                  "$ref": "#/components/examples/DateTimeField"
+                },
+                "multiValueText": {
+                  "$ref": "#/components/examples/MultiValueTextField"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "2XX": {
+            "description": "The video record in the shape of §4.3. The exact status code is not shown (§4.5).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Video"
+                },
+                "examples": {
+                  "withEveryValueForm": {
+                    "$ref": "#/components/examples/VideoWithCustomFields"
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    }
+  },
+  "webhooks": {
+    "videoReadiness": {
+      "post": {
+        "operationId": "videoReadinessWebhook",
+        "summary": "Notification that a video is ready (§6)",
+        "description": "The document offers a webhook as an alternative to polling for learning when a video is\nready. Its event kinds, payload, registration and signing are not shown; the body is left\nopen here.\n",
+        "x-unspecified": [
+          {
+            "id": "webhook-events",
+            "source": "6",
+            "says": "Webhook event kinds, payload, registration and signing: not shown.",
+            "readings": {
+              "per-state": "An event is sent on every state change of a video.",
+              "ready-only": "Events are sent only when a video becomes ready or fails."
+            },
+            "mock": "per-state"
+          },
+          {
+            "id": "webhook-payload",
+            "source": "6",
+            "says": "Webhook event kinds, payload, registration and signing: not shown.",
+            "readings": {
+              "envelope": "An envelope: id, type, createdAt and data holding the video key and state.",
+              "flat": "A flat object: event, videoKey, state and timestamp.",
+              "video-record": "The event name and the whole video record as get-video returns it."
+            },
+            "mock": "envelope"
+          },
+          {
+            "id": "webhook-signing",
+            "source": "6",
+            "says": "Webhook event kinds, payload, registration and signing: not shown.",
+            "readings": {
+              "hmac-sha256-timestamped": "A header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
+              "hmac-sha256-body": "A header carries an HMAC-SHA256 of the raw body under a shared secret.",
+              "unsigned": "Deliveries carry no signature."
+            },
+            "mock": "hmac-sha256-timestamped"
+          },
+          {
+            "id": "webhook-delivery",
+            "source": "6",
+            "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (Nothing of its delivery is shown.)",
+            "readings": {
+              "once-in-order": "Each event is delivered once, in the order it happened, retried on failure.",
+              "duplicates": "Events may be delivered more than once.",
+              "reordered": "Events of one video may arrive out of order."
+            },
+            "mock": "once-in-order"
+          }
+        ],
+        "security": [
+          {}
+        ],
+        "requestBody": {
+          "description": "The payload is not shown (§6).",
+          "content": {
+            "*/*": {
+              "schema": {}
+            }
+          }
+        },
+        "responses": {
+          "2XX": {
+            "description": "The receiver accepted the delivery. The expected answer is not shown (§6)."
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "`Authorization: Bearer <ACCESS_TOKEN>`, required by create and upload (§5.1). The access token\nis generated in the personal access token settings of the service's account area (§5.2).\n"
+      }
+    },
+    "parameters": {
+      "VideoKey": {
+        "name": "videoKey",
+        "in": "path",
+        "required": true,
+        "description": "The video key returned by create (§4.1).",
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        },
+        "examples": {
+          "created": {
+            "summary": "A key returned by create",
+            "value": "v-0001"
+          }
+        }
+      }
+    },
+    "responses": {
+      "Error": {
+        "description": "An error. The error response shape, error codes and the conditions that cause them are not\nshown (§7), and so are the status codes (§4.5).\n",
+        "x-unspecified": {
+          "id": "error-shape",
+          "source": "7",
+          "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+          "readings": {
+            "problem-json": "RFC 9457 problem details (application/problem+json: type, title, status, detail).",
+            "message-object": "A JSON object with a message member.",
+            "error-object": "A JSON object with an error member holding code and message."
+          },
+          "mock": "problem-json"
+        },
+        "content": {
+          "*/*": {
+            "schema": {}
+          }
+        }
+      }
+    },
+    "schemas": {
+      "CreateVideosRequest": {
+        "type": "object",
+        "description": "Body of the create request (§4.1).",
+        "required": [
+          "projectKey",
+          "videos"
+        ],
+        "properties": {
+          "projectKey": {
+            "type": "string",
+            "description": "Key of the project the videos are uploaded to."
+          },
+          "videos": {
+            "type": "array",
+            "description": "One entry per video to create.",
+            "items": {
+              "$ref": "#/components/schemas/CreateVideoEntry"
+            }
+          }
+        }
+      },
+      "CreateVideoEntry": {
+        "type": "object",
+        "description": "One video to create (§4.1).",
+        "required": [
+          "title"
+        ],
+        "properties": {
+          "title": {
+            "type": "string",
+            "description": "Title of the video."
+          },
+          "tags": {
+            "type": "array",
+            "description": "Tags of the video.",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "CreatedVideo": {
+        "type": "object",
+        "description": "The video record as returned when creating videos (§2). Open: the full field list of the\nvideo record is not shown.\n",
+        "required": [
+          "key",
+          "title",
+          "primaryPlaybackUrl"
+        ],
+        "additionalProperties": true,
+        "properties": {
+          "key": {
+            "type": "string",
+            "description": "Video key. Identifies the video in later requests."
+          },
+          "title": {
+            "type": "string",
+            "description": "Title given at creation."
+          },
+          "primaryPlaybackUrl": {
+            "$ref": "#/components/schemas/PlaybackUrl"
+          }
+        }
+      },
+      "PlaybackUrl": {
+        "type": "object",
+        "description": "Playback information (§2).",
+        "required": [
+          "name",
+          "hls"
+        ],
+        "additionalProperties": true,
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "Name of the playback entry."
+          },
+          "hls": {
+            "$ref": "#/components/schemas/HlsPlayback"
+          }
+        }
+      },
+      "HlsPlayback": {
+        "type": "object",
+        "description": "HLS playback (§2).",
+        "required": [
+          "name",
+          "url"
+        ],
+        "additionalProperties": true,
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "Name of the HLS rendition set."
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "pattern": "\\.m3u8(?:[?#].*)?$",
+            "description": "Address of an HLS playlist (.m3u8) under the streaming domain, with the video key in the path.",
+            "x-unspecified": {
+              "id": "streaming-domain",
+              "source": "2",
+              "says": "Address of an HLS playlist (.m3u8) under the streaming domain, with the video key in the path. (The streaming domain itself is not named.)"
+            }
+          }
+        }
+      },
+      "Video": {
+        "type": "object",
+        "description": "The video record as returned when getting a video or updating custom fields (§2, §4.3). Here\nthe key is named `videoKey`, not `key`. The reference shortens these bodies: fields unrelated\nto custom fields are omitted there, so the record is open.\n",
+        "required": [
+          "videoKey",
+          "simpleCustomFields"
+        ],
+        "additionalProperties": true,
+        "x-unspecified": [
+          {
+            "id": "video-record-fields",
+            "source": "2",
+            "says": "Full field list of the video record: not shown beyond those listed.",
+            "readings": {
+              "listed-only": "Only videoKey, simpleCustomFields and the readiness field are returned.",
+              "with-extra-fields": "Other fields of the record (title, tags, playback information, timestamps) are returned too."
+            },
+            "mock": "with-extra-fields"
+          },
+          {
+            "id": "video-states",
+            "source": "3",
+            "says": "Video states: not shown.",
+            "readings": {
+              "basic": "States: created, processing, ready, failed.",
+              "detailed": "States: created, uploading, uploaded, processing, ready, failed."
+            },
+            "mock": "basic"
+          }
+        ],
+        "properties": {
+          "videoKey": {
+            "type": "string",
+            "description": "Video key. Here it is named videoKey, not key."
+          },
+          "simpleCustomFields": {
+            "$ref": "#/components/schemas/SimpleCustomFields"
+          }
+        }
+      },
+      "SimpleCustomFields": {
+        "type": "object",
+        "description": "Key/value map of all custom fields. The field name is the map key (§2).",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/CustomFieldValue"
+        },
+        "x-unspecified": [
+          {
+            "id": "custom-field-types",
+            "source": "2",
+            "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
+          },
+          {
+            "id": "custom-field-definition",
+            "source": "2",
+            "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown.",
+            "readings": {
+              "implicit": "Any field name may be written; writing a new name creates the field.",
+              "predefined": "Only fields defined beforehand may be written; an unknown name is refused with a 4xx."
+            },
+            "mock": "implicit"
+          },
+          {
+            "id": "custom-field-formats",
+            "source": "2",
+            "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
+          },
+          {
+            "id": "custom-field-null",
+            "source": "2",
+            "says": "Values appear in these JSON forms: string, number, boolean, ISO 8601 UTC date-time string, array of strings. (What a null value does is not shown.)",
+            "readings": {
+              "rejected": "A null value is refused with a 4xx.",
+              "removes-field": "A null value removes the field."
+            },
+            "mock": "rejected"
+          }
+        ]
+      },
+      "CustomFieldValue": {
+        "description": "A custom field value in one of the JSON forms of §2.",
+        "anyOf": [
+          {
+            "type": "string",
+            "description": "Free text (e.g. a note)."
+          },
+          {
+            "type": "number",
+            "description": "A number (e.g. an integer counter)."
+          },
+          {
+            "type": "boolean",
+            "description": "A flag."
+          },
+          {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?Z$",
+            "description": "A date-time, as a string in ISO 8601 UTC form."
+          },
+          {
+            "type": "array",
+            "description": "Multi-value text.",
+            "items": {
+              "type": "string"
+            }
+          }
+        ],
+        "examples": [
+          "a free text note",
+          42,
+          true,
+          "2026-11-22T08:30:00Z",
+          [
+            "news",
+            "sport"
+          ]
+        ]
+      },
+      "UpdateCustomFieldsRequest": {
+        "type": "object",
+        "description": "Body of the custom-fields update (§4.4), a JSON object with one member.",
+        "required": [
+          "simpleCustomFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "simpleCustomFields": {
+            "$ref": "#/components/schemas/SimpleCustomFields"
+          }
+        }
+      },
+      "UploadVideoSourceRequest": {
+        "type": "object",
+        "description": "The multipart form of the upload request (§4.2).",
+        "required": [
+          "file"
+        ],
+        "properties": {
+          "file": {
+            "type": "string",
+            "format": "binary",
+            "contentMediaType": "application/octet-stream",
+            "description": "Content of the video source file."
+          }
+        }
+      }
+    },
+    "examples": {
+      "FreeTextNoteField": {
+        "summary": "Field kind: free text note (string)",
+        "value": {
+          "simpleCustomFields": {
+            "note": "Shot on location in Chiang Mai"
+          }
+        }
+      },
+      "IntegerCounterField": {
+        "summary": "Field kind: integer counter (number)",
+        "value": {
+          "simpleCustomFields": {
+            "views": 42
+          }
+        }
+      },
+      "FlagField": {
+        "summary": "Field kind: flag (boolean)",
+        "value": {
+          "simpleCustomFields": {
+            "featured": true
+          }
+        }
+      },
+      "DateTimeField": {
+        "summary": "Field kind: date-time (string in ISO 8601 UTC form)",
+        "value": {
+          "simpleCustomFields": {
+            "publishedAt": "2026-11-22T08:30:00Z"
+          }
+        }
+      },
+      "MultiValueTextField": {
+        "summary": "Field kind: multi-value text (array of strings)",
+        "value": {
+          "simpleCustomFields": {
+            "topics": [
+              "news",
+              "sport"
+            ]
+          }
+        }
+      },
+      "CreateTwoVideosRequest": {
+        "summary": "Create two videos in one request",
+        "value": {
+          "projectKey": "demo",
+          "videos": [
+            {
+              "title": "Opening keynote",
+              "tags": [
+                "conference",
+                "2026"
+              ]
+            },
+            {
+              "title": "Closing remarks"
+            }
+          ]
+        }
+      },
+      "CreateTwoVideosResponse": {
+        "summary": "One element per requested video, in order",
+        "value": [
+          {
+            "key": "v-0001",
+            "title": "Opening keynote",
+            "primaryPlaybackUrl": {
+              "name": "primary",
+              "hls": {
+                "name": "hls",
+                "url": "http://localhost:4010/hls/v-0001/playlist.m3u8"
+              }
+            }
+          },
+          {
+            "key": "v-0002",
+            "title": "Closing remarks",
+            "primaryPlaybackUrl": {
+              "name": "primary",
+              "hls": {
+                "name": "hls",
+                "url": "http://localhost:4010/hls/v-0002/playlist.m3u8"
+              }
+            }
+          }
+        ]
+      },
+      "UpdateEveryValueFormRequest": {
+        "summary": "One custom field of every value form",
+        "value": {
+          "simpleCustomFields": {
+            "note": "Shot on location in Chiang Mai",
+            "views": 42,
+            "featured": true,
+            "publishedAt": "2026-11-22T08:30:00Z",
+            "topics": [
+              "news",
+              "sport"
+            ]
+          }
+        }
+      },
+      "VideoWithCustomFields": {
+        "summary": "A video with one custom field of every value form (shortened, as in the reference)",
+        "value": {
+          "videoKey": "v-0001",
+          "simpleCustomFields": {
+            "note": "Shot on location in Chiang Mai",
+            "views": 42,
+            "featured": true,
+            "publishedAt": "2026-11-22T08:30:00Z",
+            "topics": [
+              "news",
+              "sport"
+            ]
+          }
+        }
+      }
+    }
+  }
+};

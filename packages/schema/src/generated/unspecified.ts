@@ -1,0 +1,279 @@
+// generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
+/** Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node. */
+export const unspecified = {
+  "status-codes": {
+    "id": "status-codes",
+    "pointer": "",
+    "source": "4.5",
+    "says": "Response status codes of all endpoints: not shown.",
+    "readings": {
+      "all-200": "Every successful response uses 200.",
+      "semantic": "Create answers 201, upload answers 202 (accepted for processing), get and update answer 200."
+    },
+    "mock": "all-200"
+  },
+  "error-codes": {
+    "id": "error-codes",
+    "pointer": "",
+    "source": "7",
+    "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+    "readings": {
+      "validation-400": "A request that fails validation is answered 400.",
+      "validation-422": "A request that fails validation is answered 422."
+    },
+    "mock": "validation-400"
+  },
+  "rate-limits": {
+    "id": "rate-limits",
+    "pointer": "",
+    "source": "8",
+    "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+    "readings": {
+      "none": "No rate limit is enforced.",
+      "429-retry-after": "Requests beyond a per-token budget are answered 429 with a Retry-After header."
+    },
+    "mock": "none"
+  },
+  "field-length-limits": {
+    "id": "field-length-limits",
+    "pointer": "",
+    "source": "8",
+    "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+    "readings": {
+      "unlimited": "Titles, tags and custom field values of any length are accepted.",
+      "limited": "Titles, tags and custom field values longer than a limit are refused with a 4xx."
+    },
+    "mock": "unlimited"
+  },
+  "versioning-policy": {
+    "id": "versioning-policy",
+    "pointer": "",
+    "source": "9",
+    "says": "Deprecation policy and other versioning rules: not shown."
+  },
+  "webhook-registration": {
+    "id": "webhook-registration",
+    "pointer": "",
+    "source": "6",
+    "says": "Webhook event kinds, payload, registration and signing: not shown."
+  },
+  "videos-per-create-limit": {
+    "id": "videos-per-create-limit",
+    "pointer": "/paths/~1api~1v1~1videos/post",
+    "source": "8",
+    "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+    "readings": {
+      "unlimited": "Any number of videos is accepted in one create request.",
+      "limited": "More videos than a limit in one request are refused with a 4xx."
+    },
+    "mock": "unlimited"
+  },
+  "upload-host": {
+    "id": "upload-host",
+    "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/servers/0",
+    "source": "4.2",
+    "says": "Host of the upload endpoint: not shown."
+  },
+  "file-size-limit": {
+    "id": "file-size-limit",
+    "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post",
+    "source": "8",
+    "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+    "readings": {
+      "rejects-413": "Files larger than a limit are refused with 413, without the body being read in full.",
+      "no-limit": "Files of any size are accepted."
+    },
+    "mock": "rejects-413"
+  },
+  "video-transitions": {
+    "id": "video-transitions",
+    "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post",
+    "source": "3",
+    "says": "Transitions: not shown.",
+    "readings": {
+      "reupload-reprocesses": "A second upload to the same key replaces the source and processing starts again.",
+      "reupload-rejected": "A second upload to the same key is refused with a 4xx."
+    },
+    "mock": "reupload-reprocesses"
+  },
+  "upload-response-body": {
+    "id": "upload-response-body",
+    "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/responses/2XX",
+    "source": "4.2",
+    "says": "Response body of the upload request: not shown.",
+    "readings": {
+      "empty": "The response has no body.",
+      "video-record": "The response is the video record in the shape of §4.3.",
+      "upload-receipt": "The response is a JSON object describing the stored file (video key and size in bytes)."
+    },
+    "mock": "video-record"
+  },
+  "auth-get-video": {
+    "id": "auth-get-video",
+    "pointer": "/paths/~1api~1v1~1videos~1{videoKey}/get",
+    "source": "5",
+    "says": "Authorization rules for the get-video and update-custom-fields endpoints: not shown.",
+    "readings": {
+      "required": "A valid Bearer token is required; without one the answer is 401.",
+      "not-required": "The video is returned with or without a token.",
+      "owner-only": "Only the token that created the video may read it; other tokens get a 4xx."
+    },
+    "mock": "required"
+  },
+  "readiness-field": {
+    "id": "readiness-field",
+    "pointer": "/paths/~1api~1v1~1videos~1{videoKey}/get/responses/2XX",
+    "source": "4.3",
+    "says": "The field that shows readiness: not shown.",
+    "readings": {
+      "status-string": "A `status` string names the video's state; one of them means ready.",
+      "ready-flag": "A boolean `ready` is true once the video can be played.",
+      "playback-only": "No field shows readiness; the HLS playlist answers once the video is ready."
+    },
+    "mock": "status-string"
+  },
+  "auth-update-custom-fields": {
+    "id": "auth-update-custom-fields",
+    "pointer": "/paths/~1api~1v1~1videos~1{videoKey}~1custom-fields/put",
+    "source": "5",
+    "says": "Authorization rules for the get-video and update-custom-fields endpoints: not shown.",
+    "readings": {
+      "required": "A valid Bearer token is required; without one the answer is 401.",
+      "not-required": "Fields are written with or without a token.",
+      "owner-only": "Only the token that created the video may write its fields; other tokens get a 4xx."
+    },
+    "mock": "required"
+  },
+  "custom-fields-omitted": {
+    "id": "custom-fields-omitted",
+    "pointer": "/paths/~1api~1v1~1videos~1{videoKey}~1custom-fields/put",
+    "source": "4.4",
+    "says": "Whether omitted fields are kept or removed: not shown.",
+    "readings": {
+      "merge": "Fields absent from the body keep their stored values.",
+      "replace": "Fields absent from the body are removed."
+    },
+    "mock": "merge"
+  },
+  "webhook-events": {
+    "id": "webhook-events",
+    "pointer": "/webhooks/videoReadiness/post",
+    "source": "6",
+    "says": "Webhook event kinds, payload, registration and signing: not shown.",
+    "readings": {
+      "per-state": "An event is sent on every state change of a video.",
+      "ready-only": "Events are sent only when a video becomes ready or fails."
+    },
+    "mock": "per-state"
+  },
+  "webhook-payload": {
+    "id": "webhook-payload",
+    "pointer": "/webhooks/videoReadiness/post",
+    "source": "6",
+    "says": "Webhook event kinds, payload, registration and signing: not shown.",
+    "readings": {
+      "envelope": "An envelope: id, type, createdAt and data holding the video key and state.",
+      "flat": "A flat object: event, videoKey, state and timestamp.",
+      "video-record": "The event name and the whole video record as get-video returns it."
+    },
+    "mock": "envelope"
+  },
+  "webhook-signing": {
+    "id": "webhook-signing",
+    "pointer": "/webhooks/videoReadiness/post",
+    "source": "6",
+    "says": "Webhook event kinds, payload, registration and signing: not shown.",
+    "readings": {
+      "hmac-sha256-timestamped": "A header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
+      "hmac-sha256-body": "A header carries an HMAC-SHA256 of the raw body under a shared secret.",
+      "unsigned": "Deliveries carry no signature."
+    },
+    "mock": "hmac-sha256-timestamped"
+  },
+  "webhook-delivery": {
+    "id": "webhook-delivery",
+    "pointer": "/webhooks/videoReadiness/post",
+    "source": "6",
+    "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (Nothing of its delivery is shown.)",
+    "readings": {
+      "once-in-order": "Each event is delivered once, in the order it happened, retried on failure.",
+      "duplicates": "Events may be delivered more than once.",
+      "reordered": "Events of one video may arrive out of order."
+    },
+    "mock": "once-in-order"
+  },
+  "error-shape": {
+    "id": "error-shape",
+    "pointer": "/components/responses/Error",
+    "source": "7",
+    "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+    "readings": {
+      "problem-json": "RFC 9457 problem details (application/problem+json: type, title, status, detail).",
+      "message-object": "A JSON object with a message member.",
+      "error-object": "A JSON object with an error member holding code and message."
+    },
+    "mock": "problem-json"
+  },
+  "streaming-domain": {
+    "id": "streaming-domain",
+    "pointer": "/components/schemas/HlsPlayback/properties/url",
+    "source": "2",
+    "says": "Address of an HLS playlist (.m3u8) under the streaming domain, with the video key in the path. (The streaming domain itself is not named.)"
+  },
+  "video-record-fields": {
+    "id": "video-record-fields",
+    "pointer": "/components/schemas/Video",
+    "source": "2",
+    "says": "Full field list of the video record: not shown beyond those listed.",
+    "readings": {
+      "listed-only": "Only videoKey, simpleCustomFields and the readiness field are returned.",
+      "with-extra-fields": "Other fields of the record (title, tags, playback information, timestamps) are returned too."
+    },
+    "mock": "with-extra-fields"
+  },
+  "video-states": {
+    "id": "video-states",
+    "pointer": "/components/schemas/Video",
+    "source": "3",
+    "says": "Video states: not shown.",
+    "readings": {
+      "basic": "States: created, processing, ready, failed.",
+      "detailed": "States: created, uploading, uploaded, processing, ready, failed."
+    },
+    "mock": "basic"
+  },
+  "custom-field-types": {
+    "id": "custom-field-types",
+    "pointer": "/components/schemas/SimpleCustomFields",
+    "source": "2",
+    "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
+  },
+  "custom-field-definition": {
+    "id": "custom-field-definition",
+    "pointer": "/components/schemas/SimpleCustomFields",
+    "source": "2",
+    "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown.",
+    "readings": {
+      "implicit": "Any field name may be written; writing a new name creates the field.",
+      "predefined": "Only fields defined beforehand may be written; an unknown name is refused with a 4xx."
+    },
+    "mock": "implicit"
+  },
+  "custom-field-formats": {
+    "id": "custom-field-formats",
+    "pointer": "/components/schemas/SimpleCustomFields",
+    "source": "2",
+    "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
+  },
+  "custom-field-null": {
+    "id": "custom-field-null",
+    "pointer": "/components/schemas/SimpleCustomFields",
+    "source": "2",
+    "says": "Values appear in these JSON forms: string, number, boolean, ISO 8601 UTC date-time string, array of strings. (What a null value does is not shown.)",
+    "readings": {
+      "rejected": "A null value is refused with a 4xx.",
+      "removes-field": "A null value removes the field."
+    },
+    "mock": "rejected"
+  }
+} as const;

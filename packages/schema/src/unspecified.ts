@@ -1,0 +1,75 @@
+/**
+ * The unknowns registry: every `x-unspecified` marker of the spec with its JSON Pointer, and
+ * typed helpers over it. An unknown's id and its readings are string-literal unions.
+ *
+ * @example
+ * import { unspecified, type ReadingOf } from '@video-api/schema/unspecified';
+ * const omitted: ReadingOf<'custom-fields-omitted'> = 'merge';
+ * unspecified['custom-fields-omitted'].says; // "Whether omitted fields are kept or removed: not shown."
+ */
+import { unspecified } from './generated/unspecified.js';
+
+export { unspecified };
+
+export type Unspecified = typeof unspecified;
+/** The id of any unknown of the document. */
+export type UnspecifiedId = keyof Unspecified;
+/** The ids of the unknowns a server may play in several ways (markers with `readings`). */
+export type UnspecifiedIdWithReadings = {
+  [K in UnspecifiedId]: Unspecified[K] extends { readings: object } ? K : never;
+}[UnspecifiedId];
+/** The reading names of one unknown. */
+export type ReadingOf<Id extends UnspecifiedId> = Unspecified[Id] extends { readings: infer R }
+  ? Extract<keyof R, string>
+  : never;
+/** A choice of readings for some unknowns. */
+export type ReadingChoice = { [K in UnspecifiedIdWithReadings]?: ReadingOf<K> };
+/** One reading for every unknown with readings. */
+export type ReadingSet = { [K in UnspecifiedIdWithReadings]: ReadingOf<K> };
+
+export interface UnspecifiedMarker {
+  readonly id: string;
+  readonly pointer: string;
+  readonly source: string;
+  readonly says: string;
+  readonly readings?: Readonly<Record<string, string>>;
+  readonly mock?: string;
+}
+
+const entries = Object.values(unspecified) as readonly UnspecifiedMarker[];
+
+/** Every unknown id, in spec order. */
+export const unspecifiedIds = Object.keys(unspecified) as UnspecifiedId[];
+
+/** The ids of unknowns that have readings, in spec order. */
+export const idsWithReadings = entries
+  .filter((marker) => marker.readings !== undefined)
+  .map((marker) => marker.id) as UnspecifiedIdWithReadings[];
+
+/** Whether `id` names an unknown of the spec. */
+export function isUnspecifiedId(id: string): id is UnspecifiedId {
+  return Object.hasOwn(unspecified, id);
+}
+
+/** Whether `id` names an unknown with readings. */
+export function hasReadings(id: string): id is UnspecifiedIdWithReadings {
+  return isUnspecifiedId(id) && (unspecified[id] as UnspecifiedMarker).readings !== undefined;
+}
+
+/** The reading names of an unknown (empty when it has none). */
+export function readingsOf<Id extends UnspecifiedId>(id: Id): ReadingOf<Id>[] {
+  const readings = (unspecified[id] as UnspecifiedMarker).readings;
+  return (readings ? Object.keys(readings) : []) as ReadingOf<Id>[];
+}
+
+/** Whether `reading` is one of the readings of unknown `id`. */
+export function isReading<Id extends UnspecifiedId>(id: Id, reading: string): reading is ReadingOf<Id> {
+  return (readingsOf(id) as string[]).includes(reading);
+}
+
+/** The reading the mock plays for each unknown unless told otherwise. */
+export function mockReadings(): ReadingSet {
+  const set: Record<string, string> = {};
+  for (const marker of entries) if (marker.mock !== undefined) set[marker.id] = marker.mock;
+  return set as ReadingSet;
+}

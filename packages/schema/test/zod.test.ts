@@ -1,0 +1,94 @@
+/** The generated zod schemas accept what the spec accepts and reject what it rejects. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openapiDocument } from '../src/generated/openapi.js';
+import {
+  zCreatedVideo,
+  zCreateVideosRequest,
+  zCustomFieldValue,
+  zUpdateCustomFieldsRequest,
+  zVideo,
+} from '../src/zod.js';
+
+type Examples = Record<string, { value: unknown }>;
+const examples = (openapiDocument.components as { examples: Examples }).examples;
+const example = (name: string) => examples[name]?.value;
+
+describe('the spec examples validate', () => {
+  it.each([
+    ['CreateTwoVideosRequest', zCreateVideosRequest],
+    ['UpdateEveryValueFormRequest', zUpdateCustomFieldsRequest],
+    ['FreeTextNoteField', zUpdateCustomFieldsRequest],
+    ['IntegerCounterField', zUpdateCustomFieldsRequest],
+    ['FlagField', zUpdateCustomFieldsRequest],
+    ['DateTimeField', zUpdateCustomFieldsRequest],
+    ['MultiValueTextField', zUpdateCustomFieldsRequest],
+    ['VideoWithCustomFields', zVideo],
+  ] as const)('%s', (name, schema) => {
+    expect(schema.safeParse(example(name)).success).toBe(true);
+  });
+
+  it('CreateTwoVideosResponse: every element is a created video', () => {
+    for (const video of example('CreateTwoVideosResponse') as unknown[]) {
+      expect(zCreatedVideo.safeParse(video).success).toBe(true);
+    }
+  });
+});
+
+describe('custom field values (§2)', () => {
+  const valid = fc.oneof(
+    fc.string(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+    fc.boolean(),
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    fc.array(fc.string()),
+  );
+
+  it('accepts every value of the five forms', () => {
+    fc.assert(fc.property(valid, (value) => zCustomFieldValue.safeParse(value).success));
+  });
+
+  it.each([
+    ['null', null],
+    ['an object', { nested: true }],
+    ['an array of numbers', [1, 2]],
+    ['a mixed array', ['a', 1]],
+    ['NaN', Number.NaN],
+  ])('rejects %s', (_what, value) => {
+    expect(zCustomFieldValue.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('open and closed objects', () => {
+  it('keeps fields the document does not list on the video record (shortened responses)', () => {
+    const parsed = zVideo.parse({ videoKey: 'k', simpleCustomFields: {}, status: 'ready' });
+    expect(parsed).toEqual({ videoKey: 'k', simpleCustomFields: {}, status: 'ready' });
+  });
+
+  it('keeps extra playback fields on a created video', () => {
+    const video = { ...(example('CreateTwoVideosResponse') as object[])[0], duration: 12 };
+    expect(zCreatedVideo.parse(video)).toHaveProperty('duration', 12);
+  });
+
+  it('refuses a second member in the custom-fields body (§4.4: one member)', () => {
+    const result = zUpdateCustomFieldsRequest.safeParse({ simpleCustomFields: {}, extra: 1 });
+    expect(result.success).toBe(false);
+  });
+
+  it.each([
+    ['no projectKey', { videos: [{ title: 't' }] }],
+    ['no videos', { projectKey: 'p' }],
+    ['a video without title', { projectKey: 'p', videos: [{}] }],
+    ['tags that are not strings', { projectKey: 'p', videos: [{ title: 't', tags: [1] }] }],
+  ])('refuses a create body with %s', (_what, body) => {
+    expect(zCreateVideosRequest.safeParse(body).success).toBe(false);
+  });
+
+  it('refuses a created video whose HLS url is not an .m3u8', () => {
+    const video = structuredClone((example('CreateTwoVideosResponse') as Array<Record<string, unknown>>)[0]);
+    (video as { primaryPlaybackUrl: { hls: { url: string } } }).primaryPlaybackUrl.hls.url =
+      'http://localhost/hls/v-1/video.mp4';
+    expect(zCreatedVideo.safeParse(video).success).toBe(false);
+  });
+});

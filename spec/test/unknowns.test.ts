@@ -1,0 +1,73 @@
+/**
+ * Every "not shown" of the interface document is marked in the spec, and no marker is invented:
+ * one row per unknown id, with the section it comes from.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkMarkers, interfacePath, loadSpec } from '../tools/markers.js';
+
+const { markers, problems } = checkMarkers(loadSpec());
+const byId = new Map(markers.map((m) => [m.id, m]));
+
+// [id, source section, has readings]
+const unknowns: Array<[string, string, boolean]> = [
+  ['video-record-fields', '2', true],
+  ['custom-field-types', '2', false],
+  ['custom-field-definition', '2', true],
+  ['custom-field-formats', '2', false],
+  ['custom-field-null', '2', true],
+  ['streaming-domain', '2', false],
+  ['video-states', '3', true],
+  ['video-transitions', '3', true],
+  ['upload-host', '4.2', false],
+  ['upload-response-body', '4.2', true],
+  ['readiness-field', '4.3', true],
+  ['custom-fields-omitted', '4.4', true],
+  ['status-codes', '4.5', true],
+  ['auth-get-video', '5', true],
+  ['auth-update-custom-fields', '5', true],
+  ['webhook-events', '6', true],
+  ['webhook-payload', '6', true],
+  ['webhook-registration', '6', false],
+  ['webhook-signing', '6', true],
+  ['webhook-delivery', '6', true],
+  ['error-shape', '7', true],
+  ['error-codes', '7', true],
+  ['rate-limits', '8', true],
+  ['file-size-limit', '8', true],
+  ['videos-per-create-limit', '8', true],
+  ['field-length-limits', '8', true],
+  ['versioning-policy', '9', false],
+];
+
+describe('unknowns of the document', () => {
+  it('every marker is well formed', () => {
+    expect(problems).toEqual([]);
+  });
+
+  it.each(unknowns)('%s is marked, from §%s', (id, source, hasReadings) => {
+    const marker = byId.get(id);
+    expect(marker, `no x-unspecified marker with id ${id}`).toBeDefined();
+    expect(marker?.source).toBe(source);
+    expect(marker?.readings !== undefined).toBe(hasReadings);
+  });
+
+  it('no marker is missing from the table above (nothing invented, nothing dropped)', () => {
+    expect(markers.map((m) => m.id).sort()).toEqual(unknowns.map(([id]) => id).sort());
+  });
+
+  const document = readFileSync(interfacePath, 'utf8');
+  const notShown = document
+    .split('\n')
+    .flatMap((line) => line.split(/(?<=\.)\s+(?=[A-Z])/))
+    .filter((sentence) => sentence.includes('not shown'))
+    .map((sentence) => sentence.replace(/^[-\d.\s]+/, '').trim());
+
+  it('the document has the "not shown" sentences this table was written from', () => {
+    expect(notShown.length).toBe(14);
+  });
+
+  it.each(notShown)('"%s" is quoted by a marker', (sentence) => {
+    expect(markers.some((m) => m.says.includes(sentence))).toBe(true);
+  });
+});
