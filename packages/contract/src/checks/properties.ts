@@ -1,0 +1,110 @@
+/** Property-based checks (fast-check): valid field maps round-trip; invalid requests get a 4xx. */
+import fc from 'fast-check';
+import { type Context, ensure } from '../context.js';
+import { everyValueForm, exampleFieldNames } from '../examples.js';
+import { describe, isClientError, send } from '../http.js';
+import { roundTrip } from './custom-fields.js';
+
+const text = fc.string({ maxLength: 40 });
+const dateTime = fc
+  .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((d) => d.toISOString());
+const forms = {
+  string: text,
+  number: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
+  boolean: fc.boolean(),
+  dateTime,
+  array: fc.array(text, { maxLength: 5 }),
+};
+const anyValue = fc.oneof(forms.string, forms.number, forms.boolean, forms.dateTime, forms.array);
+
+/** The form of each example field, so a server with predefined fields gets values of the right kind. */
+function formOf(value: unknown): fc.Arbitrary<unknown> {
+  if (Array.isArray(value)) return forms.array;
+  if (typeof value === 'number') return forms.number;
+  if (typeof value === 'boolean') return forms.boolean;
+  if (typeof value === 'string' && /T\d{2}:\d{2}/.test(value)) return forms.dateTime;
+  return forms.string;
+}
+
+function fieldMaps(ctx: Context): fc.Arbitrary<Record<string, unknown>> {
+  if (ctx.reading('custom-field-definition') === 'predefined') {
+    const shaped = Object.fromEntries(exampleFieldNames.map((n) => [n, formOf(everyValueForm[n])]));
+    return fc.record(shaped, { requiredKeys: [] });
+  }
+  const name = fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,15}$/);
+  return fc.dictionary(name, anyValue, { minKeys: 1, maxKeys: 6 });
+}
+
+const notObject = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(fc.integer()));
+const invalidCreate = fc.oneof(
+  notObject,
+  fc.record({ videos: fc.constant([{ title: 'no project' }]) }),
+  fc.record({ projectKey: fc.oneof(fc.integer(), fc.boolean()), videos: fc.constant([{ title: 't' }]) }),
+  fc.record({
+    projectKey: fc.constant('p'),
+    videos: fc.oneof(notObject, fc.dictionary(fc.string(), fc.string())),
+  }),
+  fc.record({
+    projectKey: fc.constant('p'),
+    videos: fc.array(fc.record({ tags: fc.array(fc.string()) }), { minLength: 1 }),
+  }),
+  fc.record({
+    projectKey: fc.constant('p'),
+    videos: fc.tuple(fc.record({ title: fc.oneof(fc.integer(), fc.boolean()) })),
+  }),
+  fc.record({
+    projectKey: fc.constant('p'),
+    videos: fc.tuple(fc.record({ title: fc.constant('t'), tags: fc.array(fc.integer(), { minLength: 1 }) })),
+  }),
+);
+const invalidValue = fc.oneof(
+  fc.dictionary(fc.string(), fc.integer(), { minKeys: 1 }),
+  fc.array(fc.oneof(fc.integer(), fc.boolean()), { minLength: 1 }),
+);
+const invalidUpdate = fc.oneof(
+  notObject,
+  fc.record({ simpleCustomFields: fc.oneof(fc.integer(), fc.string(), fc.array(fc.string())) }),
+  fc.record({ simpleCustomFields: fc.record({ note: invalidValue }) }),
+  fc.record({ simpleCustomFields: fc.constant({}), extra: fc.integer() }),
+);
+
+export async function checkProperties(ctx: Context, key: string): Promise<void> {
+  const { propertyRuns: numRuns, seed } = ctx.options;
+  const settings = { numRuns, ...(seed === undefined ? {} : { seed }) };
+
+  await ctx.check('valid custom field maps round-trip through update and get (property)', '2', async () => {
+    await fc.assert(
+      fc.asyncProperty(fieldMaps(ctx), async (fields) => void (await roundTrip(ctx, key, fields))),
+      settings,
+    );
+    return `${numRuns} generated maps round-tripped`;
+  });
+
+  await ctx.check('invalid create bodies are refused with a 4xx, never a 5xx (property)', '4.1', async () => {
+    await fc.assert(
+      fc.asyncProperty(invalidCreate, async (body) => {
+        const exchange = await send(ctx.target, { method: 'POST', path: '/api/v1/videos', json: body });
+        ensure(isClientError(exchange.status), `body ${JSON.stringify(body)}: ${describe(exchange)}`);
+      }),
+      settings,
+    );
+    return `${numRuns} invalid bodies refused with a 4xx`;
+  });
+
+  await ctx.check(
+    'invalid custom-fields bodies are refused with a 4xx, never a 5xx (property)',
+    '4.4',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(invalidUpdate, async (body) => {
+          const path = `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`;
+          const exchange = await send(ctx.target, { method: 'PUT', path, json: body });
+          ensure(isClientError(exchange.status), `body ${JSON.stringify(body)}: ${describe(exchange)}`);
+        }),
+        settings,
+      );
+      return `${numRuns} invalid bodies refused with a 4xx`;
+    },
+  );
+}

@@ -1,0 +1,32 @@
+/** Stateful sequences: create → upload → wait → write → read, interleaved across several videos. */
+import { zVideo } from '@video-api/schema/zod';
+import { type Context, ensure } from '../context.js';
+import { describe, isSuccess } from '../http.js';
+import { sameValue } from './shapes.js';
+
+export async function checkInterleaved(ctx: Context): Promise<void> {
+  const count = ctx.options.sequenceVideos;
+  await ctx.check(`${count} interleaved videos keep their own custom fields`, '4.4', async () => {
+    const keys: string[] = [];
+    for (let i = 0; i < count; i++) keys.push(await ctx.createOne(`sequence ${i}`));
+    const uploads = await Promise.all(keys.map((key) => ctx.upload(key)));
+    for (const [i, u] of uploads.entries())
+      ensure(isSuccess(u.status), `upload of ${keys[i]}: ${describe(u)}`);
+    const waits = await Promise.all(keys.map((key) => ctx.waitForReady(key)));
+    for (const [i, w] of waits.entries()) ensure(w.ready, `${keys[i]} did not become ready`);
+    const own = (i: number) => ({ note: `sequence video ${i}`, views: 1000 + i, topics: [`topic-${i}`] });
+    const writes = await Promise.all(keys.map((key, i) => ctx.putFields(key, own(i))));
+    for (const [i, w] of writes.entries()) ensure(isSuccess(w.status), `write to ${keys[i]}: ${describe(w)}`);
+    for (const [i, key] of keys.entries()) {
+      const get = await ctx.getVideo(key);
+      const fields = zVideo.parse(get.json).simpleCustomFields;
+      for (const [name, value] of Object.entries(own(i))) {
+        ensure(
+          sameValue(value, fields[name]),
+          `${key}.${name} is ${JSON.stringify(fields[name])}, expected ${JSON.stringify(value)} (another video's value leaked?)`,
+        );
+      }
+    }
+    return `${count} videos, each read back with its own values`;
+  });
+}

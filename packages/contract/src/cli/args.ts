@@ -1,0 +1,129 @@
+/** Command-line arguments of `video-api-contract`, validated with messages a person can act on. */
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: video-api-contract [options]
+
+Checks a server against the video upload and custom fields interface: pass/fail on what the
+document states, "observed" on what it leaves open. Without --base-url it checks the mock in-process.
+
+Options:
+  --base-url URL          the service's base address (default: the mock, in-process)
+  --upload-base-url URL   the upload host (default: --base-url; the document does not show it)
+  --token T               access token (env VIDEO_API_TOKEN)
+  --other-token T         a second account's token, to tell owner-only access from required
+  --project KEY           project key for created videos (default: contract)
+  --report DIR            write report.json, report.md and junit.xml there
+  --runs N                runs of each property-based check (default: 25)
+  --seed N                seed of the property-based checks
+  --ready-timeout MS      how long to wait for a video to become ready (default: 60000)
+  --reading ID=READING    in-process mock only: play this reading (repeatable)
+  --webhooks auto|off     auto: register a receiver through the mock's admin API when there is one
+  --json                  print the JSON report on stdout instead of the summary
+  -h, --help              this help
+
+Exit codes: 0 every check passed; 1 a check failed; 2 bad usage; 3 the target could not be reached.`;
+
+export interface CliArgs {
+  baseUrl?: string;
+  uploadBaseUrl?: string;
+  token?: string;
+  otherToken?: string;
+  project: string;
+  reportDir?: string;
+  runs?: number;
+  seed?: number;
+  readyTimeoutMs?: number;
+  readings: Record<string, string>;
+  webhooks: 'auto' | 'off';
+  json: boolean;
+  help: boolean;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+function url(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new UsageError(`${flag}: "${value}" is not an http(s) URL (e.g. http://localhost:4010)`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function integer(flag: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag}: "${value}" is not an integer ≥ ${min}`);
+  return n;
+}
+
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const v = parsed.values;
+  const readings: Record<string, string> = {};
+  for (const pair of v.reading ?? []) {
+    const [id, reading, ...rest] = pair.split('=');
+    if (!id || !reading || rest.length > 0) throw new UsageError(`--reading: "${pair}" is not ID=READING`);
+    readings[id] = reading;
+  }
+  const webhooks = v.webhooks ?? 'auto';
+  if (webhooks !== 'auto' && webhooks !== 'off')
+    throw new UsageError(`--webhooks: "${webhooks}" is not auto or off`);
+  const baseUrl = url('--base-url', v['base-url']);
+  if (baseUrl === undefined && v['upload-base-url'] !== undefined) {
+    throw new UsageError('--upload-base-url needs --base-url (the in-process mock serves both)');
+  }
+  if (baseUrl !== undefined && Object.keys(readings).length > 0) {
+    throw new UsageError(
+      '--reading only applies to the in-process mock; start your server with its readings instead',
+    );
+  }
+  return {
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(v['upload-base-url'] === undefined
+      ? {}
+      : { uploadBaseUrl: url('--upload-base-url', v['upload-base-url']) }),
+    ...((v.token ?? env.VIDEO_API_TOKEN) ? { token: v.token ?? env.VIDEO_API_TOKEN } : {}),
+    ...(v['other-token'] === undefined ? {} : { otherToken: v['other-token'] }),
+    project: v.project ?? 'contract',
+    ...(v.report === undefined ? {} : { reportDir: v.report }),
+    ...(v.runs === undefined ? {} : { runs: integer('--runs', v.runs, 1) }),
+    ...(v.seed === undefined ? {} : { seed: integer('--seed', v.seed, 0) }),
+    ...(v['ready-timeout'] === undefined
+      ? {}
+      : { readyTimeoutMs: integer('--ready-timeout', v['ready-timeout'], 1) }),
+    readings,
+    webhooks,
+    json: v.json ?? false,
+    help: v.help ?? false,
+  } as CliArgs;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv[0] === '--' ? argv.slice(1) : argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'base-url': { type: 'string' },
+      'upload-base-url': { type: 'string' },
+      token: { type: 'string' },
+      'other-token': { type: 'string' },
+      project: { type: 'string' },
+      report: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      'ready-timeout': { type: 'string' },
+      reading: { type: 'string', multiple: true },
+      webhooks: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

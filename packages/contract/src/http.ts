@@ -1,0 +1,111 @@
+/** Raw HTTP exchanges with a target: every status, header and byte kept, for checks and evidence. */
+import type { Target } from './types.js';
+
+export interface Exchange {
+  method: string;
+  url: string;
+  status: number;
+  headers: Headers;
+  contentType: string;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  json: unknown;
+}
+
+export type Auth = 'token' | 'other' | 'none' | { header: string };
+
+export interface SendOptions {
+  method?: string;
+  /** Absolute URL, or a path resolved against the base URL (or the upload base URL with `upload`). */
+  path: string;
+  upload?: boolean;
+  auth?: Auth;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Wait out a 429 (honouring Retry-After, at most 3 times) instead of returning it. Default true. */
+  retryRateLimited?: boolean;
+}
+
+const MAX_RATE_LIMIT_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** Milliseconds a Retry-After header asks for (seconds or an HTTP date); 1 s when absent. */
+export function retryAfterMs(value: string | null, now = Date.now()): number {
+  if (value === null || value.trim() === '') return 1000;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
+  return Math.min(Math.max(Number.isFinite(ms) ? ms : 1000, 0), MAX_RETRY_AFTER_MS);
+}
+
+function authorization(target: Target, auth: Auth): string | undefined {
+  if (auth === 'none') return undefined;
+  if (auth === 'token') return `Bearer ${target.token}`;
+  if (auth === 'other') return target.otherToken ? `Bearer ${target.otherToken}` : undefined;
+  return auth.header;
+}
+
+export function urlOf(target: Target, path: string, upload = false): string {
+  if (/^https?:\/\//.test(path)) return path;
+  const base = (upload ? target.uploadBaseUrl : target.baseUrl).replace(/\/+$/, '');
+  return `${base}${path}`;
+}
+
+/**
+ * Sends one request and reads the whole answer. A 429 is waited out (Retry-After) unless
+ * `retryRateLimited` is false, so a rate-limited server is checked, not punished. Network
+ * failures propagate as errors.
+ */
+export async function send(target: Target, options: SendOptions): Promise<Exchange> {
+  for (let attempt = 0; ; attempt++) {
+    const exchange = await sendOnce(target, options);
+    const retry = options.retryRateLimited !== false && attempt < MAX_RATE_LIMIT_RETRIES;
+    if (exchange.status !== 429 || !retry || options.body instanceof ReadableStream) return exchange;
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(exchange.headers.get('retry-after'))));
+  }
+}
+
+async function sendOnce(target: Target, options: SendOptions): Promise<Exchange> {
+  const method = options.method ?? 'GET';
+  const url = urlOf(target, options.path, options.upload);
+  const headers = new Headers(options.headers);
+  const auth = authorization(target, options.auth ?? 'token');
+  if (auth !== undefined && !headers.has('authorization')) headers.set('authorization', auth);
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method, headers };
+  if (body !== undefined) init.body = body;
+  if (body instanceof ReadableStream) init.duplex = 'half';
+  if (options.signal) init.signal = options.signal;
+  const response = await target.fetch(new Request(url, init));
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return {
+    method,
+    url,
+    status: response.status,
+    headers: response.headers,
+    contentType: response.headers.get('content-type') ?? '',
+    text,
+    json,
+  };
+}
+
+/** One line that shows an exchange in a report: `POST /api/v1/videos → 201 application/json`. */
+export function describe(exchange: Exchange): string {
+  const path = exchange.url.replace(/^https?:\/\/[^/]+/, '');
+  const body = exchange.text.length > 160 ? `${exchange.text.slice(0, 160)}…` : exchange.text;
+  return `${exchange.method} ${path} → ${exchange.status} ${exchange.contentType || '(no content type)'} ${body}`.trim();
+}
+
+export const isSuccess = (status: number) => status >= 200 && status < 300;
+export const isClientError = (status: number) => status >= 400 && status < 500;

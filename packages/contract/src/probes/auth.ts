@@ -1,0 +1,33 @@
+/** Probes of the authorization of get-video and update-custom-fields (§5: not shown). */
+import type { UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import type { Context } from '../context.js';
+import { describe, type Exchange, isClientError, isSuccess } from '../http.js';
+
+async function probe(
+  ctx: Context,
+  id: UnspecifiedIdWithReadings,
+  call: (auth: 'none' | 'other') => Promise<Exchange>,
+) {
+  return ctx.observe(id, async () => {
+    const anonymous = await call('none');
+    if (isSuccess(anonymous.status))
+      return { reading: 'not-required', evidence: `without a token: ${describe(anonymous)}` };
+    if (!isClientError(anonymous.status)) return { reading: 'other', evidence: describe(anonymous) };
+    if (!ctx.target.otherToken) {
+      return {
+        reading: 'required',
+        evidence: `without a token: ${anonymous.status}; owner-only not ruled out (give a second token to tell)`,
+      };
+    }
+    const other = await call('other');
+    const evidence = `without a token: ${anonymous.status}; with another account's token: ${describe(other)}`;
+    if (isSuccess(other.status)) return { reading: 'required', evidence };
+    if (isClientError(other.status)) return { reading: 'owner-only', evidence };
+    return { reading: 'other', evidence };
+  });
+}
+
+export async function probeAuth(ctx: Context, key: string): Promise<void> {
+  await probe(ctx, 'auth-get-video', (auth) => ctx.getVideo(key, auth));
+  await probe(ctx, 'auth-update-custom-fields', (auth) => ctx.putFields(key, { note: 'auth probe' }, auth));
+}

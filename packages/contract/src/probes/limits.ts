@@ -1,0 +1,80 @@
+/** Bounded probes of the limits the document does not show (§8). */
+import type { Context } from '../context.js';
+import { describe, isClientError, isSuccess, send, urlOf } from '../http.js';
+import { sendDeclaredLength } from './declared-length.js';
+
+export async function probeFieldLength(ctx: Context) {
+  return ctx.observe('field-length-limits', async () => {
+    const size = ctx.options.fieldLengthProbeSize;
+    const create = await ctx.createVideos([{ title: 't'.repeat(size) }]);
+    if (isSuccess(create.status)) {
+      return {
+        reading: 'unlimited',
+        evidence: `a ${size}-character title was accepted (${create.status}); longer ones not probed`,
+      };
+    }
+    if (isClientError(create.status))
+      return { reading: 'limited', evidence: `a ${size}-character title: ${describe(create)}` };
+    return { reading: 'other', evidence: describe(create) };
+  });
+}
+
+export async function probeVideosPerCreate(ctx: Context) {
+  return ctx.observe('videos-per-create-limit', async () => {
+    const size = ctx.options.createLimitProbeSize;
+    const videos = Array.from({ length: size }, (_, i) => ({ title: ctx.title(`bulk ${i}`) }));
+    const create = await ctx.createVideos(videos);
+    if (isSuccess(create.status)) {
+      return {
+        reading: 'unlimited',
+        evidence: `${size} videos in one request were accepted; more not probed`,
+      };
+    }
+    if (isClientError(create.status))
+      return { reading: 'limited', evidence: `${size} videos: ${describe(create)}` };
+    return { reading: 'other', evidence: describe(create) };
+  });
+}
+
+export async function probeFileSize(ctx: Context, key: string) {
+  return ctx.observe('file-size-limit', async () => {
+    const declared = 2 ** 40; // 1 TiB, declared but not sent
+    const url = urlOf(ctx.target, `/api/upload/v1/form-data/videos/${encodeURIComponent(key)}`, true);
+    const answer = await sendDeclaredLength(ctx.target, url, declared, 3000);
+    const evidence = `an upload declaring ${declared} bytes: ${answer.detail}`;
+    if (answer.status === 413) return { reading: 'rejects-413', evidence };
+    return {
+      reading: 'no-limit',
+      evidence: `${evidence}; no 413 (the size a real limit sits at is not probed)`,
+    };
+  });
+}
+
+/** Last probe of a run: a bounded burst of get-video requests, looking for 429 and Retry-After. */
+export async function probeRateLimit(ctx: Context, key: string) {
+  return ctx.observe('rate-limits', async () => {
+    const max = ctx.options.rateLimitProbeRequests;
+    for (let sent = 1; sent <= max; sent++) {
+      const get = await send(ctx.target, {
+        path: `/api/v1/videos/${encodeURIComponent(key)}`,
+        retryRateLimited: false,
+      });
+      if (get.status === 429) {
+        const retryAfter = get.headers.get('retry-after');
+        const evidence = `429 after ${sent} requests, Retry-After: ${retryAfter ?? '(none)'}`;
+        return { reading: retryAfter ? '429-retry-after' : 'other', evidence };
+      }
+    }
+    return { reading: 'none', evidence: `no 429 in ${max} back-to-back requests` };
+  });
+}
+
+export async function probeTransitions(ctx: Context, key: string) {
+  return ctx.observe('video-transitions', async () => {
+    const again = await ctx.upload(key);
+    const evidence = `a second upload to a ready video: ${describe(again)}`;
+    if (isSuccess(again.status)) return { reading: 'reupload-reprocesses', evidence };
+    if (isClientError(again.status)) return { reading: 'reupload-rejected', evidence };
+    return { reading: 'other', evidence };
+  });
+}

@@ -1,0 +1,54 @@
+/** Probes of answers the document does not show: status codes (§4.5), upload body (§4.2), errors (§7). */
+import type { Context } from '../context.js';
+import { describe, type Exchange, send } from '../http.js';
+
+export async function probeStatusCodes(ctx: Context, create: Exchange, upload: Exchange) {
+  return ctx.observe('status-codes', async () => {
+    const evidence = `create ${create.status}, upload ${upload.status}`;
+    if (create.status === 200 && upload.status === 200) return { reading: 'all-200', evidence };
+    if (create.status === 201 && upload.status === 202) return { reading: 'semantic', evidence };
+    return { reading: 'other', evidence };
+  });
+}
+
+export async function probeUploadBody(ctx: Context, upload: Exchange) {
+  return ctx.observe('upload-response-body', async () => {
+    const evidence = describe(upload);
+    if (upload.text.trim() === '') return { reading: 'empty', evidence };
+    const body = upload.json as Record<string, unknown> | undefined;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      if ('videoKey' in body && 'simpleCustomFields' in body) return { reading: 'video-record', evidence };
+      return { reading: 'upload-receipt', evidence };
+    }
+    return { reading: 'other', evidence };
+  });
+}
+
+/** Sends a create body that breaks the spec (projectKey a number, no videos) and reads the error. */
+export async function probeErrors(ctx: Context) {
+  const exchange = await send(ctx.target, {
+    method: 'POST',
+    path: '/api/v1/videos',
+    json: { projectKey: 42 },
+  });
+  await ctx.observe('error-codes', async () => {
+    const evidence = describe(exchange);
+    if (exchange.status === 400) return { reading: 'validation-400', evidence };
+    if (exchange.status === 422) return { reading: 'validation-422', evidence };
+    return { reading: 'other', evidence };
+  });
+  await ctx.observe('error-shape', async () => {
+    const evidence = describe(exchange);
+    const body = exchange.json as Record<string, unknown> | undefined;
+    if (/problem\+json/i.test(exchange.contentType) || (body && 'title' in body && 'status' in body)) {
+      return { reading: 'problem-json', evidence };
+    }
+    const error = body?.error as Record<string, unknown> | undefined;
+    if (error && typeof error === 'object' && typeof error.message === 'string') {
+      return { reading: 'error-object', evidence };
+    }
+    if (body && typeof body.message === 'string') return { reading: 'message-object', evidence };
+    return { reading: 'other', evidence };
+  });
+  return exchange;
+}

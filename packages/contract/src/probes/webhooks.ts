@@ -1,0 +1,114 @@
+/** Probes of the webhook (§6): event kinds, payload, signing and delivery, from real deliveries. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Context } from '../context.js';
+import type { Delivery } from './webhook-receiver.js';
+import { startReceiver } from './webhook-receiver.js';
+
+type Json = Record<string, unknown>;
+const WEBHOOK_IDS = ['webhook-events', 'webhook-payload', 'webhook-signing', 'webhook-delivery'] as const;
+
+const keyOf = (body: Json): unknown =>
+  (body.data as Json | undefined)?.videoKey ?? body.videoKey ?? (body.video as Json | undefined)?.videoKey;
+const eventOf = (body: Json): string => String(body.type ?? body.event ?? '');
+const timeOf = (body: Json): number =>
+  Date.parse(
+    String(
+      body.createdAt ?? body.timestamp ?? body.occurredAt ?? (body.data as Json | undefined)?.occurredAt,
+    ),
+  );
+
+function signatureHeader(delivery: Delivery): string | undefined {
+  const name = Object.keys(delivery.headers).find((h) => h.includes('signature'));
+  const value = name ? delivery.headers[name] : undefined;
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const same = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
+
+export function classifySigning(
+  delivery: Delivery,
+  secret: string | undefined,
+): { reading: string; evidence: string } {
+  const header = signatureHeader(delivery);
+  if (header === undefined) return { reading: 'unsigned', evidence: 'no signature header on the delivery' };
+  if (!secret) return { reading: 'other', evidence: `signed (${header}) but no secret to verify with` };
+  const timestamped = /t=(\d+)/.exec(header);
+  const signatures = [...header.matchAll(/v1=([0-9a-f]{64})/g)].map((m) => m[1] as string);
+  if (timestamped && signatures.some((s) => same(s, hmac(secret, `${timestamped[1]}.${delivery.body}`)))) {
+    return {
+      reading: 'hmac-sha256-timestamped',
+      evidence: `HMAC-SHA256 of "<t>.<body>" verified (${header.slice(0, 40)}…)`,
+    };
+  }
+  const bare = /^(?:sha256=|v1=)?([0-9a-f]{64})$/.exec(header.trim())?.[1];
+  const candidates = bare ? [bare, ...signatures] : signatures;
+  if (candidates.some((s) => same(s, hmac(secret, delivery.body)))) {
+    return { reading: 'hmac-sha256-body', evidence: 'HMAC-SHA256 of the raw body verified' };
+  }
+  return { reading: 'other', evidence: `a signature header that does not verify: ${header.slice(0, 60)}` };
+}
+
+function classifyPayload(body: Json): string {
+  if ('id' in body && 'type' in body && 'createdAt' in body && typeof body.data === 'object')
+    return 'envelope';
+  if ('event' in body && typeof body.video === 'object') return 'video-record';
+  if ('event' in body && 'videoKey' in body) return 'flat';
+  return 'other';
+}
+
+export async function probeWebhooks(ctx: Context): Promise<void> {
+  if (!ctx.options.registerWebhook) {
+    for (const id of WEBHOOK_IDS) {
+      await ctx.observe(id, async () => ({
+        reading: 'other',
+        evidence: 'not probed: webhook registration is not shown (§6); give a way to register a receiver',
+      }));
+    }
+    return;
+  }
+  const receiver = await startReceiver();
+  try {
+    const registration = await ctx.options.registerWebhook(receiver.url);
+    const key = await ctx.createOne('webhooks');
+    await ctx.upload(key);
+    await ctx.waitForReady(key);
+    const ours = (list: Delivery[]) => list.filter((d) => d.json && keyOf(d.json as Json) === key);
+    const isFinal = (d: Delivery) => /ready|fail/i.test(eventOf(d.json as Json));
+    await receiver.until((list) => ours(list).some(isFinal), 5000);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // late duplicates and reordered events
+    const deliveries = ours(receiver.deliveries);
+    const names = deliveries.map((d) => eventOf(d.json as Json));
+    const none = { reading: 'other', evidence: `no delivery for video ${key} reached the receiver` };
+
+    await ctx.observe('webhook-events', async () => {
+      if (deliveries.length === 0) return none;
+      const evidence = `events received: ${names.join(', ')}`;
+      if (names.some((n) => !/ready|fail/i.test(n))) return { reading: 'per-state', evidence };
+      return { reading: 'ready-only', evidence };
+    });
+    await ctx.observe('webhook-payload', async () => {
+      const first = deliveries[0];
+      if (!first) return none;
+      return { reading: classifyPayload(first.json as Json), evidence: first.body.slice(0, 200) };
+    });
+    await ctx.observe('webhook-signing', async () => {
+      const first = deliveries[0];
+      return first ? classifySigning(first, registration?.secret) : none;
+    });
+    await ctx.observe('webhook-delivery', async () => {
+      if (deliveries.length === 0) return none;
+      const ids = deliveries.map((d) => String(d.headers['webhook-id'] ?? (d.json as Json).id ?? d.body));
+      const duplicated = ids.length !== new Set(ids).size;
+      const times = deliveries.map((d) => timeOf(d.json as Json));
+      const outOfOrder = times.some((t, i) => i > 0 && t < (times[i - 1] as number));
+      const evidence = `${deliveries.length} deliveries (${names.join(' → ')}), ${new Set(ids).size} distinct ids`;
+      if (duplicated) return { reading: 'duplicates', evidence };
+      if (outOfOrder) return { reading: 'reordered', evidence };
+      return { reading: 'once-in-order', evidence };
+    });
+  } finally {
+    await receiver.close();
+  }
+}

@@ -1,0 +1,37 @@
+/** JUnit XML for CI: one test case per check; observations as passing cases with their reading. */
+import type { ContractReport } from '../types.js';
+
+const xml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+export function toJUnit(report: ContractReport): string {
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const checks = report.checks.map((c) => {
+    const open = `    <testcase classname="contract.§${xml(c.section)}" name="${xml(c.name)}">`;
+    return c.verdict === 'pass'
+      ? `${open}</testcase>`
+      : `${open}\n      <failure message="${xml(c.detail)}">${xml(`§${c.section} ${c.name}: ${c.detail}`)}</failure>\n    </testcase>`;
+  });
+  const observations = report.observations.map(
+    (o) =>
+      `    <testcase classname="observed" name="${xml(`${o.id}: ${o.reading}`)}"><system-out>${xml(o.evidence)}</system-out></testcase>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites tests="${report.checks.length + report.observations.length}" failures="${report.summary.failed}" time="${seconds}">`,
+    `  <testsuite name="contract: stated" tests="${report.checks.length}" failures="${report.summary.failed}" time="${seconds}">`,
+    ...checks,
+    '  </testsuite>',
+    `  <testsuite name="contract: observed" tests="${report.observations.length}" failures="0">`,
+    ...observations,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,17 @@
+/** Writes report.json, report.md and junit.xml into a folder. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ContractReport } from '../types.js';
+import { toJUnit } from './junit.js';
+import { toMarkdown } from './markdown.js';
+
+export async function writeReports(dir: string, report: ContractReport): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const files: Array<[string, string]> = [
+    ['report.json', `${JSON.stringify(report, null, 2)}\n`],
+    ['report.md', toMarkdown(report)],
+    ['junit.xml', toJUnit(report)],
+  ];
+  await Promise.all(files.map(([name, body]) => writeFile(join(dir, name), body)));
+  return files.map(([name]) => join(dir, name));
+}

@@ -1,0 +1,88 @@
+/** Builds the target of a run: a server over HTTP, or the mock in this process. */
+import type { RunOptions, Target } from './types.js';
+
+export interface PreparedTarget {
+  target: Target;
+  registerWebhook?: RunOptions['registerWebhook'];
+  close(): Promise<void>;
+}
+
+/** A server over HTTP. With `webhooks: 'auto'` a receiver is registered through the mock's admin API when the server has one. */
+export function httpTarget(options: {
+  baseUrl: string;
+  uploadBaseUrl?: string;
+  token: string;
+  otherToken?: string;
+  projectKey: string;
+  webhooks: 'auto' | 'off';
+}): PreparedTarget {
+  const target: Target = {
+    baseUrl: options.baseUrl,
+    uploadBaseUrl: options.uploadBaseUrl ?? options.baseUrl,
+    token: options.token,
+    ...(options.otherToken === undefined ? {} : { otherToken: options.otherToken }),
+    projectKey: options.projectKey,
+    fetch: (request) => fetch(request),
+  };
+  const registerWebhook = async (url: string) => {
+    const response = await fetch(`${options.baseUrl}/__mock/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+      body: JSON.stringify({ url }),
+    });
+    if (!response.ok) throw new Error(`no mock admin API to register a webhook (${response.status})`);
+    return (await response.json()) as { secret?: string };
+  };
+  return {
+    target,
+    ...(options.webhooks === 'auto' ? { registerWebhook } : {}),
+    close: async () => {},
+  };
+}
+
+/** What this package uses of `@video-api/mock-server` (kept structural: the mock is not a dependency). */
+interface MockServerModule {
+  createApp(options: Record<string, unknown>): {
+    fetch(request: Request): Response | Promise<Response>;
+    mock: {
+      webhooks: { register(target: { url: string }): { secret?: string } | Promise<{ secret?: string }> };
+      close(): Promise<void> | void;
+    };
+  };
+}
+
+/** Tokens of the in-process mock: one per account, so owner-only access can be told apart. */
+export const IN_PROCESS_TOKENS = ['contract-token', 'contract-other-token'] as const;
+
+/** The mock server, in this process (no socket): `@video-api/mock-server` must be installed. */
+export async function inProcessTarget(options: {
+  projectKey: string;
+  readings?: Record<string, string>;
+  processingMs?: number;
+}): Promise<PreparedTarget> {
+  const specifier = '@video-api/mock-server'; // a variable: not a dependency of the published package
+  let mockServer: MockServerModule;
+  try {
+    mockServer = (await import(specifier)) as MockServerModule;
+  } catch {
+    throw new Error('no --base-url given and @video-api/mock-server is not installed to run in-process');
+  }
+  const app = mockServer.createApp({
+    tokens: [...IN_PROCESS_TOKENS],
+    processingMs: options.processingMs ?? 150,
+    readings: options.readings ?? {},
+    logLevel: 'silent',
+  });
+  const baseUrl = 'http://mock.local';
+  const target: Target = {
+    baseUrl,
+    uploadBaseUrl: baseUrl,
+    token: IN_PROCESS_TOKENS[0],
+    otherToken: IN_PROCESS_TOKENS[1],
+    projectKey: options.projectKey,
+    fetch: async (request) => app.fetch(request),
+    inProcess: true,
+  };
+  const registerWebhook = async (url: string) => app.mock.webhooks.register({ url });
+  return { target, registerWebhook, close: async () => app.mock.close() };
+}

@@ -1,0 +1,71 @@
+/** Types of the contract suite: targets, checks, observations and the report. */
+import type { UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+
+/** A server to check. */
+export interface Target {
+  /** The service's base address (§1 `{base_url}`). */
+  baseUrl: string;
+  /** The upload host; not shown in the document (§4.2), so it defaults to `baseUrl`. */
+  uploadBaseUrl: string;
+  /** A valid access token (§5). */
+  token: string;
+  /** A second valid token of another account, to tell `owner-only` from `required` (§5). */
+  otherToken?: string;
+  /** Project key for created videos (§4.1). */
+  projectKey: string;
+  /** The fetch to use: global fetch for a server, `app.fetch` for an in-process app. */
+  fetch: (request: Request) => Promise<Response>;
+  /** True when `fetch` calls an app in this process (no socket between them). */
+  inProcess?: boolean;
+}
+
+export type Verdict = 'pass' | 'fail';
+
+/** The outcome of a check of something the document states. */
+export interface CheckResult {
+  name: string;
+  verdict: Verdict;
+  /** Section of the interface document, e.g. "4.1". */
+  section: string;
+  detail: string;
+}
+
+/** What a probe saw of something the document leaves open. */
+export interface Observation {
+  id: UnspecifiedIdWithReadings;
+  /** One of the marker's readings, or `other` when the target does something else. */
+  reading: string;
+  evidence: string;
+}
+
+export interface ContractReport {
+  target: { baseUrl: string; uploadBaseUrl: string };
+  startedAt: string;
+  durationMs: number;
+  checks: CheckResult[];
+  observations: Observation[];
+  summary: { passed: number; failed: number; observed: number };
+}
+
+export interface RunOptions {
+  /** Runs of each property-based check (fast-check). Default 25. */
+  propertyRuns?: number;
+  /** Seed for the property-based checks, so a failure can be replayed. */
+  seed?: number;
+  /** How long to wait for a video to become ready (ms). Default 60 000. */
+  readyTimeoutMs?: number;
+  /** Poll interval while waiting (ms). Default 100. */
+  pollIntervalMs?: number;
+  /** Videos in the interleaved stateful sequence. Default 3. */
+  sequenceVideos?: number;
+  /** Upper bound of requests the rate-limit probe sends. Default 60. */
+  rateLimitProbeRequests?: number;
+  /** Entries sent by the videos-per-create probe. Default 101. */
+  createLimitProbeSize?: number;
+  /** Characters of the title sent by the field-length probe. Default 10 000. */
+  fieldLengthProbeSize?: number;
+  /** Register a webhook receiver through this function (the document does not show how, §6). */
+  registerWebhook?: (url: string) => Promise<{ secret?: string } | undefined>;
+  /** Called after each check or observation, e.g. to print progress. */
+  onResult?: (result: CheckResult | Observation) => void;
+}
