@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toJUnit } from '../src/report/junit.js';
+import { toMarkdown } from '../src/report/markdown.js';
+import { toSummary } from '../src/report/summary.js';
+import type { ContractReport } from '../src/types.js';
+
+const report: ContractReport = {
+  target: { baseUrl: 'http://localhost:4010', uploadBaseUrl: 'http://localhost:4010' },
+  startedAt: '2026-11-22T00:00:00.000Z',
+  durationMs: 1500,
+  checks: [
+    { name: 'create answers 2XX', verdict: 'pass', section: '4.1', detail: 'status 200' },
+    {
+      name: 'the HLS address is an .m3u8 URL',
+      verdict: 'fail',
+      section: '2',
+      detail: 'hls.url "<x>" & not | m3u8',
+    },
+  ],
+  observations: [{ id: 'custom-fields-omitted', reading: 'merge', evidence: 'views kept' }],
+  summary: { passed: 1, failed: 1, observed: 1 },
+};
+
+describe('reports', () => {
+  it('JUnit: one case per check and observation, failures with section and detail, XML escaped', () => {
+    const xml = toJUnit(report);
+    expect(xml).toContain('<testsuites tests="3" failures="1"');
+    expect(xml).toContain('<testcase classname="contract.§4.1" name="create answers 2XX"></testcase>');
+    expect(xml).toContain('<failure message="hls.url &quot;&lt;x&gt;&quot; &amp; not | m3u8">');
+    expect(xml).toContain('name="custom-fields-omitted: merge"');
+  });
+
+  it('JUnit stays well formed for any text (no raw markup from names or details)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (name, detail) => {
+        const xml = toJUnit({ ...report, checks: [{ name, detail, verdict: 'fail', section: '7' }] });
+        const attributes = [...xml.matchAll(/="([^"]*)"/g)].map((m) => m[1] as string);
+        const control = [...xml].some((ch) => (ch.codePointAt(0) as number) < 9);
+        return attributes.every((value) => !/[<>]/.test(value)) && !control;
+      }),
+    );
+  });
+
+  it('Markdown: a verdict line, a table of checks and a table of observations', () => {
+    const md = toMarkdown(report);
+    expect(md).toContain('**FAIL**: 1 passed, 1 failed, 1 unknowns observed.');
+    expect(md).toContain('| **FAIL** | the HLS address is an .m3u8 URL | 2 | hls.url "<x>" & not \\| m3u8 |');
+    expect(md).toContain('| `custom-fields-omitted` | merge | views kept |');
+  });
+
+  it('summary: failures in full, then one line per observation, then the verdict', () => {
+    expect(toSummary(report).split('\n')).toEqual([
+      'contract: http://localhost:4010',
+      'failed checks:',
+      '  ✗ §2 the HLS address is an .m3u8 URL',
+      '      hls.url "<x>" & not | m3u8',
+      'observed:',
+      '  ~ custom-fields-omitted: merge',
+      'FAIL: 1 checks passed, 1 failed, 1 unknowns observed',
+    ]);
+  });
+});

@@ -1,0 +1,35 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { classifySigning } from '../src/probes/webhooks.js';
+
+const body = '{"type":"video.ready"}';
+const secret = 'whsec';
+const hex = (data: string, key = secret) => createHmac('sha256', key).update(data).digest('hex');
+const delivery = (headers: Record<string, string>) => ({
+  headers,
+  body,
+  json: JSON.parse(body),
+  receivedAt: 0,
+});
+
+describe('classifySigning', () => {
+  it.each([
+    [
+      'timestamped',
+      { 'webhook-signature': `t=1700000000,v1=${hex(`1700000000.${body}`)}` },
+      'hmac-sha256-timestamped',
+    ],
+    ['body', { 'webhook-signature': `v1=${hex(body)}` }, 'hmac-sha256-body'],
+    ['bare body hex', { 'x-signature': hex(body) }, 'hmac-sha256-body'],
+    ['unsigned', {}, 'unsigned'],
+    ['another secret', { 'webhook-signature': `t=1,v1=${hex(`1.${body}`, 'other')}` }, 'other'],
+    ['a tampered body', { 'webhook-signature': `v1=${hex(`${body} `)}` }, 'other'],
+  ])('%s → %s', (_what, headers, reading) => {
+    expect(classifySigning(delivery(headers), secret).reading).toBe(reading);
+  });
+
+  it('cannot verify without a secret', () => {
+    const headers = { 'webhook-signature': `v1=${hex(body)}` };
+    expect(classifySigning(delivery(headers), undefined).reading).toBe('other');
+  });
+});
