@@ -1,0 +1,106 @@
+/**
+ * The fault injector: rules in force, a seeded generator, and the Hono middleware that plays them
+ * (latency, injected errors, 429 with Retry-After, connection resets, slow upload reading).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareHandler } from 'hono';
+import { isReservedPath, routeMatches } from './matching.js';
+import { entryView, planRequest, type RuleEntry, toEntry } from './plan.js';
+import { createRandom, type Random } from './prng.js';
+import { resetConnection } from './reset.js';
+import { validateRule, validateRules } from './rule-schema.js';
+import type { FaultKind, FaultPlan, FaultRule, Faults, FaultsOptions } from './types.js';
+
+/** The header that marks every injected response, so nobody mistakes it for the service's behaviour. */
+export const FAULT_HEADER = 'X-Mock-Fault';
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+function faultResponse(kind: FaultKind, status: number, rule: FaultRule, headers: Record<string, string>) {
+  const body = {
+    fault: kind,
+    status,
+    message: `Injected by the mock's fault rule ${JSON.stringify(rule)}; not behaviour of the service.`,
+    rule,
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', [FAULT_HEADER]: kind, ...headers },
+  });
+}
+
+function assertValid(rules: unknown[]): FaultRule[] {
+  const result = validateRules(rules);
+  if (result.ok) return result.value;
+  const detail = result.issues.map((issue) => `${issue.where || '(rule)'} ${issue.message}`).join('; ');
+  throw new TypeError(`Invalid fault rule: ${detail}`);
+}
+
+/**
+ * Creates a fault injector. Rules are validated (a bad rule throws a `TypeError` naming the
+ * problem); the admin routes validate too and answer 400 instead.
+ *
+ * @example
+ * const faults = createFaults({ seed: 42 });
+ * faults.add({ route: 'getVideo', errorRate: 0.5, errorStatus: 503 });
+ * app.use('*', routeMatcher, faults.middleware); // after c.set('operationId', …)
+ */
+export function createFaults(options: FaultsOptions = {}): Faults {
+  const now = options.now ?? Date.now;
+  let random: Random = createRandom(options.seed);
+  let entries: RuleEntry[] = [];
+  const current = new AsyncLocalStorage<FaultPlan>();
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const path = c.req.path;
+    if (entries.length === 0 || isReservedPath(path)) return next();
+    const operationId = c.get('operationId') as string | undefined;
+    const plan = planRequest(entries, { operationId, path }, random, now());
+    if (plan === undefined) return next();
+    if (plan.delayMs > 0) await sleep(plan.delayMs, c.req.raw.signal);
+    if (plan.reset) return resetConnection(c);
+    if (plan.rateLimited) {
+      const { retryAfterSeconds, rule } = plan.rateLimited;
+      return faultResponse('rate-limit', 429, rule, { 'Retry-After': String(retryAfterSeconds) });
+    }
+    if (plan.error) return faultResponse('error', plan.error.status, plan.error.rule, {});
+    return current.run(plan, next);
+  };
+
+  return {
+    set(rules) {
+      entries = assertValid(rules).map(toEntry);
+      random = createRandom(options.seed);
+    },
+    add(rule) {
+      const result = validateRule(rule);
+      if (!result.ok) assertValid([rule]);
+      else entries.push(toEntry(result.value));
+    },
+    clear() {
+      entries = [];
+      random = createRandom(options.seed);
+    },
+    list: () => entries.map(entryView),
+    middleware,
+    uploadReadRate(operationId) {
+      const plan = current.getStore();
+      if (plan !== undefined) return plan.uploadBytesPerSecond;
+      const entry = entries.find(
+        (e) => e.rule.uploadBytesPerSecond !== undefined && routeMatches(e.rule.route, operationId, ''),
+      );
+      return entry?.rule.uploadBytesPerSecond;
+    },
+  };
+}

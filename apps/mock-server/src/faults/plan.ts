@@ -1,0 +1,72 @@
+/**
+ * Deciding the faults of one request from the rules in force. Every random number is drawn here,
+ * synchronously and in a fixed order (per matching rule: jitter, reset, error), before anything
+ * waits, so the same seed and the same request sequence give the same plan.
+ */
+import { routeMatches } from './matching.js';
+import type { Random } from './prng.js';
+import type { FaultPlan, FaultRule } from './types.js';
+
+/** A rule with its running state: what is left of `times` and its rate-limit window. */
+export interface RuleEntry {
+  rule: FaultRule;
+  remaining: number | undefined;
+  window: { start: number; count: number } | undefined;
+}
+
+export function toEntry(rule: FaultRule): RuleEntry {
+  return { rule: structuredClone(rule), remaining: rule.times, window: undefined };
+}
+
+/** The rule as `list()` shows it: `times` is what is left. */
+export function entryView(entry: RuleEntry): FaultRule {
+  const view = structuredClone(entry.rule);
+  if (entry.remaining !== undefined) view.times = entry.remaining;
+  return view;
+}
+
+function overLimit(entry: RuleEntry, now: number): boolean {
+  const limit = entry.rule.rateLimit;
+  if (limit === undefined) return false;
+  if (entry.window === undefined || now - entry.window.start >= limit.windowMs) {
+    entry.window = { start: now, count: 0 };
+  }
+  entry.window.count += 1;
+  return entry.window.count > limit.limit;
+}
+
+/**
+ * The plan of one request, or undefined when no rule matches. Consumes `times` of the matching
+ * rules and removes exhausted ones from `entries` (in place). First matching rule wins for each
+ * kind of fault; delays add up.
+ */
+export function planRequest(
+  entries: RuleEntry[],
+  request: { operationId: string | undefined; path: string },
+  random: Random,
+  now: number,
+): FaultPlan | undefined {
+  const matching = entries.filter((entry) =>
+    routeMatches(entry.rule.route, request.operationId, request.path),
+  );
+  if (matching.length === 0) return undefined;
+  const plan: FaultPlan = { delayMs: 0, reset: false };
+  for (const entry of matching) {
+    const { rule } = entry;
+    plan.delayMs += rule.latencyMs ?? 0;
+    if (rule.latencyJitterMs !== undefined) plan.delayMs += random.int(0, rule.latencyJitterMs);
+    if (rule.resetRate !== undefined && random.chance(rule.resetRate)) plan.reset = true;
+    if (rule.errorRate !== undefined && random.chance(rule.errorRate) && plan.error === undefined) {
+      plan.error = { status: rule.errorStatus ?? 500, rule: entryView(entry) };
+    }
+    if (overLimit(entry, now) && plan.rateLimited === undefined && rule.rateLimit !== undefined) {
+      plan.rateLimited = { retryAfterSeconds: rule.rateLimit.retryAfterSeconds, rule: entryView(entry) };
+    }
+    if (rule.uploadBytesPerSecond !== undefined) plan.uploadBytesPerSecond ??= rule.uploadBytesPerSecond;
+    if (entry.remaining !== undefined) {
+      entry.remaining -= 1;
+      if (entry.remaining <= 0) entries.splice(entries.indexOf(entry), 1);
+    }
+  }
+  return plan;
+}

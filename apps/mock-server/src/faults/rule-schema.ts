@@ -1,0 +1,148 @@
+/**
+ * Validation of fault rules with zod. Every problem becomes an issue with a JSON Pointer to where
+ * it is, what was wrong, and what is accepted; validation never throws.
+ */
+import * as z from 'zod';
+import type { FaultRule } from './types.js';
+
+/** Upper bound of any delay a rule may ask for (ms): five minutes. */
+export const MAX_DELAY_MS = 300_000;
+
+/** What each field of a rule accepts, in words: the `accepted` member of a 400 answer. */
+export const ACCEPTED_RULE_FIELDS = {
+  route: 'an operationId (e.g. "getVideo") or a path prefix starting with "/"; absent = every route',
+  latencyMs: `an integer from 0 to ${MAX_DELAY_MS} (milliseconds)`,
+  latencyJitterMs: `an integer from 0 to ${MAX_DELAY_MS} (milliseconds)`,
+  errorRate: 'a number from 0 to 1',
+  errorStatus: 'an integer from 400 to 599 (default 500); needs errorRate',
+  rateLimit: '{ limit: integer ≥ 1, windowMs: integer 1..86400000, retryAfterSeconds: integer 0..86400 }',
+  resetRate: 'a number from 0 to 1',
+  uploadBytesPerSecond: 'an integer from 1 to 10000000000',
+  times: 'an integer ≥ 1: apply to the next N matching requests only',
+} as const;
+
+const EFFECTS = [
+  'latencyMs',
+  'latencyJitterMs',
+  'errorRate',
+  'rateLimit',
+  'resetRate',
+  'uploadBytesPerSecond',
+] as const;
+
+const int = (min: number, max: number, what: string) =>
+  z
+    .int({ error: `must be ${what}` })
+    .min(min, `must be ${what}`)
+    .max(max, `must be ${what}`);
+const rate = z
+  .number({ error: 'must be a number from 0 to 1' })
+  .min(0, 'must be a number from 0 to 1')
+  .max(1, 'must be a number from 0 to 1');
+
+const zRateLimit = z.strictObject({
+  limit: int(1, 1_000_000_000, 'an integer ≥ 1'),
+  windowMs: int(1, 86_400_000, 'an integer from 1 to 86400000 (milliseconds)'),
+  retryAfterSeconds: int(0, 86_400, 'an integer from 0 to 86400 (seconds)'),
+});
+
+/** The zod schema of one fault rule. */
+export const zFaultRule = z
+  .strictObject({
+    route: z
+      .string({ error: 'must be a string' })
+      .min(1, 'must not be empty')
+      .max(500, 'is too long')
+      .optional(),
+    latencyMs: int(0, MAX_DELAY_MS, ACCEPTED_RULE_FIELDS.latencyMs).optional(),
+    latencyJitterMs: int(0, MAX_DELAY_MS, ACCEPTED_RULE_FIELDS.latencyJitterMs).optional(),
+    errorRate: rate.optional(),
+    errorStatus: int(400, 599, 'an integer from 400 to 599').optional(),
+    rateLimit: zRateLimit.optional(),
+    resetRate: rate.optional(),
+    uploadBytesPerSecond: int(1, 10_000_000_000, ACCEPTED_RULE_FIELDS.uploadBytesPerSecond).optional(),
+    times: int(1, Number.MAX_SAFE_INTEGER, 'an integer ≥ 1').optional(),
+  })
+  .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
+    message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
+  })
+  .refine((rule) => rule.errorStatus === undefined || rule.errorRate !== undefined, {
+    message: 'errorStatus needs errorRate (the probability of the error, 0..1)',
+    path: ['errorStatus'],
+  });
+
+/** One problem found in admin input. */
+export interface InputIssue {
+  /** JSON Pointer into the body ("" = the body itself). */
+  where: string;
+  message: string;
+}
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
+
+const pointer = (path: readonly PropertyKey[]): string =>
+  path.map((part) => `/${String(part).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+
+/** Turns zod issues into `{ where, message }` pairs a person can act on. */
+export function describeIssues(error: z.ZodError, prefix: readonly PropertyKey[] = []): InputIssue[] {
+  return error.issues.map((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'unrecognized_keys') {
+      return {
+        where: pointer(path),
+        message: `unknown member(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; accepted: ${Object.keys(ACCEPTED_RULE_FIELDS).join(', ')}`,
+      };
+    }
+    if (issue.code === 'invalid_type' && issue.input === undefined) {
+      return { where: pointer(path), message: 'is required' };
+    }
+    return { where: pointer(path), message: issue.message };
+  });
+}
+
+/**
+ * Validates one rule. Never throws.
+ *
+ * @example
+ * validateRule({ errorRate: 2 }); // { ok: false, issues: [{ where: '/errorRate', message: 'must be a number from 0 to 1' }] }
+ */
+export function validateRule(input: unknown): Validation<FaultRule> {
+  const result = zFaultRule.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, issues: [{ where: '', message: 'must be a JSON object (one fault rule)' }] };
+  }
+  return { ok: false, issues: describeIssues(result.error) };
+}
+
+/**
+ * Validates a list of rules (`[rule, …]` or `{ rules: [rule, …] }`). Never throws.
+ *
+ * @example
+ * validateRules([{ latencyMs: 100 }, { route: 'getVideo', errorRate: 1, errorStatus: 503 }]);
+ */
+export function validateRules(input: unknown): Validation<FaultRule[]> {
+  const list =
+    typeof input === 'object' && input !== null && !Array.isArray(input) && 'rules' in input
+      ? (input as { rules: unknown }).rules
+      : input;
+  const prefix = list === input ? [] : ['rules'];
+  if (!Array.isArray(list)) {
+    return {
+      ok: false,
+      issues: [
+        { where: pointer(prefix), message: 'must be a JSON array of fault rules (or { "rules": [...] })' },
+      ],
+    };
+  }
+  const issues: InputIssue[] = [];
+  const rules: FaultRule[] = [];
+  list.forEach((item, index) => {
+    const one = validateRule(item);
+    if (one.ok) rules.push(one.value);
+    else
+      for (const issue of one.issues)
+        issues.push({ ...issue, where: `${pointer([...prefix, index])}${issue.where}` });
+  });
+  return issues.length === 0 ? { ok: true, value: rules } : { ok: false, issues };
+}
