@@ -1,0 +1,142 @@
+/** createApp: the Hono app of the mock, its middleware, routes and control API. Never listens. */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { bearerToken } from './auth.js';
+import { createControl } from './control.js';
+import { createCore, type MockCore } from './core.js';
+import { internalError, MockHttpError, renderError } from './errors.js';
+import { mountExtras } from './extras.js';
+import { operationIdOf, SPEC_OPERATIONS } from './operations.js';
+import { resolveOptions } from './options.js';
+import {
+  parseReadingHeader,
+  READING_REQUEST_HEADER,
+  READINGS_RESPONSE_HEADER,
+  ReadingError,
+  RequestReadings,
+} from './readings.js';
+import { createVideosHandler } from './routes/create-videos.js';
+import { getVideoHandler } from './routes/get-video.js';
+import { updateCustomFieldsHandler } from './routes/update-custom-fields.js';
+import { uploadVideoSourceHandler } from './routes/upload-video-source.js';
+import { createMemoryStore } from './store/memory-store.js';
+import type { VideoStore } from './store/video-store.js';
+import type { MockApp, MockEnv, MockOptions } from './types.js';
+
+export const ADMIN_PREFIX = '/__mock';
+
+/** Opens the store of `dataDir` (SQLite) or an in-memory one. */
+export type StoreFactory = (dataDir: string | undefined) => VideoStore;
+
+function routes(app: Hono<MockEnv>, core: MockCore): void {
+  // §4.1–§4.4
+  app.post('/api/v1/videos', createVideosHandler(core));
+  app.post('/api/upload/v1/form-data/videos/:videoKey', uploadVideoSourceHandler(core));
+  app.get('/api/v1/videos/:videoKey', getVideoHandler(core));
+  app.put('/api/v1/videos/:videoKey/custom-fields', updateCustomFieldsHandler(core));
+}
+
+function middleware(app: Hono<MockEnv>, core: MockCore): void {
+  app.use(
+    '*',
+    cors({
+      origin: core.options.corsOrigins.includes('*') ? '*' : core.options.corsOrigins,
+      credentials: false,
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Reading'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      exposeHeaders: ['X-Mock-Readings', 'Retry-After', 'WWW-Authenticate', 'Content-Length'],
+      maxAge: 600,
+    }),
+  );
+  // Journal, log and X-Mock-Readings for every request.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const url = new URL(c.req.url);
+    core.origin = url.origin;
+    c.set('readings', new RequestReadings(core.readings));
+    c.set('operationId', operationIdOf(c.req.method, url.pathname));
+    await next();
+    const readings = c.get('readings');
+    const played = readings.header();
+    if (played !== '') c.res.headers.set(READINGS_RESPONSE_HEADER, played);
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const entry = {
+      time: new Date().toISOString(),
+      virtualTime: core.clock.iso(),
+      method: c.req.method,
+      path: url.pathname,
+      operationId: c.get('operationId'),
+      status: c.res.status,
+      readings: readings.played(),
+      durationMs,
+    };
+    if (!url.pathname.startsWith(ADMIN_PREFIX)) core.journal.record(entry);
+    core.log(c.res.status >= 500 ? 'error' : 'info', { msg: 'request', ...entry });
+  });
+  // Readings of this request: X-Mock-Reading over the server's (not on the admin API).
+  app.use('*', async (c, next) => {
+    const header = c.req.header(READING_REQUEST_HEADER);
+    if (header !== undefined && !c.req.path.startsWith(ADMIN_PREFIX)) {
+      try {
+        c.set('readings', new RequestReadings({ ...core.readings, ...parseReadingHeader(header) }));
+      } catch (error) {
+        if (!(error instanceof ReadingError)) throw error;
+        throw new MockHttpError(400, 'bad-reading', 'Unknown reading', error.message);
+      }
+    }
+    await next();
+  });
+  app.use('*', async (c, next) => {
+    const operationId = c.get('operationId');
+    if (core.faults && operationId !== undefined) return core.faults.middleware(c, next);
+    await next();
+  });
+  // §8 rate limits, per token, on the four operations.
+  app.use('/api/*', async (c, next) => {
+    const operationId = c.get('operationId');
+    if (operationId && (SPEC_OPERATIONS as readonly string[]).includes(operationId)) {
+      if (c.get('readings').get('rate-limits') === '429-retry-after') {
+        const result = bearerToken(c.req.header('authorization'));
+        core.limiter.take('token' in result ? result.token : '(none)', core.clock.now());
+      }
+    }
+    await next();
+  });
+}
+
+/**
+ * Creates the mock app. It never listens: serve it with `startServer`, or call `app.request()`.
+ *
+ * @example
+ * const app = createApp({ readings: { 'custom-fields-omitted': 'replace' } });
+ * const res = await app.request('/api/v1/videos', {
+ *   method: 'POST',
+ *   headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
+ *   body: JSON.stringify({ projectKey: 'demo', videos: [{ title: 'Opening keynote' }] }),
+ * });
+ * await app.mock.close();
+ */
+export function createApp(options: MockOptions = {}, openStore?: StoreFactory): MockApp {
+  const resolved = resolveOptions(options);
+  const store = openStore ? openStore(resolved.dataDir) : createMemoryStore();
+  const core = createCore(resolved, store);
+  const app = new Hono<MockEnv>();
+  app.onError((error, c) => {
+    const readings = c.get('readings') ?? new RequestReadings(core.readings);
+    if (error instanceof MockHttpError) return renderError(error, readings);
+    core.log('error', { msg: 'unhandled error', error: String(error), stack: (error as Error).stack });
+    return renderError(internalError(), readings);
+  });
+  middleware(app, core);
+  routes(app, core);
+  const control = createControl(core);
+  mountExtras(app, core, control);
+  app.notFound((c) => {
+    const readings = c.get('readings') ?? new RequestReadings(core.readings);
+    return renderError(
+      new MockHttpError(404, 'not-found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`),
+      readings,
+    );
+  });
+  return Object.assign(app, { mock: control });
+}

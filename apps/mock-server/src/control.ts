@@ -1,0 +1,87 @@
+/** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
+import type { ReadingChoice } from '@video-api/schema/unspecified';
+import type { MockCore } from './core.js';
+import { notFound } from './errors.js';
+import { parseReadingChoice, readingSet } from './readings.js';
+import type { MockControl, SeedVideo, VideoRecord } from './types.js';
+
+/**
+ * Builds `app.mock` over the core.
+ *
+ * @example
+ * app.mock.advanceClock(2000); // every uploaded video is now ready
+ */
+export function createControl(core: MockCore): MockControl {
+  const start = { ...core.readings };
+  const control: MockControl = {
+    reset() {
+      core.store.clear();
+      core.lifecycle.reset();
+      core.journal.clear();
+      core.limiter.clear();
+      core.readings = { ...start };
+    },
+    seed(videos: SeedVideo[]) {
+      const now = core.clock.now();
+      const records: VideoRecord[] = videos.map((video) => ({
+        key: video.key ?? core.store.nextKey(),
+        title: video.title,
+        ...(video.tags && { tags: video.tags }),
+        projectKey: video.projectKey ?? 'seed',
+        owner: video.owner,
+        customFields: { ...video.simpleCustomFields },
+        phase: video.phase ?? 'created',
+        createdAt: now,
+        updatedAt: now,
+        schedule: [],
+      }));
+      core.store.putMany(records);
+      for (const record of records) core.lifecycle.created(record);
+      return records.map((record) => record.key);
+    },
+    journal: (filter) => core.journal.query(filter),
+    advanceClock(ms: number) {
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);
+      core.clock.advance(ms);
+      core.lifecycle.settle();
+    },
+    now: () => core.clock.now(),
+    makeReady(key: string) {
+      core.lifecycle.settle();
+      if (!core.lifecycle.force(key, 'ready')) throw notFound(`No video has the key "${key}".`);
+    },
+    fail(key: string) {
+      core.lifecycle.settle();
+      if (!core.lifecycle.force(key, 'failed')) throw notFound(`No video has the key "${key}".`);
+    },
+    setReadings(choice: ReadingChoice | Record<string, string>) {
+      core.readings = readingSet({
+        ...core.readings,
+        ...parseReadingChoice(Object.entries(choice), 'readings'),
+      });
+    },
+    getReadings: () => ({ ...core.readings }),
+    setDefinitions: (definitions) => core.store.setDefinitions(definitions),
+    getDefinitions: () => core.store.getDefinitions(),
+    onEvent(listener) {
+      core.listeners.add(listener);
+      return () => core.listeners.delete(listener);
+    },
+    get webhooks() {
+      if (!core.webhooks) throw new Error('webhooks are not available in this build');
+      return core.webhooks;
+    },
+    get faults() {
+      if (!core.faults) throw new Error('faults are not available in this build');
+      return core.faults;
+    },
+    async close() {
+      core.lifecycle.close();
+      await core.webhooks?.close();
+      core.store.close();
+      core.folders.dispose();
+    },
+  };
+  return control;
+}

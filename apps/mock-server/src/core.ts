@@ -1,0 +1,110 @@
+/**
+ * The state one mock instance shares between its routes and its control API: options, store,
+ * virtual clock, lifecycle, journal, readings and the seams (webhooks, faults).
+ */
+
+import type { Video } from '@video-api/schema';
+import type { ReadingSet } from '@video-api/schema/unspecified';
+import { VirtualClock } from './clock.js';
+import type { VideoEvent } from './events.js';
+import { Journal } from './journal.js';
+import { Lifecycle } from './lifecycle.js';
+import { createLog, type Log } from './log.js';
+import { seededRandom } from './random.js';
+import { RateLimiter } from './rate-limit.js';
+import type { RequestReadings } from './readings.js';
+import { videoRepresentation } from './representation.js';
+import type { Faults, SeamModules, WebhookDispatcher } from './seams.js';
+import type { VideoStore } from './store/video-store.js';
+import type { Phase, ResolvedOptions, VideoRecord } from './types.js';
+import { createUploadFolders, type UploadFolders } from './upload/folders.js';
+
+export interface MockCore {
+  options: ResolvedOptions;
+  store: VideoStore;
+  clock: VirtualClock;
+  lifecycle: Lifecycle;
+  journal: Journal;
+  limiter: RateLimiter;
+  folders: UploadFolders;
+  log: Log;
+  /** The readings the server plays (spec defaults, options, admin). */
+  readings: ReadingSet;
+  /** The origin of the latest request: the default streaming base (this server). */
+  origin: string;
+  listeners: Set<(event: VideoEvent) => void>;
+  webhooks: WebhookDispatcher | undefined;
+  faults: Faults | undefined;
+  seams: SeamModules | undefined;
+}
+
+/** The streaming base: the option, or this server's origin. */
+export function streamingBase(core: MockCore, origin = core.origin): string {
+  return core.options.streamingBase ?? origin;
+}
+
+/** The get/update representation (§4.3) of a record under the readings of one request. */
+export function represent(
+  core: MockCore,
+  record: VideoRecord,
+  readings: RequestReadings,
+  origin: string,
+): Video {
+  return videoRepresentation(
+    record,
+    core.lifecycle.phaseOf(record),
+    {
+      readiness: readings.get('readiness-field'),
+      videoStates: () => readings.get('video-states'),
+      recordFields: readings.get('video-record-fields'),
+    },
+    streamingBase(core, origin),
+    (at) => core.clock.iso(at),
+  );
+}
+
+/** Builds the core over a store (memory or SQLite). */
+export function createCore(options: ResolvedOptions, store: VideoStore): MockCore {
+  const clock = new VirtualClock(options.realTimeClock);
+  const failures = seededRandom(options.seed);
+  const core: MockCore = {
+    options,
+    store,
+    clock,
+    journal: new Journal(),
+    limiter: new RateLimiter(options.rateLimit),
+    folders: createUploadFolders(options.dataDir),
+    log: createLog(options.logLevel, options.logger),
+    readings: { ...options.readings },
+    origin: 'http://127.0.0.1:4010',
+    listeners: new Set(),
+    webhooks: undefined,
+    faults: undefined,
+    seams: undefined,
+    lifecycle: undefined as unknown as Lifecycle,
+  };
+  core.lifecycle = new Lifecycle({
+    store,
+    clock,
+    readings: () => core.readings,
+    processingMs: () => options.processingMs,
+    drawFailure: () => options.failureRate > 0 && failures() < options.failureRate,
+    represent: (record: VideoRecord, phase: Phase) =>
+      videoRepresentation(
+        record,
+        phase,
+        {
+          readiness: core.readings['readiness-field'],
+          videoStates: () => core.readings['video-states'],
+          recordFields: core.readings['video-record-fields'],
+        },
+        streamingBase(core),
+        (at) => clock.iso(at),
+      ),
+    emit: (event) => {
+      core.webhooks?.dispatch(event);
+      for (const listener of core.listeners) listener(event);
+    },
+  });
+  return core;
+}

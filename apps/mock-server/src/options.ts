@@ -1,0 +1,109 @@
+/**
+ * Options of the mock: validation (a bad value is one clear line: what, where, accepted) and
+ * defaults. The CLI's flags map onto these.
+ */
+import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings.js';
+import type { LogLevel, MockOptions, ResolvedOptions } from './types.js';
+
+/** The token accepted when none is given (documented in the README). */
+export const DEFAULT_TOKEN = 'mock-token';
+export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+export const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
+
+/** A bad option value; the message is one line: what, where and what is accepted. */
+export class OptionError extends Error {
+  override name = 'OptionError';
+}
+
+function integer(name: string, value: unknown, min: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new OptionError(`${name}: ${JSON.stringify(value)} is not accepted (an integer >= ${min})`);
+  }
+  return value;
+}
+
+function url(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new OptionError(`${name}: "${value}" is not accepted (an absolute http(s) URL)`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new OptionError(`${name}: "${value}" is not accepted (an absolute http(s) URL)`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function strings(name: string, value: unknown, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim() === '')) {
+    throw new OptionError(`${name}: ${JSON.stringify(value)} is not accepted (a list of non-empty strings)`);
+  }
+  return value as string[];
+}
+
+/**
+ * Validates `options` and fills in the defaults.
+ *
+ * @example
+ * resolveOptions({ readings: { 'custom-fields-omitted': 'replace' } }).readings['status-codes']; // 'all-200'
+ */
+export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
+  const seed = integer('seed', options.seed, 0, 1);
+  const tokens = strings('tokens', options.tokens, [DEFAULT_TOKEN]);
+  for (const token of tokens) {
+    if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(token)) {
+      throw new OptionError(
+        `tokens: "${token}" is not accepted (token68 characters: letters, digits, -._~+/)`,
+      );
+    }
+  }
+  let readings: ResolvedOptions['readings'];
+  try {
+    readings =
+      options.readings === 'random'
+        ? randomReadings(seed)
+        : readingSet(parseReadingChoice(Object.entries(options.readings ?? {}), 'readings'));
+  } catch (error) {
+    if (error instanceof ReadingError) throw new OptionError(error.message);
+    throw error;
+  }
+  const logLevel = options.logLevel ?? 'silent';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new OptionError(`logLevel: "${logLevel}" is not accepted (one of ${LOG_LEVELS.join(', ')})`);
+  }
+  const failureRate = options.failureRate ?? 0;
+  if (typeof failureRate !== 'number' || !(failureRate >= 0 && failureRate <= 1)) {
+    throw new OptionError(
+      `failureRate: ${JSON.stringify(failureRate)} is not accepted (a number from 0 to 1)`,
+    );
+  }
+  const rateLimit = options.rateLimit ?? { requests: 60, windowMs: 60_000 };
+  return {
+    tokens,
+    dataDir: options.dataDir,
+    streamingBase: url('streamingBase', options.streamingBase),
+    processingMs: integer('processingMs', options.processingMs, 0, 2000),
+    readings,
+    seed,
+    maxUploadBytes: integer('maxUploadBytes', options.maxUploadBytes, 1, DEFAULT_MAX_UPLOAD_BYTES),
+    failureRate,
+    logLevel,
+    logger: options.logger ?? ((line) => process.stderr.write(`${line}\n`)),
+    webhooks: strings('webhooks', options.webhooks, []).map((item) => url('webhooks', item) as string),
+    webhookSecret: options.webhookSecret,
+    adminToken: options.adminToken,
+    admin: options.admin ?? true,
+    corsOrigins: strings('corsOrigins', options.corsOrigins, ['*']),
+    rateLimit: {
+      requests: integer('rateLimit.requests', rateLimit.requests, 1, 60),
+      windowMs: integer('rateLimit.windowMs', rateLimit.windowMs, 1, 60_000),
+    },
+    maxFieldLength: integer('maxFieldLength', options.maxFieldLength, 1, 255),
+    maxVideosPerCreate: integer('maxVideosPerCreate', options.maxVideosPerCreate, 1, 100),
+    realTimeClock: options.realTimeClock ?? true,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Playback (§2): `primaryPlaybackUrl.hls.url` points at `/hls/<videoKey>/playlist.m3u8` under the
+ * streaming base. Once the video is ready the mock serves a valid HLS media playlist and a
+ * segment; before that a 404 that says why.
+ */
+import type { Hono } from 'hono';
+import type { MockCore } from '../core.js';
+import { MockHttpError, notFound } from '../errors.js';
+import { stateOf } from '../representation.js';
+import type { MockEnv } from '../types.js';
+import { placeholderSegment } from './mpeg-ts.js';
+
+export const SEGMENT_NAME = 'segment0.ts';
+const SEGMENT = placeholderSegment();
+
+/** The media playlist of the placeholder: one 2-second segment, VOD, ended. */
+export function mediaPlaylist(): string {
+  return [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    '#EXT-X-TARGETDURATION:2',
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXTINF:2.000,',
+    SEGMENT_NAME,
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
+}
+
+function readyVideo(core: MockCore, key: string): void {
+  core.lifecycle.settle();
+  const record = core.store.get(key);
+  if (!record) throw notFound(`No video has the key "${key}".`);
+  const phase = core.lifecycle.phaseOf(record);
+  if (phase !== 'ready') {
+    throw new MockHttpError(
+      404,
+      'not-ready',
+      'Not ready',
+      `Video "${key}" is not ready for playback yet (state: ${stateOf(phase, 'detailed')}).`,
+    );
+  }
+}
+
+export function playbackRoutes(app: Hono<MockEnv>, core: MockCore): void {
+  app.get('/hls/:videoKey/playlist.m3u8', (c) => {
+    readyVideo(core, c.req.param('videoKey'));
+    return c.body(mediaPlaylist(), 200, { 'content-type': 'application/vnd.apple.mpegurl' });
+  });
+  app.get(`/hls/:videoKey/${SEGMENT_NAME}`, (c) => {
+    readyVideo(core, c.req.param('videoKey'));
+    return c.body(SEGMENT.slice(), 200, { 'content-type': 'video/mp2t' });
+  });
+}

@@ -1,0 +1,27 @@
+/** The store interface the mock keeps videos behind: in memory, or SQLite with `dataDir`. */
+import type { FieldDefinition, VideoRecord } from '../types.js';
+
+/**
+ * Where videos and custom-field definitions live. Every method is synchronous and a write is
+ * committed when it returns, so a response is only sent for stored state.
+ */
+export interface VideoStore {
+  get(key: string): VideoRecord | undefined;
+  /** Inserts or replaces a record. */
+  put(record: VideoRecord): void;
+  /** Inserts or replaces several records in one transaction. */
+  putMany(records: VideoRecord[]): void;
+  list(): VideoRecord[];
+  /** A key no video had before in this store (survives restarts with SQLite). */
+  nextKey(): string;
+  getDefinitions(): FieldDefinition[];
+  setDefinitions(definitions: FieldDefinition[]): void;
+  /** Forgets everything. */
+  clear(): void;
+  close(): void;
+}
+
+/** Formats the n-th key: `v-0001`, `v-0002`, … */
+export function formatKey(n: number): string {
+  return `v-${String(n).padStart(4, '0')}`;
+}

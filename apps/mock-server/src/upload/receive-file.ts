@@ -1,0 +1,111 @@
+/**
+ * Streams the `file` part of a multipart body to a temporary file with busboy (§4.2), at flat
+ * memory. The temporary file is deleted on every outcome except success; the caller renames it
+ * into place.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+
+export type ReceiveResult =
+  | { kind: 'file'; tempPath: string; size: number; filename: string; mimeType: string }
+  | { kind: 'missing-file' }
+  | { kind: 'too-large' }
+  | { kind: 'aborted' }
+  | { kind: 'malformed'; message: string };
+
+export interface ReceiveOptions {
+  source: Readable;
+  headers: Record<string, string>;
+  tempDir: string;
+  /** Largest file in bytes; undefined for no limit. */
+  limit: number | undefined;
+}
+
+/**
+ * Receives the file of the form field `file`; other parts are drained and ignored.
+ *
+ * @example
+ * const result = await receiveFile({ source: c.env.incoming, headers, tempDir, limit: 5 * 1024 ** 3 });
+ * if (result.kind === 'file') renameSync(result.tempPath, finalPath);
+ */
+export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
+  const { source, headers, tempDir, limit } = options;
+  return new Promise((resolve) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers,
+        limits: {
+          fileSize: limit ?? Number.POSITIVE_INFINITY,
+          fields: 100,
+          fieldSize: 64 * 1024,
+          parts: 1000,
+        },
+      });
+    } catch (error) {
+      resolve({ kind: 'malformed', message: (error as Error).message });
+      return;
+    }
+    let tempPath: string | undefined;
+    let written: Promise<void> | undefined;
+    let info: { filename: string; mimeType: string } | undefined;
+    let size = 0;
+    let settled = false;
+
+    const finish = (result: ReceiveResult) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe(parser);
+      source.off('error', onSourceError);
+      source.off('close', onSourceClose);
+      if (result.kind !== 'file' && tempPath) rmSync(tempPath, { force: true });
+      resolve(result);
+    };
+    const onSourceError = () => finish({ kind: 'aborted' });
+    const onSourceClose = () => {
+      if (!source.readableEnded) finish({ kind: 'aborted' });
+    };
+
+    parser.on('file', (name, stream, fileInfo) => {
+      if (name !== 'file' || tempPath !== undefined || settled) {
+        stream.resume();
+        return;
+      }
+      tempPath = join(tempDir, `${randomUUID()}.part`);
+      info = { filename: fileInfo.filename ?? '', mimeType: fileInfo.mimeType };
+      const out = createWriteStream(tempPath, { flags: 'wx' });
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      stream.on('limit', () => {
+        out.destroy();
+        finish({ kind: 'too-large' });
+      });
+      written = pipeline(stream, out).catch(() => finish({ kind: 'aborted' }));
+    });
+    parser.on('close', () => {
+      if (!tempPath || !written) {
+        finish({ kind: 'missing-file' });
+        return;
+      }
+      const path = tempPath;
+      void written.then(() => {
+        if (info) finish({ kind: 'file', tempPath: path, size, ...info });
+      });
+    });
+    parser.on('error', (error: Error) => {
+      finish(
+        source.destroyed && !source.readableEnded
+          ? { kind: 'aborted' }
+          : { kind: 'malformed', message: error.message },
+      );
+    });
+    source.on('error', onSourceError);
+    source.on('close', onSourceClose);
+    source.pipe(parser);
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Test helpers: an app in-process on a stopped virtual clock, typed calls of the four operations,
+ * and a check that every 2xx the mock sends conforms to the spec's response schema (the mock never
+ * lies about the spec). Every test that uses `api()` makes that check on every response.
+ */
+import { zCreateVideosResponse, zGetVideoResponse, zUpdateCustomFieldsResponse } from '@video-api/schema/zod';
+import { afterEach, expect } from 'vitest';
+import { createApp } from '../../src/index.js';
+import type { MockApp, MockOptions } from '../../src/types.js';
+
+export const TOKEN = 'mock-token';
+export const AUTH = { authorization: `Bearer ${TOKEN}` };
+const JSON_HEADERS = { ...AUTH, 'content-type': 'application/json' };
+
+/** How many responses the conformance check has seen, per operation (read by the conformance test). */
+export const checked = { createVideos: 0, getVideo: 0, updateCustomFields: 0, uploadVideoSource: 0 };
+
+const apps: MockApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.mock.close()));
+});
+
+/** Asserts a 2xx body of a spec operation against its generated response schema. */
+export async function assertConforms(operationId: keyof typeof checked, res: Response): Promise<void> {
+  if (res.status < 200 || res.status > 299) return;
+  const text = await res.clone().text();
+  checked[operationId] += 1;
+  if (operationId === 'uploadVideoSource') {
+    // §4.2: the body is not shown; the video-record reading must be the §4.3 shape.
+    const reading = res.headers.get('x-mock-readings') ?? '';
+    if (reading.includes('upload-response-body=video-record')) zGetVideoResponse.parse(JSON.parse(text));
+    if (reading.includes('upload-response-body=empty')) expect(text).toBe('');
+    return;
+  }
+  const schema = {
+    createVideos: zCreateVideosResponse,
+    getVideo: zGetVideoResponse,
+    updateCustomFields: zUpdateCustomFieldsResponse,
+  }[operationId];
+  const result = schema.safeParse(JSON.parse(text));
+  expect(
+    result.success,
+    `${operationId} answered ${text}, which does not conform: ${result.error?.message}`,
+  ).toBe(true);
+}
+
+type Init = { headers?: Record<string, string>; reading?: string };
+
+function headersOf(init: Init, base: Record<string, string>): Record<string, string> {
+  return { ...base, ...(init.reading && { 'x-mock-reading': init.reading }), ...init.headers };
+}
+
+/**
+ * An app on a stopped virtual clock and helpers to call it.
+ *
+ * @example
+ * const { create, get } = api();
+ * const [video] = await (await create({ projectKey: 'p', videos: [{ title: 't' }] })).json();
+ */
+export function api(options: MockOptions = {}) {
+  const app = createApp({ realTimeClock: false, ...options });
+  apps.push(app);
+  const call = async (operationId: keyof typeof checked | undefined, path: string, init: RequestInit) => {
+    const res = await app.request(path, init);
+    if (operationId) await assertConforms(operationId, res);
+    return res;
+  };
+  return {
+    app,
+    create: (body: unknown, init: Init = {}) =>
+      call('createVideos', '/api/v1/videos', {
+        method: 'POST',
+        headers: headersOf(init, JSON_HEADERS),
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    get: (key: string, init: Init = {}) =>
+      call('getVideo', `/api/v1/videos/${encodeURIComponent(key)}`, { headers: headersOf(init, AUTH) }),
+    put: (key: string, body: unknown, init: Init = {}) =>
+      call('updateCustomFields', `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`, {
+        method: 'PUT',
+        headers: headersOf(init, JSON_HEADERS),
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    upload: (key: string, file: Blob | undefined = new Blob(['fake video bytes']), init: Init = {}) => {
+      const form = new FormData();
+      if (file) form.set('file', file, 'clip.mp4');
+      return call('uploadVideoSource', `/api/upload/v1/form-data/videos/${encodeURIComponent(key)}`, {
+        method: 'POST',
+        headers: headersOf(init, AUTH),
+        body: form,
+      });
+    },
+    /** Creates `n` videos and returns their keys. */
+    async keys(n = 1, token = TOKEN): Promise<string[]> {
+      const res = await call('createVideos', '/api/v1/videos', {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          projectKey: 'demo',
+          videos: Array.from({ length: n }, (_, i) => ({ title: `video ${i}` })),
+        }),
+      });
+      const body = (await res.json()) as { key: string }[];
+      return body.map((video) => video.key);
+    },
+  };
+}
+
+/** The readings a response says it played, as an object. */
+export function played(res: Response): Record<string, string> {
+  const header = res.headers.get('x-mock-readings') ?? '';
+  return Object.fromEntries(
+    header
+      .split(',')
+      .filter((part) => part.includes('='))
+      .map((part) => part.split('=').map((s) => s.trim()) as [string, string]),
+  );
+}
