@@ -59,6 +59,10 @@ export async function inProcessTarget(options: {
   projectKey: string;
   readings?: Record<string, string>;
   processingMs?: number;
+  /** Further options of the mock's `createApp` (e.g. `rateLimit`). */
+  mockOptions?: Record<string, unknown>;
+  /** Wraps the app's fetch, e.g. to break the mock on purpose in tests. */
+  wrapFetch?: (fetch: Target['fetch']) => Target['fetch'];
 }): Promise<PreparedTarget> {
   const specifier = '@video-api/mock-server'; // a variable: not a dependency of the published package
   let mockServer: MockServerModule;
@@ -72,6 +76,7 @@ export async function inProcessTarget(options: {
     processingMs: options.processingMs ?? 150,
     readings: options.readings ?? {},
     logLevel: 'silent',
+    ...options.mockOptions,
   });
   const baseUrl = 'http://mock.local';
   const target: Target = {
@@ -80,7 +85,7 @@ export async function inProcessTarget(options: {
     token: IN_PROCESS_TOKENS[0],
     otherToken: IN_PROCESS_TOKENS[1],
     projectKey: options.projectKey,
-    fetch: async (request) => app.fetch(request),
+    fetch: (options.wrapFetch ?? ((f) => f))(async (request) => app.fetch(request)),
     inProcess: true,
   };
   const registerWebhook = async (url: string) => app.mock.webhooks.register({ url });

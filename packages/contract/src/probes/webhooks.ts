@@ -58,19 +58,24 @@ function classifyPayload(body: Json): string {
   return 'other';
 }
 
+async function notProbed(ctx: Context, why: string): Promise<void> {
+  for (const id of WEBHOOK_IDS)
+    await ctx.observe(id, async () => ({ reading: 'other', evidence: `not probed: ${why}` }));
+}
+
 export async function probeWebhooks(ctx: Context): Promise<void> {
-  if (!ctx.options.registerWebhook) {
-    for (const id of WEBHOOK_IDS) {
-      await ctx.observe(id, async () => ({
-        reading: 'other',
-        evidence: 'not probed: webhook registration is not shown (§6); give a way to register a receiver',
-      }));
-    }
-    return;
+  const register = ctx.options.registerWebhook;
+  if (!register) {
+    return notProbed(ctx, 'webhook registration is not shown (§6); give a way to register a receiver');
   }
   const receiver = await startReceiver();
   try {
-    const registration = await ctx.options.registerWebhook(receiver.url);
+    let registration: { secret?: string } | undefined;
+    try {
+      registration = await register(receiver.url);
+    } catch (error) {
+      return notProbed(ctx, `the receiver could not be registered: ${String(error)}`);
+    }
     const key = await ctx.createOne('webhooks');
     await ctx.upload(key);
     await ctx.waitForReady(key);

@@ -1,0 +1,77 @@
+/** The suite can fail: deliberately broken variants of the mock each fail the check that names them. */
+import { describe, expect, it } from 'vitest';
+import { toSummary } from '../src/report/summary.js';
+import type { Target } from '../src/types.js';
+import { runAgainstMock } from './helpers.js';
+
+type Fetch = Target['fetch'];
+const rewriteJson =
+  (match: (request: Request) => boolean, edit: (body: unknown) => unknown) =>
+  (fetch: Fetch): Fetch =>
+  async (request) => {
+    const response = await fetch(request);
+    if (!match(request) || !response.headers.get('content-type')?.includes('json')) return response;
+    const body = edit(await response.json());
+    return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+  };
+const isCreate = (r: Request) => r.method === 'POST' && new URL(r.url).pathname === '/api/v1/videos';
+const isGet = (r: Request) =>
+  r.method === 'GET' && /^\/api\/v1\/videos\/[^/]+$/.test(new URL(r.url).pathname);
+type Created = Array<Record<string, unknown> & { primaryPlaybackUrl: { hls: { url: string } } }>;
+
+const variants: Array<[string, (fetch: Fetch) => Fetch, string]> = [
+  [
+    'a dropped field (create answers without title)',
+    rewriteJson(isCreate, (body) => (body as Created).map(({ title: _, ...rest }) => rest)),
+    '§2 created videos have key, title and primaryPlaybackUrl',
+  ],
+  [
+    'a wrong HLS address (an .mp4 without the key)',
+    rewriteJson(isCreate, (body) =>
+      (body as Created).map((v) => ({
+        ...v,
+        primaryPlaybackUrl: {
+          ...v.primaryPlaybackUrl,
+          hls: { name: 'hls', url: 'http://cdn.test/video.mp4' },
+        },
+      })),
+    ),
+    '§2 the HLS address is an .m3u8 URL with the video key in its path',
+  ],
+  [
+    'fields not persisted (get always shows none)',
+    rewriteJson(isGet, (body) => ({ ...(body as object), simpleCustomFields: {} })),
+    '§4.3 get-video returns every custom field',
+  ],
+  [
+    'a 5xx on bad input',
+    (fetch) => async (request) => {
+      const response = await fetch(request);
+      return response.status === 400 || response.status === 422
+        ? new Response('{"message":"internal error"}', {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          })
+        : response;
+    },
+    '§4.1 invalid create bodies are refused with a 4xx, never a 5xx (property)',
+  ],
+  [
+    'create without a token accepted',
+    (fetch) => async (request) => {
+      if (!isCreate(request) || request.headers.has('authorization')) return fetch(request);
+      const headers = new Headers(request.headers);
+      headers.set('authorization', 'Bearer contract-token');
+      return fetch(new Request(request, { headers }));
+    },
+    '§5 create without the Bearer header is refused with a 4xx',
+  ],
+];
+
+describe.concurrent('broken variants of the mock', () => {
+  it.each(variants)('%s fails "%s"', async (_what, wrap, check) => {
+    const report = await runAgainstMock({}, wrap);
+    expect(report.summary.failed).toBeGreaterThan(0);
+    expect(toSummary(report)).toContain(`✗ ${check}`);
+  });
+});
