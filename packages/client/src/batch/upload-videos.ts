@@ -1,0 +1,193 @@
+/**
+ * Batch uploads (§1's three steps for many files): create in batches, upload concurrently,
+ * optionally wait; one result per file, and one failure never stalls the rest. Create is not
+ * idempotent (§4.1), so every file carries a correlation id, written into its custom fields and kept
+ * in a ledger; a rerun with the same ids and ledger reuses what exists instead of creating again,
+ * and a create whose outcome is unknown is never repeated blindly.
+ */
+import type { CreatedVideo, SimpleCustomFields, Video } from '@video-api/schema';
+import { AmbiguousCreateError, HttpError, InputError, NotFoundError, ServerError } from '../errors.js';
+import type { CallOptions, UploadOptions, UploadResult } from '../types.js';
+import type { WaitOptions } from '../wait/types.js';
+import { memoryLedger } from './ledger.js';
+import { limiter } from './limit.js';
+import type { BatchFile, BatchOptions, BatchProgress, BatchResult } from './types.js';
+
+export interface BatchClient<S> {
+  createVideos(
+    body: { projectKey: string; videos: { title: string; tags?: string[] }[] },
+    options?: CallOptions,
+  ): Promise<CreatedVideo[]>;
+  uploadSource(videoKey: string, source: S, options?: UploadOptions): Promise<UploadResult>;
+  getVideo(videoKey: string, options?: CallOptions): Promise<Video>;
+  updateCustomFields(videoKey: string, fields: SimpleCustomFields, options?: CallOptions): Promise<Video>;
+  waitForReady(videoKey: string, options?: WaitOptions): Promise<Video>;
+}
+
+function sourceName(source: unknown): string | undefined {
+  if (typeof source === 'string') return source.split(/[\\/]/).pop() || undefined;
+  if (typeof source === 'object' && source !== null && 'name' in source) {
+    const name = (source as { name: unknown }).name;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  }
+  return undefined;
+}
+
+function randomId(): string {
+  return crypto.randomUUID();
+}
+
+/** Whether a failed create may have created videos: no answer, a 5xx, a 408, or a 2xx we could not read. */
+export function isAmbiguousCreateFailure(error: unknown): boolean {
+  return !(error instanceof HttpError) || error instanceof ServerError || error.status === 408;
+}
+
+/**
+ * @example
+ * const results = await client.uploadVideos(
+ *   [{ source: fileA, correlationId: 'a-v1' }, { source: fileB, correlationId: 'b-v1' }],
+ *   { projectKey: 'demo', concurrency: 2, wait: true, onProgress: (e) => console.log(e.index, e.phase) },
+ * );
+ * for (const r of results) console.log(r.ok ? r.videoKey : r.error.message);
+ */
+export async function uploadVideos<S>(
+  client: BatchClient<S>,
+  files: BatchFile<S>[],
+  options: BatchOptions,
+): Promise<BatchResult<S>[]> {
+  if (typeof options?.projectKey !== 'string' || options.projectKey === '') {
+    throw new InputError('uploadVideos: projectKey must be a non-empty string');
+  }
+  const concurrency = options.concurrency ?? 3;
+  const batchSize = options.batchSize ?? 10;
+  for (const [name, value] of [
+    ['concurrency', concurrency],
+    ['batchSize', batchSize],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new InputError(`uploadVideos: ${name} must be an integer >= 1`);
+  }
+  const ledger = options.ledger ?? memoryLedger();
+  const field = options.correlationField ?? 'uploadCorrelationId';
+  const signal = options.signal;
+  const call = signal ? { signal } : {};
+  const ids = files.map((file) => file.correlationId ?? randomId());
+  const results: BatchResult<S>[] = new Array(files.length);
+  const run = limiter(concurrency);
+  const tasks: Promise<void>[] = [];
+  const emit = (event: BatchProgress) => options.onProgress?.(event);
+
+  const fail = (index: number, error: Error, videoKey?: string) => {
+    const file = files[index] as BatchFile<S>;
+    results[index] = { index, file, ok: false, videoKey, correlationId: ids[index] as string, error };
+    emit({ index, phase: 'failed', error, ...(videoKey ? { videoKey } : {}) });
+  };
+
+  const finish = (index: number, videoKey: string, uploaded: boolean, writeFields: boolean) => {
+    const file = files[index] as BatchFile<S>;
+    const id = ids[index] as string;
+    tasks.push(
+      run(async () => {
+        try {
+          if (writeFields)
+            await client.updateCustomFields(videoKey, { ...file.customFields, [field]: id }, call);
+          let video: Video | undefined;
+          if (!uploaded) {
+            emit({ index, phase: 'uploading', videoKey });
+            const result = await client.uploadSource(videoKey, file.source, {
+              ...call,
+              onProgress: (upload) => emit({ index, phase: 'uploading', videoKey, upload }),
+            });
+            video = result.video;
+            await ledger.set(id, { state: 'uploaded', videoKey });
+          }
+          if (options.wait) {
+            emit({ index, phase: 'processing', videoKey });
+            const waitOptions = typeof options.wait === 'object' ? options.wait : {};
+            video = await client.waitForReady(videoKey, { ...waitOptions, ...call });
+          }
+          results[index] = { index, file, ok: true, videoKey, correlationId: id, video };
+          emit({ index, phase: 'done', videoKey });
+        } catch (error) {
+          fail(index, error as Error, videoKey);
+        }
+      }),
+    );
+  };
+
+  // Resume: files whose correlation id the ledger knows are not created again.
+  const toCreate: number[] = [];
+  for (const [index, id] of ids.entries()) {
+    const entry = await ledger.get(id);
+    if (!entry) {
+      toCreate.push(index);
+    } else if (entry.state === 'creating' || !entry.videoKey) {
+      fail(
+        index,
+        new AmbiguousCreateError(
+          `an earlier create for correlation id ${id} ended without an answer and may have made a video; ` +
+            `not creating again to avoid a duplicate (look for custom field ${field}=${id}, then clear the ledger entry)`,
+        ),
+      );
+    } else {
+      try {
+        const video = await client.getVideo(entry.videoKey, call);
+        const marked = video.simpleCustomFields[field];
+        if (marked !== undefined && marked !== id) {
+          await ledger.set(id, undefined);
+          toCreate.push(index);
+        } else {
+          finish(index, entry.videoKey, entry.state === 'uploaded', marked === undefined);
+        }
+      } catch (error) {
+        if (error instanceof NotFoundError) {
+          await ledger.set(id, undefined);
+          toCreate.push(index);
+        } else fail(index, error as Error, entry.videoKey);
+      }
+    }
+  }
+
+  for (let at = 0; at < toCreate.length; at += batchSize) {
+    const chunk = toCreate.slice(at, at + batchSize);
+    for (const index of chunk) {
+      await ledger.set(ids[index] as string, { state: 'creating' });
+      emit({ index, phase: 'creating' });
+    }
+    const videos = chunk.map((index) => {
+      const file = files[index] as BatchFile<S>;
+      const title = file.title ?? sourceName(file.source) ?? `video ${index + 1}`;
+      return file.tags ? { title, tags: file.tags } : { title };
+    });
+    let created: CreatedVideo[];
+    try {
+      created = await client.createVideos({ projectKey: options.projectKey, videos }, call);
+    } catch (error) {
+      const ambiguous = isAmbiguousCreateFailure(error);
+      for (const index of chunk) {
+        const id = ids[index] as string;
+        if (ambiguous) {
+          fail(
+            index,
+            new AmbiguousCreateError(
+              `create for correlation id ${id} failed without a clear answer (${(error as Error).message}); ` +
+                'not retried, so no duplicate is made',
+              { cause: error, operation: 'createVideos' },
+            ),
+          );
+        } else {
+          await ledger.set(id, undefined);
+          fail(index, error as Error);
+        }
+      }
+      continue;
+    }
+    for (const [position, index] of chunk.entries()) {
+      const videoKey = (created[position] as CreatedVideo).key;
+      await ledger.set(ids[index] as string, { state: 'created', videoKey });
+      finish(index, videoKey, false, true);
+    }
+  }
+  await Promise.all(tasks);
+  return results;
+}

@@ -1,0 +1,199 @@
+/**
+ * `createVideoApiClient`: the four operations of the interface document on openapi-fetch and the
+ * generated types, with typed errors, timeouts, safe retries, uploads with progress, waiting for
+ * readiness and batch uploads. The raw openapi-fetch client stays reachable as `client.raw`.
+ */
+import type { CreateVideosRequest, paths, SimpleCustomFields } from '@video-api/schema';
+import createClient from 'openapi-fetch';
+import { uploadVideos } from './batch/upload-videos.js';
+import type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
+import { InputError } from './errors.js';
+import { type CallSettings, callWithRetry, mergeRetry } from './http/call.js';
+import { errorFromResponse } from './http/response-error.js';
+import type { RetryKind } from './http/retry.js';
+import { expectCreated, expectVideo } from './http/shapes.js';
+import { sleep as defaultSleep } from './http/signals.js';
+import type {
+  CallOptions,
+  CreatedVideo,
+  OperationName,
+  UploadOptions,
+  UploadResult,
+  UploadSource,
+  Video,
+} from './types.js';
+import { fetchTransport, xhrTransport } from './upload/transport.js';
+import { uploadWith } from './upload/upload.js';
+import { waitForReady } from './wait/wait-for-ready.js';
+
+export type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
+
+const UPLOAD_PATH = '/api/upload/v1/form-data/videos/{videoKey}' satisfies keyof paths;
+
+function checkKey(videoKey: string, operation: OperationName): string {
+  if (typeof videoKey !== 'string' || videoKey === '') {
+    throw new InputError(
+      `${operation}: videoKey must be a non-empty string, got ${JSON.stringify(videoKey)}`,
+      {
+        operation,
+      },
+    );
+  }
+  return videoKey;
+}
+
+/**
+ * Creates a client.
+ *
+ * @example
+ * import { createVideoApiClient } from '@video-api/client';
+ * const client = createVideoApiClient({ baseUrl: 'http://localhost:4010', token: 'mock-token' });
+ * const [video] = await client.createVideos({ projectKey: 'demo', videos: [{ title: 'Intro' }] });
+ * await client.uploadSource(video.key, new Blob(['...']), { onProgress: (p) => console.log(p.loaded, p.total) });
+ * await client.waitForReady(video.key);
+ */
+export function createVideoApiClient<Source = UploadSource>(
+  options: VideoApiClientOptions,
+): VideoApiClient<Source> {
+  if (typeof options?.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
+    throw new InputError(`baseUrl must be an http(s) URL, got ${JSON.stringify(options?.baseUrl)}`);
+  }
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const uploadBaseUrl = (options.uploadBaseUrl ?? baseUrl).replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const sleep = options.sleep ?? defaultSleep;
+  const baseRetry = options.retry ?? {};
+  const transport =
+    options.uploadTransport ??
+    (options.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
+      ? xhrTransport
+      : fetchTransport(fetchImpl));
+
+  async function authHeaders(extra?: Record<string, string>): Promise<Headers> {
+    const headers = new Headers(options.headers);
+    const token = options.getToken ? await options.getToken() : options.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`); // §5.1
+    if (options.userAgent) headers.set('User-Agent', options.userAgent);
+    for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+    return headers;
+  }
+
+  const raw = createClient<paths>({ baseUrl, fetch: fetchImpl });
+  raw.use({
+    async onRequest({ request }) {
+      const headers = await authHeaders();
+      headers.forEach((value, name) => {
+        if (!request.headers.has(name)) request.headers.set(name, value);
+      });
+      return request;
+    },
+  });
+
+  /** A fetch for one operation that turns every non-2xx response, empty body or not, into a typed error. */
+  const checkedFetch = (operation: OperationName) => async (request: Request) => {
+    const response = await fetchImpl(request);
+    if (!response.ok) throw await errorFromResponse(response, operation);
+    return response;
+  };
+
+  const settings = (operation: OperationName, kind: RetryKind, call: CallOptions): CallSettings => ({
+    operation,
+    kind,
+    timeoutMs: call.timeoutMs ?? options.timeoutMs ?? 30_000,
+    retry: mergeRetry(kind === 'create' ? mergeRetry(baseRetry, { retries: 0 }) : baseRetry, call.retry),
+    sleep,
+  });
+
+  const client: VideoApiClient<Source> = {
+    raw,
+    baseUrl,
+    uploadBaseUrl,
+
+    // §4.1. Not idempotent: retried only after a 429 (a refusal, so nothing was created), and only
+    // when the call asks for retries.
+    async createVideos(body: CreateVideosRequest, call: CallOptions = {}): Promise<CreatedVideo[]> {
+      if (!body || typeof body.projectKey !== 'string' || !Array.isArray(body.videos)) {
+        throw new InputError('createVideos: body must be { projectKey: string, videos: [{ title }] }', {
+          operation: 'createVideos',
+        });
+      }
+      return callWithRetry(settings('createVideos', 'create', call), call, async (signal) => {
+        const { data, response } = await raw.POST('/api/v1/videos', {
+          body,
+          signal,
+          headers: call.headers,
+          fetch: checkedFetch('createVideos'),
+        });
+        return expectCreated(data, body.videos.length, response);
+      });
+    },
+
+    // §4.2
+    async uploadSource(videoKey: string, source: Source, call: UploadOptions = {}): Promise<UploadResult> {
+      checkKey(videoKey, 'uploadVideoSource');
+      const prepared = await (options.prepareSource?.(source, call) ?? undefined);
+      const url = `${uploadBaseUrl}${UPLOAD_PATH.replace('{videoKey}', encodeURIComponent(videoKey))}`;
+      const uploadRetry = mergeRetry(options.uploadRetry ?? false, call.retry);
+      const callSettings: CallSettings = {
+        operation: 'uploadVideoSource',
+        kind: 'upload',
+        timeoutMs: call.timeoutMs ?? options.uploadTimeoutMs ?? 3_600_000,
+        retry: uploadRetry,
+        sleep,
+      };
+      return uploadWith({
+        transport,
+        url,
+        videoKey,
+        source: source as UploadSource,
+        prepared,
+        call,
+        settings: callSettings,
+        authHeaders,
+      });
+    },
+
+    // §4.3
+    async getVideo(videoKey: string, call: CallOptions = {}): Promise<Video> {
+      checkKey(videoKey, 'getVideo');
+      return callWithRetry(settings('getVideo', 'safe', call), call, async (signal) => {
+        const { data, response } = await raw.GET('/api/v1/videos/{videoKey}', {
+          params: { path: { videoKey } },
+          signal,
+          headers: call.headers,
+          fetch: checkedFetch('getVideo'),
+        });
+        return expectVideo(data, 'getVideo', response);
+      });
+    },
+
+    // §4.4. PUT with the whole set of given values: safe to repeat.
+    async updateCustomFields(
+      videoKey: string,
+      fields: SimpleCustomFields,
+      call: CallOptions = {},
+    ): Promise<Video> {
+      checkKey(videoKey, 'updateCustomFields');
+      if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+        throw new InputError('updateCustomFields: fields must be an object of name/value pairs', {
+          operation: 'updateCustomFields',
+        });
+      }
+      return callWithRetry(settings('updateCustomFields', 'safe', call), call, async (signal) => {
+        const { data, response } = await raw.PUT('/api/v1/videos/{videoKey}/custom-fields', {
+          params: { path: { videoKey } },
+          body: { simpleCustomFields: fields },
+          signal,
+          headers: call.headers,
+          fetch: checkedFetch('updateCustomFields'),
+        });
+        return expectVideo(data, 'updateCustomFields', response);
+      });
+    },
+
+    waitForReady: (videoKey, waitOptions) =>
+      waitForReady(client, videoKey, { sleep, fetch: fetchImpl, ...waitOptions }),
+    uploadVideos: (files, batchOptions) => uploadVideos(client, files, batchOptions),
+  };
+  return client;
+}

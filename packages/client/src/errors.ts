@@ -1,0 +1,97 @@
+/**
+ * Typed errors. Every failure the client reports is a `VideoApiError`; failed responses keep their
+ * status, headers, raw body and parsed body (§7: the error shape is unknown, so both are kept).
+ *
+ * @example
+ * import { NotFoundError } from '@video-api/client';
+ * try { await client.getVideo('nope'); } catch (e) { if (e instanceof NotFoundError) console.log(e.status); }
+ */
+import type { ErrorDetails, OperationName } from './types.js';
+
+/** Base class of every error the client throws. */
+export class VideoApiError extends Error {
+  override name = 'VideoApiError';
+  /** HTTP status of the failed response, when there was one. */
+  readonly status: number | undefined;
+  /** Headers of the failed response, when there was one. */
+  readonly headers: Headers | undefined;
+  /** The response body as text ('' when empty), when there was a response. */
+  readonly rawBody: string | undefined;
+  /** The response body parsed as JSON, when it parses. */
+  readonly body: unknown;
+  /** The operation that failed. */
+  readonly operation: OperationName | undefined;
+  /** How many attempts were made before giving up. */
+  attempts: number;
+
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status;
+    this.headers = details.headers;
+    this.rawBody = details.rawBody;
+    this.body = details.body;
+    this.operation = details.operation;
+    this.attempts = details.attempts ?? 1;
+  }
+}
+
+/** A response with a non-2xx status that no narrower class describes. */
+export class HttpError extends VideoApiError {
+  override name = 'HttpError';
+}
+/** 401 or 403: the token is missing, wrong or not allowed (§5). */
+export class AuthError extends HttpError {
+  override name = 'AuthError';
+}
+/** 404: no video with that key. */
+export class NotFoundError extends HttpError {
+  override name = 'NotFoundError';
+}
+/** 400 or 422: the request was refused as invalid (§7: which of the two is unknown). */
+export class ValidationError extends HttpError {
+  override name = 'ValidationError';
+}
+/** 429: too many requests. `retryAfterMs` comes from the Retry-After header when it parses. */
+export class RateLimitedError extends HttpError {
+  override name = 'RateLimitedError';
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, details: ErrorDetails & { retryAfterMs?: number | undefined } = {}) {
+    super(message, details);
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+/** 5xx: the server failed. */
+export class ServerError extends HttpError {
+  override name = 'ServerError';
+}
+/** No response: the connection failed or was reset. */
+export class NetworkError extends VideoApiError {
+  override name = 'NetworkError';
+}
+/** The attempt (or the wait) took longer than its timeout. */
+export class TimeoutError extends VideoApiError {
+  override name = 'TimeoutError';
+}
+/** The caller's AbortSignal fired. */
+export class AbortedError extends VideoApiError {
+  override name = 'AbortedError';
+}
+/** A 2xx response whose body is not what the operation returns. */
+export class UnexpectedResponseError extends VideoApiError {
+  override name = 'UnexpectedResponseError';
+}
+/** A video reported as failed while waiting for it to become ready. */
+export class VideoFailedError extends VideoApiError {
+  override name = 'VideoFailedError';
+}
+/** Input the client refuses before sending anything (bad source, bad field value, bad option). */
+export class InputError extends VideoApiError {
+  override name = 'InputError';
+}
+/**
+ * A create request failed in a way that leaves open whether videos were created (no response,
+ * timeout, 5xx). It is not retried, so that no duplicate is made; see `uploadVideos`.
+ */
+export class AmbiguousCreateError extends VideoApiError {
+  override name = 'AmbiguousCreateError';
+}

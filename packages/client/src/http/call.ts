@@ -1,0 +1,73 @@
+/**
+ * Runs one operation with per-attempt timeouts and retries: classifies what went wrong into a typed
+ * error, asks the retry policy, waits (honouring Retry-After) and tries again.
+ */
+import { AbortedError, NetworkError, TimeoutError, VideoApiError } from '../errors.js';
+import type { CallOptions, OperationName, RetryOptions } from '../types.js';
+import { defaultRetry, isRetryable, nextDelay, type RetryKind } from './retry.js';
+import { attemptSignal } from './signals.js';
+
+export interface CallSettings {
+  operation: OperationName;
+  kind: RetryKind;
+  timeoutMs: number;
+  retry: RetryOptions | false;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Merges client-level and call-level retry settings; `false` at either level turns retries off. */
+export function mergeRetry(
+  base: RetryOptions | false,
+  call: RetryOptions | false | undefined,
+): RetryOptions | false {
+  if (call === false) return false;
+  if (call === undefined) return base;
+  return { ...(base === false ? { retries: 0 } : base), ...call };
+}
+
+/** Classifies anything thrown by an attempt into a typed error. */
+export function classify(
+  error: unknown,
+  operation: OperationName,
+  timedOut: boolean,
+  outer: AbortSignal | undefined,
+  timeoutMs: number,
+): VideoApiError {
+  if (error instanceof VideoApiError) return error;
+  if (timedOut)
+    return new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, { operation, cause: error });
+  if (outer?.aborted) return new AbortedError(`${operation} was aborted`, { operation, cause: outer.reason });
+  const reason =
+    error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
+  return new NetworkError(`${operation} failed: no response (${reason || 'network error'})`, {
+    operation,
+    cause: error,
+  });
+}
+
+/** Calls `attempt` until it succeeds, a failure is not retryable, or retries run out. */
+export async function callWithRetry<T>(
+  settings: CallSettings,
+  options: CallOptions,
+  attempt: (signal: AbortSignal, attemptNumber: number) => Promise<T>,
+): Promise<T> {
+  const retry = settings.retry;
+  const retries = retry === false ? 0 : (retry.retries ?? defaultRetry.retries);
+  for (let n = 1; ; n++) {
+    const signal = attemptSignal(options.signal, settings.timeoutMs);
+    let error: VideoApiError;
+    try {
+      return await attempt(signal.signal, n);
+    } catch (thrown) {
+      error = classify(thrown, settings.operation, signal.timedOut(), options.signal, settings.timeoutMs);
+    } finally {
+      signal.dispose();
+    }
+    error.attempts = n;
+    if (retry === false || n > retries || !isRetryable(error, settings.kind)) throw error;
+    const delayMs = nextDelay(n, error, retry);
+    if (delayMs === undefined) throw error;
+    retry.onRetry?.({ attempt: n, delayMs, error });
+    await settings.sleep(delayMs, options.signal);
+  }
+}

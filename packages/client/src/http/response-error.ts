@@ -1,0 +1,86 @@
+/**
+ * Turns a failed response into a typed error. The error shape is unknown (§7), so the message takes
+ * the detail from any of the plausible shapes (problem+json, `{message}`, `{error: {message}}`).
+ *
+ * @example
+ * const error = await errorFromResponse(response, 'getVideo'); // NotFoundError for a 404
+ */
+import {
+  AuthError,
+  HttpError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+  type VideoApiError,
+} from '../errors.js';
+import type { OperationName } from '../types.js';
+import { parseRetryAfter } from './retry.js';
+
+/** Parses JSON text; undefined for empty or non-JSON text. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The human detail of an error body in any of the readings of `error-shape`. */
+export function errorDetail(body: unknown, raw: string): string | undefined {
+  if (body !== null && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    const nested = record.error;
+    const candidates = [
+      record.detail,
+      record.message,
+      nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>).message : nested,
+      record.title,
+    ];
+    const found = candidates.find((value) => typeof value === 'string' && value.trim() !== '');
+    if (typeof found === 'string') return found;
+  }
+  const text = raw.trim().replace(/\s+/g, ' ');
+  return text === '' ? undefined : text.slice(0, 200);
+}
+
+/** Builds the typed error for a non-2xx response whose body text has been read. */
+export function errorFromParts(
+  status: number,
+  headers: Headers,
+  rawBody: string,
+  operation: OperationName,
+  statusText = '',
+): VideoApiError {
+  const body = parseJson(rawBody);
+  const detail = errorDetail(body, rawBody) ?? (rawBody === '' ? 'empty response body' : undefined);
+  const head = `${operation} failed: ${status}${statusText ? ` ${statusText}` : ''}`;
+  const message = detail ? `${head}: ${detail}` : head;
+  const details = { status, headers, rawBody, body, operation };
+  if (status === 401 || status === 403) return new AuthError(message, details);
+  if (status === 404) return new NotFoundError(message, details);
+  if (status === 400 || status === 422) return new ValidationError(message, details);
+  if (status === 429) {
+    return new RateLimitedError(message, {
+      ...details,
+      retryAfterMs: parseRetryAfter(headers.get('retry-after')),
+    });
+  }
+  if (status >= 500) return new ServerError(message, details);
+  return new HttpError(message, details);
+}
+
+/** Reads the body of a failed response and returns its typed error. */
+export async function errorFromResponse(
+  response: Response,
+  operation: OperationName,
+): Promise<VideoApiError> {
+  let raw = '';
+  try {
+    raw = await response.text();
+  } catch {
+    raw = '';
+  }
+  return errorFromParts(response.status, response.headers, raw, operation, response.statusText);
+}

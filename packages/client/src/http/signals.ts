@@ -1,0 +1,48 @@
+/** Per-attempt signals: the caller's AbortSignal joined with a timeout whose firing we can tell apart. */
+import { AbortedError } from '../errors.js';
+
+export interface AttemptSignal {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  dispose: () => void;
+}
+
+/** A signal that aborts when `outer` aborts or after `timeoutMs` (0 or Infinity: never). */
+export function attemptSignal(outer: AbortSignal | undefined, timeoutMs: number | undefined): AttemptSignal {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+        }, timeoutMs)
+      : undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Waits `ms`, rejecting with AbortedError if `signal` fires first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortedError('aborted while waiting', { cause: signal.reason }));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortedError('aborted while waiting', { cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * @video-api/client: a typed SDK for the video upload and custom fields API, for every runtime
+ * with fetch (Node 20+, browsers, workers). Node-only additions (file paths, node:http uploads)
+ * live in `@video-api/client/node`.
+ *
+ * @example
+ * import { createVideoApiClient } from '@video-api/client';
+ * const client = createVideoApiClient({ baseUrl: 'http://localhost:4010', token: 'mock-token' });
+ * const video = await client.getVideo('v-0001');
+ */
+
+export { memoryLedger } from './batch/ledger.js';
+export type {
+  BatchFile,
+  BatchOptions,
+  BatchPhase,
+  BatchProgress,
+  BatchResult,
+  LedgerEntry,
+  UploadLedger,
+} from './batch/types.js';
+export { isAmbiguousCreateFailure, uploadVideos } from './batch/upload-videos.js';
+export { createVideoApiClient } from './client.js';
+export type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
+export {
+  AbortedError,
+  AmbiguousCreateError,
+  AuthError,
+  HttpError,
+  InputError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnexpectedResponseError,
+  ValidationError,
+  VideoApiError,
+  VideoFailedError,
+} from './errors.js';
+export { errorFromParts, errorFromResponse } from './http/response-error.js';
+export { backoffDelay, isRetryable, parseRetryAfter, type RetryKind } from './http/retry.js';
+export { isVideo } from './http/shapes.js';
+export type {
+  CallOptions,
+  CreatedVideo,
+  OperationName,
+  RetryOptions,
+  SizedStream,
+  UploadOptions,
+  UploadProgress,
+  UploadResult,
+  UploadSource,
+  Video,
+} from './types.js';
+export { type MultipartBody, multipartBody } from './upload/multipart.js';
+export { type PreparedSource, prepareSource } from './upload/source.js';
+export {
+  fetchTransport,
+  type UploadRequest,
+  type UploadTransport,
+  xhrTransport,
+} from './upload/transport.js';
+export { defaultIsReady, playlistUrl } from './wait/readiness.js';
+export type { Readiness, ReadinessContext, ReadinessPredicate, WaitOptions } from './wait/types.js';
+export { waitForReady } from './wait/wait-for-ready.js';

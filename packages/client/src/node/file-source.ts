@@ -1,0 +1,64 @@
+/**
+ * File-path upload sources for Node: the file is read in 1 MiB chunks, so a file of any size is
+ * sent at constant memory, and it can be read again when an upload is retried.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { InputError } from '../errors.js';
+import type { PreparedSource } from '../upload/source.js';
+
+/** A file on disk to upload. */
+export interface FileSource {
+  path: string;
+  name?: string;
+  type?: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/x-m4v',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.mkv': 'video/x-matroska',
+  '.avi': 'video/x-msvideo',
+  '.ts': 'video/mp2t',
+};
+
+export function isFileSource(source: unknown): source is string | FileSource {
+  return (
+    typeof source === 'string' ||
+    (typeof source === 'object' && source !== null && typeof (source as FileSource).path === 'string')
+  );
+}
+
+/**
+ * Prepares a file path for upload; throws InputError naming the path when it is not a readable file.
+ *
+ * @example
+ * const prepared = await prepareFile('clip.mp4'); // { size, name: 'clip.mp4', type: 'video/mp4', ... }
+ */
+export async function prepareFile(
+  source: string | FileSource,
+  name?: string,
+  type?: string,
+): Promise<PreparedSource> {
+  const file = typeof source === 'string' ? { path: source } : source;
+  let size: number;
+  try {
+    const info = await stat(file.path);
+    if (!info.isFile()) throw new Error('not a regular file');
+    size = info.size;
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new InputError(`cannot upload ${file.path}: ${reason}`, { cause: error });
+  }
+  return {
+    size,
+    name: name ?? file.name ?? basename(file.path),
+    type: type ?? file.type ?? TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+    repeatable: true,
+    chunks: () => createReadStream(file.path, { highWaterMark: 1024 * 1024 }),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Node upload transport on node:http/https. The body is written chunk by chunk with an exact
+ * Content-Length; progress counts a chunk once Node has flushed it to the socket (the write
+ * callback), and writing waits for 'drain', so memory stays flat for files of any size.
+ */
+import { once } from 'node:events';
+import http from 'node:http';
+import https from 'node:https';
+import { multipartChunks } from '../upload/multipart.js';
+import type { UploadTransport } from '../upload/transport.js';
+
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+function toHeaders(raw: string[]): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  return headers;
+}
+
+/**
+ * Sends an upload with node:http or node:https.
+ *
+ * @example
+ * import { createVideoApiClient } from '@video-api/client/node'; // uses it by default
+ */
+export const nodeHttpTransport: UploadTransport = ({ url, headers, body, signal, onBodyBytes }) =>
+  new Promise<Response>((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? https.request : http.request;
+    const outgoing: Record<string, string> = {};
+    headers.forEach((value, name) => {
+      outgoing[name] = value;
+    });
+    outgoing['content-length'] = String(body.length);
+    const request = send(target, { method: 'POST', headers: outgoing, signal });
+    let answered = false;
+    let written = false;
+    request.on('error', reject);
+    request.on('response', (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_RESPONSE_BYTES) chunks.push(chunk);
+      });
+      response.on('error', reject);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        const empty = status === 204 || status === 205 || status === 304;
+        const text = Buffer.concat(chunks).toString('utf8');
+        // The server answered before the whole body was sent (e.g. 413): this socket cannot be reused.
+        if (!written) request.destroy();
+        resolve(
+          new Response(empty ? null : text, {
+            status,
+            statusText: response.statusMessage ?? '',
+            headers: toHeaders(response.rawHeaders),
+          }),
+        );
+      });
+    });
+    (async () => {
+      let sent = 0;
+      for await (const chunk of multipartChunks(body)) {
+        if (answered || request.destroyed) return;
+        const length = chunk.byteLength;
+        const flushed = request.write(chunk, (error) => {
+          if (error) return;
+          sent += length;
+          onBodyBytes(sent);
+        });
+        if (!flushed) await once(request, 'drain');
+      }
+      written = true;
+      request.end();
+    })().catch((error: unknown) => {
+      request.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });

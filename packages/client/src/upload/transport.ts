@@ -1,0 +1,106 @@
+/**
+ * Upload transports: how the multipart body reaches the server. `fetchTransport` streams it through
+ * fetch (`duplex: 'half'`), `xhrTransport` sends it with XMLHttpRequest in browsers (fetch cannot
+ * stream a request body over HTTP/1.1 there), and `@video-api/client/node` adds `nodeHttpTransport`.
+ */
+import type { MultipartBody } from './multipart.js';
+import { multipartChunks } from './multipart.js';
+
+export interface UploadRequest {
+  url: string;
+  /** Authorization, Content-Type (with boundary), Content-Length and the rest. */
+  headers: Headers;
+  body: MultipartBody;
+  signal: AbortSignal;
+  /** To be called with the number of body bytes sent so far, as they leave. */
+  onBodyBytes: (sent: number) => void;
+}
+
+/** Sends one upload request and resolves with the response (any status). */
+export type UploadTransport = (request: UploadRequest) => Promise<Response>;
+
+/**
+ * Streams the body through `fetch`. Progress counts bytes as fetch pulls them from the body stream
+ * (a stream with no buffer of its own, so fetch's backpressure keeps the count close to the socket).
+ */
+export function fetchTransport(fetchImpl: (request: Request) => Promise<Response>): UploadTransport {
+  return async ({ url, headers, body, signal, onBodyBytes }) => {
+    const iterator = multipartChunks(body)[Symbol.asyncIterator]();
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const next = await iterator.next();
+          if (next.done) return controller.close();
+          controller.enqueue(next.value);
+          sent += next.value.byteLength;
+          onBodyBytes(sent);
+        },
+        async cancel(reason) {
+          await iterator.return?.(reason);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const init: RequestInit & { duplex: 'half' } = {
+      method: 'POST',
+      headers,
+      body: stream,
+      signal,
+      duplex: 'half',
+    };
+    return fetchImpl(new Request(url, init));
+  };
+}
+
+function parseRawHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+async function bodyBlob(body: MultipartBody): Promise<Blob> {
+  if (body.source.blob) return new Blob([body.head as BlobPart, body.source.blob, body.tail as BlobPart]);
+  // A stream or bytes in a browser: gathered into a Blob, which browsers may keep on disk.
+  const parts: BlobPart[] = [];
+  for await (const chunk of multipartChunks(body)) parts.push(chunk as BlobPart);
+  return new Blob(parts);
+}
+
+/**
+ * Sends the body with XMLHttpRequest, whose `upload.onprogress` reports bytes as the browser sends
+ * them. The browser sets Content-Length itself; User-Agent cannot be set there.
+ */
+export const xhrTransport: UploadTransport = async ({ url, headers, body, signal, onBodyBytes }) => {
+  const blob = await bodyBlob(body);
+  return new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'user-agent') xhr.setRequestHeader(name, value);
+    });
+    const onAbort = () => xhr.abort();
+    xhr.upload.onprogress = (event) => onBodyBytes(event.loaded);
+    xhr.upload.onload = () => onBodyBytes(body.length);
+    xhr.onload = () => {
+      signal.removeEventListener('abort', onAbort);
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(
+        new Response(empty ? null : xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: parseRawHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('network error during upload'));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    xhr.send(blob);
+  });
+};

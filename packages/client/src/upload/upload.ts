@@ -1,0 +1,74 @@
+/**
+ * One upload (§4.2): prepares the source, builds the multipart body, sends it through the transport
+ * under the upload timeout, reports progress per attempt, and reads the (unknown, §4.2) response body.
+ */
+import { InputError } from '../errors.js';
+import { type CallSettings, callWithRetry } from '../http/call.js';
+import { errorFromResponse, parseJson } from '../http/response-error.js';
+import { isVideo } from '../http/shapes.js';
+import type { UploadOptions, UploadProgress, UploadResult, UploadSource } from '../types.js';
+import { multipartBody } from './multipart.js';
+import { type PreparedSource, prepareSource } from './source.js';
+import type { UploadTransport } from './transport.js';
+
+/**
+ * Turns body bytes sent into file-byte progress events: monotone, clamped to the file's size, and
+ * with `loaded === total` reported exactly once per attempt.
+ */
+export function progressReporter(
+  headLength: number,
+  total: number,
+  attempt: number,
+  onProgress: ((progress: UploadProgress) => void) | undefined,
+): (bodyBytesSent: number) => void {
+  let last = -1;
+  return (sent) => {
+    const loaded = Math.min(total, Math.max(0, sent - headLength));
+    if (loaded <= last || sent < headLength) return;
+    last = loaded;
+    onProgress?.({ loaded, total, attempt });
+  };
+}
+
+export interface UploadWith {
+  transport: UploadTransport;
+  url: string;
+  videoKey: string;
+  source: UploadSource;
+  prepared: PreparedSource | undefined;
+  call: UploadOptions;
+  settings: CallSettings;
+  authHeaders: (extra?: Record<string, string>) => Promise<Headers>;
+}
+
+export async function uploadWith(input: UploadWith): Promise<UploadResult> {
+  const { call, settings } = input;
+  const prepared = input.prepared ?? prepareSource(input.source, call.filename, call.contentType);
+  if (!prepared) {
+    throw new InputError(
+      'uploadSource: source must be a Blob/File, an ArrayBuffer or typed array, or { stream, size }' +
+        ' (file paths need @video-api/client/node)',
+      { operation: 'uploadVideoSource' },
+    );
+  }
+  // A one-shot stream cannot be sent twice, so it is never retried.
+  const retry = prepared.repeatable ? settings.retry : false;
+  return callWithRetry({ ...settings, retry }, call, async (signal, attempt) => {
+    const body = multipartBody(prepared);
+    const headers = await input.authHeaders(call.headers);
+    headers.set('Content-Type', body.contentType);
+    headers.set('Content-Length', String(body.length));
+    const onBodyBytes = progressReporter(body.head.byteLength, prepared.size, attempt, call.onProgress);
+    const response = await input.transport({ url: input.url, headers, body, signal, onBodyBytes });
+    if (!response.ok) throw await errorFromResponse(response, 'uploadVideoSource');
+    const text = await response.text();
+    const parsed = parseJson(text);
+    const bodyValue = parsed === undefined && text.trim() !== '' ? text : parsed;
+    return {
+      videoKey: input.videoKey,
+      status: response.status,
+      body: bodyValue,
+      video: isVideo(bodyValue) ? bodyValue : undefined,
+    };
+  });
+}

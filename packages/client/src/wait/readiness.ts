@@ -1,0 +1,48 @@
+/**
+ * The default readiness predicate. The document does not show which field tells readiness (§4.3)
+ * nor the states (§3), so this is a GUESS for the real service: it understands the three readings
+ * the mock can play and nothing more. Pass your own `isReady` once the real field is known.
+ */
+import type { Video } from '@video-api/schema';
+import type { Readiness, ReadinessContext } from './types.js';
+
+const READY = new Set(['ready', 'available', 'completed', 'complete', 'done', 'published']);
+const FAILED = new Set(['failed', 'error', 'errored', 'rejected']);
+
+/** The HLS playlist address of a record, when it carries one (§2: primaryPlaybackUrl.hls.url). */
+export function playlistUrl(video: Video): string | undefined {
+  const playback = video.primaryPlaybackUrl as { hls?: { url?: unknown } } | undefined;
+  const url = playback?.hls?.url;
+  return typeof url === 'string' ? url : undefined;
+}
+
+/**
+ * Readings understood, in order:
+ * - `status-string`: a `status` string; "ready" (or a synonym) is ready, "failed" (or "error") failed.
+ * - `ready-flag`: a boolean `ready`.
+ * - `playback-only`: no field; the HLS playlist answering 2xx means ready.
+ *
+ * @example
+ * await client.waitForReady(key, { isReady: (video) => video.state === 'READY' }); // your own field
+ */
+export async function defaultIsReady(video: Video, context: ReadinessContext): Promise<Readiness> {
+  const status = video.status ?? video.state;
+  if (typeof status === 'string') {
+    const value = status.toLowerCase();
+    if (READY.has(value)) return 'ready';
+    if (FAILED.has(value)) return 'failed';
+    return 'pending';
+  }
+  if (typeof video.ready === 'boolean') return video.ready ? 'ready' : 'pending';
+  const url = playlistUrl(video);
+  if (url === undefined) return 'pending';
+  try {
+    const init: RequestInit = { method: 'GET' };
+    if (context.signal) init.signal = context.signal;
+    const response = await context.fetch(new Request(url, init));
+    await response.body?.cancel();
+    return response.ok ? 'ready' : 'pending';
+  } catch {
+    return 'pending';
+  }
+}

@@ -1,0 +1,47 @@
+/** Types of waiting for readiness. */
+import type { Video } from '@video-api/schema';
+
+/** What a readiness predicate says of one reading of the video. */
+export type Readiness = 'ready' | 'pending' | 'failed';
+
+export interface ReadinessContext {
+  /** fetch of the client (to probe a playback address, for instance). */
+  fetch: (request: Request) => Promise<Response>;
+  signal: AbortSignal | undefined;
+  /** 1 for the first poll. */
+  poll: number;
+}
+
+/**
+ * Decides readiness from a video record. `true` means ready, `false` pending. The readiness field
+ * is unknown (§4.3, unknown `readiness-field`), hence pluggable.
+ */
+export type ReadinessPredicate = (
+  video: Video,
+  context: ReadinessContext,
+) => Readiness | boolean | Promise<Readiness | boolean>;
+
+export interface WaitOptions {
+  /** Decides readiness (default `defaultIsReady`, a guess for the real service). */
+  isReady?: ReadinessPredicate;
+  /** Delay before the second poll in ms (default 1000); grows 1.5x per poll. */
+  intervalMs?: number;
+  /** Largest delay between polls in ms (default 10 000). */
+  maxIntervalMs?: number;
+  /** Give up after this long in ms (default 600 000), with a TimeoutError. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called after each poll with the video and the verdict. */
+  onPoll?: (info: {
+    poll: number;
+    video: Video;
+    readiness: Readiness;
+    elapsedMs: number;
+  }) => void | Promise<void>;
+  /** Overrides the client's sleep (tests). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Overrides the client's fetch for the predicate. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Clock for the deadline (default Date.now). */
+  now?: () => number;
+}
