@@ -80,17 +80,20 @@ export interface InputIssue {
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
 
-const pointer = (path: readonly PropertyKey[]): string =>
+export const pointer = (path: readonly PropertyKey[]): string =>
   path.map((part) => `/${String(part).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 
 /** Turns zod issues into `{ where, message }` pairs a person can act on. */
-export function describeIssues(error: z.ZodError, prefix: readonly PropertyKey[] = []): InputIssue[] {
+export function describeIssues(
+  error: z.ZodError,
+  acceptedKeys: readonly string[] = Object.keys(ACCEPTED_RULE_FIELDS),
+): InputIssue[] {
   return error.issues.map((issue) => {
-    const path = [...prefix, ...issue.path];
+    const path = issue.path;
     if (issue.code === 'unrecognized_keys') {
       return {
         where: pointer(path),
-        message: `unknown member(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; accepted: ${Object.keys(ACCEPTED_RULE_FIELDS).join(', ')}`,
+        message: `unknown member(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; accepted: ${acceptedKeys.join(', ')}`,
       };
     }
     if (issue.code === 'invalid_type' && issue.input === undefined) {

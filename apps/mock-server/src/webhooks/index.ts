@@ -1,0 +1,34 @@
+/**
+ * Webhooks of the mock (§6, design §3): registration, per-reading payloads, signatures and
+ * delivery (in order, duplicated or reordered), retries with backoff. See README.md in this folder
+ * for the exact formats a receiver verifies.
+ */
+export { webhookAdminRoutes } from './admin-routes.js';
+export { backoffDelay, DEFAULT_RETRY } from './backoff.js';
+export {
+  DEFAULT_TOLERANCE_SECONDS,
+  READY_ONLY_STATES,
+  SIGNATURE_VERSION,
+  WEBHOOK_EVENT_PREFIX,
+  WEBHOOK_HEADERS,
+  webhookEventName,
+} from './constants.js';
+export { copiesOf, reorder } from './delivery-plan.js';
+export { createWebhookDispatcher } from './dispatcher.js';
+export { buildPayload } from './payload.js';
+export { readingsHeader, resolveWebhookReadings, WEBHOOK_READING_IDS } from './readings.js';
+export { ACCEPTED_REGISTRATION, validateRegistration, zWebhookRegistration } from './registration.js';
+export { parseSignatureHeader, signatureHeader, verifyWebhookSignature } from './signing.js';
+export type {
+  DeliveryRecord,
+  EnvelopePayload,
+  FlatPayload,
+  RetryOptions,
+  VideoEvent,
+  VideoRecordPayload,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+  WebhookPayload,
+  WebhookReadings,
+  WebhookTarget,
+} from './types.js';

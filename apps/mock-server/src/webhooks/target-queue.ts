@@ -1,0 +1,189 @@
+/**
+ * The deliveries to one registered target: a sequential queue (so events arrive in the order they
+ * were queued), retries with backoff, the hold window of `reordered`, and cancellation that leaves
+ * no timer and no request behind.
+ */
+import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { Random } from '../faults/prng.js';
+import { backoffDelay } from './backoff.js';
+import { WEBHOOK_HEADERS } from './constants.js';
+import { copiesOf, DELIVERY_MODES, reorder } from './delivery-plan.js';
+import { signatureHeader } from './signing.js';
+import type { DeliveryRecord, RetryOptions, WebhookTarget } from './types.js';
+
+/** One event, ready to send: the body is serialized once, so every copy and retry is byte-identical. */
+export interface EventJob {
+  eventId: string;
+  event: string;
+  videoKey: string;
+  body: string;
+  signing: ReadingOf<'webhook-signing'>;
+  readings: string;
+}
+type Job = EventJob & { copy: number };
+
+export interface QueueContext {
+  fetch: typeof fetch;
+  now: () => number;
+  retry: Required<RetryOptions>;
+  timeoutMs: number;
+  reorderWindowMs: number;
+  record(entry: Omit<DeliveryRecord, 'id'>): void;
+  /** Called whenever the queue may have become idle. */
+  changed(): void;
+}
+
+export const USER_AGENT = 'video-api-mock-webhooks';
+
+function describeError(error: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return String((signal.reason as Error | undefined)?.message ?? 'aborted');
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+export class TargetQueue {
+  private queue: Job[] = [];
+  private held: Job[] = [];
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private readonly sleeps = new Set<{ timer: ReturnType<typeof setTimeout>; wake: () => void }>();
+  private readonly inFlight = new Set<AbortController>();
+  private cancelled = false;
+
+  constructor(
+    readonly target: WebhookTarget,
+    private readonly random: Random,
+    private readonly ctx: QueueContext,
+  ) {}
+
+  /** Whether anything is queued, held, in flight or waiting for a retry. */
+  get busy(): boolean {
+    return this.running !== undefined || this.queue.length > 0 || this.held.length > 0;
+  }
+
+  /** Accepts one event under a `webhook-delivery` reading. */
+  accept(job: EventJob, delivery: ReadingOf<'webhook-delivery'>): void {
+    if (this.cancelled) return;
+    const copies = Array.from({ length: copiesOf(delivery, this.random) }, (_, copy) => ({ ...job, copy }));
+    if (DELIVERY_MODES[delivery] === 'queue') {
+      this.queue.push(...copies);
+      this.pump();
+      return;
+    }
+    this.held.push(...copies);
+    this.holdTimer ??= setTimeout(() => {
+      this.holdTimer = undefined;
+      this.queue.push(...reorder(this.held.splice(0), this.random));
+      this.pump();
+    }, this.ctx.reorderWindowMs);
+  }
+
+  /** Stops everything: clears timers, aborts requests, drops what is queued; resolves when settled. */
+  async cancel(): Promise<void> {
+    this.cancelled = true;
+    if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    this.held = [];
+    this.queue = [];
+    for (const sleep of this.sleeps) {
+      clearTimeout(sleep.timer);
+      sleep.wake();
+    }
+    this.sleeps.clear();
+    for (const controller of this.inFlight) controller.abort(new Error('dispatcher closed'));
+    await this.running;
+  }
+
+  private pump(): void {
+    if (this.running !== undefined || this.cancelled) return;
+    this.running = (async () => {
+      while (this.queue.length > 0 && !this.cancelled) {
+        await this.deliver(this.queue[0] as Job);
+        this.queue.shift();
+      }
+    })().finally(() => {
+      this.running = undefined;
+      this.ctx.changed();
+    });
+  }
+
+  private async deliver(job: Job): Promise<void> {
+    const { retry } = this.ctx;
+    for (let attempt = 1; attempt <= retry.attempts && !this.cancelled; attempt++) {
+      const at = this.ctx.now();
+      const outcome = await this.send(job, attempt, at);
+      const retryInMs =
+        outcome.ok || attempt === retry.attempts || this.cancelled
+          ? undefined
+          : backoffDelay(attempt, retry, this.random);
+      this.ctx.record({
+        eventId: job.eventId,
+        event: job.event,
+        videoKey: job.videoKey,
+        targetId: this.target.id,
+        url: this.target.url,
+        attempt,
+        copy: job.copy,
+        at: new Date(at).toISOString(),
+        ...outcome,
+        ...(retryInMs === undefined ? {} : { retryInMs }),
+      });
+      if (outcome.ok || retryInMs === undefined) return;
+      await this.sleep(retryInMs);
+    }
+  }
+
+  private async send(
+    job: Job,
+    attempt: number,
+    at: number,
+  ): Promise<{ ok: boolean; status?: number; error?: string }> {
+    const timestamp = Math.floor(at / 1000);
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'User-Agent': USER_AGENT,
+      [WEBHOOK_HEADERS.id]: job.eventId,
+      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [WEBHOOK_HEADERS.event]: job.event,
+      [WEBHOOK_HEADERS.attempt]: String(attempt),
+      [WEBHOOK_HEADERS.readings]: job.readings,
+    };
+    const signature = signatureHeader(job.signing, this.target.secret, timestamp, job.body);
+    if (signature !== undefined) headers[WEBHOOK_HEADERS.signature] = signature;
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const timer = setTimeout(
+      () => controller.abort(new Error(`timed out after ${this.ctx.timeoutMs} ms`)),
+      this.ctx.timeoutMs,
+    );
+    try {
+      const response = await this.ctx.fetch(this.target.url, {
+        method: 'POST',
+        headers,
+        body: job.body,
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      await response.body?.cancel().catch(() => {});
+      return { ok: response.status >= 200 && response.status < 300, status: response.status };
+    } catch (error) {
+      return { ok: false, error: describeError(error, controller.signal) };
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(controller);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const entry = {
+        timer: setTimeout(() => {
+          this.sleeps.delete(entry);
+          resolve();
+        }, ms),
+        wake: resolve,
+      };
+      this.sleeps.add(entry);
+    });
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Types of the webhook dispatcher. `VideoEvent` is structurally identical to the one the app
+ * defines in src/events.ts; it is declared here so this module does not depend on that file.
+ */
+import type { ReadingOf } from '@video-api/schema/unspecified';
+
+/** A state change of a video, emitted by the app on every transition (§3). */
+export interface VideoEvent {
+  videoKey: string;
+  state: string;
+  previousState: string | null;
+  /** ISO 8601 time of the change, on the mock's virtual clock. */
+  occurredAt: string;
+  /** The video as get-video returns it under the readings in force (§4.3). */
+  video: Record<string, unknown>;
+}
+
+/** The four webhook readings the dispatcher plays (§6). */
+export interface WebhookReadings {
+  events: ReadingOf<'webhook-events'>;
+  payload: ReadingOf<'webhook-payload'>;
+  signing: ReadingOf<'webhook-signing'>;
+  delivery: ReadingOf<'webhook-delivery'>;
+}
+
+/** `webhook-payload=envelope`. */
+export interface EnvelopePayload {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: { videoKey: string; state: string };
+}
+/** `webhook-payload=flat`. */
+export interface FlatPayload {
+  event: string;
+  videoKey: string;
+  state: string;
+  timestamp: string;
+}
+/** `webhook-payload=video-record`. */
+export interface VideoRecordPayload {
+  event: string;
+  video: Record<string, unknown>;
+}
+export type WebhookPayload = EnvelopePayload | FlatPayload | VideoRecordPayload;
+
+/** A registered receiver. */
+export interface WebhookTarget {
+  id: string;
+  url: string;
+  secret: string;
+}
+
+/** One delivery attempt, as `deliveries()` and the admin API report it. */
+export interface DeliveryRecord {
+  /** Id of this attempt (`dlv_<n>`). */
+  id: string;
+  /** The event id (`Webhook-Id`), the same across retries and duplicate copies. */
+  eventId: string;
+  /** The event name, e.g. `video.ready`. */
+  event: string;
+  videoKey: string;
+  targetId: string;
+  url: string;
+  /** 1 for the first attempt of a copy, 2 for its first retry, … */
+  attempt: number;
+  /** 0 for the original, 1 and 2 for the copies sent under `webhook-delivery=duplicates`. */
+  copy: number;
+  /** ISO 8601 time the attempt started (wall clock). */
+  at: string;
+  /** The receiver's status, when it answered. */
+  status?: number;
+  /** What went wrong when it did not answer (network error, timeout). */
+  error?: string;
+  /** Whether the receiver answered 2xx. */
+  ok: boolean;
+  /** The backoff before the next attempt, when one is scheduled. */
+  retryInMs?: number;
+}
+
+/** Retry policy: `attempts` in all (first included), exponential backoff from `baseMs` with jitter. */
+export interface RetryOptions {
+  attempts: number;
+  baseMs: number;
+  maxMs?: number;
+}
+
+/** Options of `createWebhookDispatcher`. */
+export interface WebhookDispatcherOptions {
+  /** The readings in force (server level); read at every dispatch. Missing or unknown → the mock default. */
+  readings: () => Record<string, string>;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Receives one entry per delivery attempt and per skipped or failed dispatch. */
+  log?: (entry: object) => void;
+  /** Default `{ attempts: 6, baseMs: 500, maxMs: 30_000 }`. */
+  retry?: RetryOptions;
+  /** Seed of jitter, duplicates and reordering; default 1. */
+  seed?: number;
+  /** Wall clock (ms) for signature timestamps and records; default `Date.now`. */
+  now?: () => number;
+  /** Time allowed for one attempt (ms); default 10_000. */
+  timeoutMs?: number;
+  /** Under `webhook-delivery=reordered`, events held together and shuffled (ms); default 500. */
+  reorderWindowMs?: number;
+  /** How many delivery records are kept (oldest dropped first); default 1000. */
+  maxRecords?: number;
+}
+
+/** The dispatcher the app wires to its state changes. */
+export interface WebhookDispatcher {
+  /** Registers a receiver; a secret is generated when none is given. Throws a TypeError on a bad URL. */
+  register(target: { url: string; secret?: string }): { id: string; secret: string };
+  unregister(id: string): boolean;
+  list(): Array<{ id: string; url: string }>;
+  /** Queues the deliveries of one event. Never throws, never waits. */
+  dispatch(event: VideoEvent): void;
+  /** Every attempt so far (up to `maxRecords`), oldest first. */
+  deliveries(): DeliveryRecord[];
+  /** Resolves when nothing is queued, held, in flight or waiting for a retry. */
+  idle(): Promise<void>;
+  /** Cancels every timer and in-flight attempt; later dispatches are ignored. */
+  close(): Promise<void>;
+}
