@@ -3,10 +3,12 @@
  * The README's commands: makes sure pnpm and the dependencies are installed, then runs a task.
  *   node scripts/run.mjs start [-- args]   the main job (the mock server)
  *   node scripts/run.mjs test              every check CI runs
+ *   node scripts/run.mjs contract [-- args] the contract suite (in-process mock by default)
+ *   node scripts/run.mjs video-api [-- args] the client's CLI
  *   node scripts/run.mjs <cmd…>            any workspace command, e.g. `nx run-many -t build`
  * Works on a machine with only Node and npm: pnpm is installed into .tools/ when missing.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +50,26 @@ function ensureDependencies() {
   must('pnpm', ['install', '--frozen-lockfile']);
 }
 
+/** Browser tests need Chromium; Debian's package is installed when missing and we may (root, apt). */
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('apt-get', ['--version']).status !== 0) {
+    console.warn('› Chromium not found (/usr/bin/chromium or CHROMIUM_PATH): the browser tests will fail.');
+    return;
+  }
+  console.log('› installing Chromium for the browser tests (Debian package)');
+  must('apt-get', ['update', '-qq']);
+  must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']);
+}
+
+/** Runs a package's command (it runs from the sources, no build needed), forwarding signals; exits with its code. */
+function runBin(bin, args) {
+  const child = spawn(process.execPath, [join(root, bin), ...args], { cwd: process.cwd(), env, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 const [task = 'test', ...rest] = process.argv.slice(2);
 const args = rest[0] === '--' ? rest.slice(1) : rest;
 
@@ -58,11 +80,16 @@ const nx = (...nxArgs) => must('pnpm', ['exec', 'nx', ...nxArgs]);
 
 switch (task) {
   case 'start':
-    nx('run-many', '-t', 'generate');
-    nx('run', '@video-api/spec:docs');
-    console.log(`\nAPI reference: ${join(root, 'spec', 'dist', 'reference.html')}`);
+    runBin('apps/mock-server/bin/video-api-mock.mjs', args);
+    break;
+  case 'contract':
+    runBin('packages/contract/bin/video-api-contract.mjs', args);
+    break;
+  case 'video-api':
+    runBin('packages/client/bin/video-api.mjs', args);
     break;
   case 'test':
+    ensureChromium();
     nx('run-many', '-t', 'generate');
     must('node', ['scripts/check-drift.mjs']);
     nx('run-many', '-t', 'lint', 'typecheck', 'test', 'build', 'check-package');
