@@ -5,7 +5,8 @@ import { bearerToken } from './auth.js';
 import { createControl } from './control.js';
 import { createCore, type MockCore } from './core.js';
 import { internalError, MockHttpError, renderError } from './errors.js';
-import { mountExtras } from './extras.js';
+import { ADMIN_PREFIX, mountExtras } from './extras.js';
+import { isConnectionReset } from './faults/index.js';
 import { operationIdOf, SPEC_OPERATIONS } from './operations.js';
 import { resolveOptions } from './options.js';
 import {
@@ -20,13 +21,8 @@ import { getVideoHandler } from './routes/get-video.js';
 import { updateCustomFieldsHandler } from './routes/update-custom-fields.js';
 import { uploadVideoSourceHandler } from './routes/upload-video-source.js';
 import { createMemoryStore } from './store/memory-store.js';
-import type { VideoStore } from './store/video-store.js';
+import { createSqliteStore } from './store/sqlite-store.js';
 import type { MockApp, MockEnv, MockOptions } from './types.js';
-
-export const ADMIN_PREFIX = '/__mock';
-
-/** Opens the store of `dataDir` (SQLite) or an in-memory one. */
-export type StoreFactory = (dataDir: string | undefined) => VideoStore;
 
 function routes(app: Hono<MockEnv>, core: MockCore): void {
   // §4.1–§4.4
@@ -86,11 +82,8 @@ function middleware(app: Hono<MockEnv>, core: MockCore): void {
     }
     await next();
   });
-  app.use('*', async (c, next) => {
-    const operationId = c.get('operationId');
-    if (core.faults && operationId !== undefined) return core.faults.middleware(c, next);
-    await next();
-  });
+  // Faults on demand (never on the admin API; the middleware skips /__mock itself).
+  app.use('*', core.faults.middleware);
   // §8 rate limits, per token, on the four operations.
   app.use('/api/*', async (c, next) => {
     const operationId = c.get('operationId');
@@ -116,12 +109,13 @@ function middleware(app: Hono<MockEnv>, core: MockCore): void {
  * });
  * await app.mock.close();
  */
-export function createApp(options: MockOptions = {}, openStore?: StoreFactory): MockApp {
+export function createApp(options: MockOptions = {}): MockApp {
   const resolved = resolveOptions(options);
-  const store = openStore ? openStore(resolved.dataDir) : createMemoryStore();
+  const store = resolved.dataDir === undefined ? createMemoryStore() : createSqliteStore(resolved.dataDir);
   const core = createCore(resolved, store);
   const app = new Hono<MockEnv>();
   app.onError((error, c) => {
+    if (isConnectionReset(error)) throw error; // in-process: app.fetch rejects, as fetch does on a reset
     const readings = c.get('readings') ?? new RequestReadings(core.readings);
     if (error instanceof MockHttpError) return renderError(error, readings);
     core.log('error', { msg: 'unhandled error', error: String(error), stack: (error as Error).stack });

@@ -68,17 +68,11 @@ export function createControl(core: MockCore): MockControl {
       core.listeners.add(listener);
       return () => core.listeners.delete(listener);
     },
-    get webhooks() {
-      if (!core.webhooks) throw new Error('webhooks are not available in this build');
-      return core.webhooks;
-    },
-    get faults() {
-      if (!core.faults) throw new Error('faults are not available in this build');
-      return core.faults;
-    },
+    webhooks: core.webhooks,
+    faults: core.faults,
     async close() {
       core.lifecycle.close();
-      await core.webhooks?.close();
+      await core.webhooks.close();
       core.store.close();
       core.folders.dispose();
     },

@@ -7,6 +7,8 @@ import type { Video } from '@video-api/schema';
 import type { ReadingSet } from '@video-api/schema/unspecified';
 import { VirtualClock } from './clock.js';
 import type { VideoEvent } from './events.js';
+import type { Faults } from './faults/index.js';
+import { createFaults } from './faults/index.js';
 import { Journal } from './journal.js';
 import { Lifecycle } from './lifecycle.js';
 import { createLog, type Log } from './log.js';
@@ -14,10 +16,10 @@ import { seededRandom } from './random.js';
 import { RateLimiter } from './rate-limit.js';
 import type { RequestReadings } from './readings.js';
 import { videoRepresentation } from './representation.js';
-import type { Faults, SeamModules, WebhookDispatcher } from './seams.js';
 import type { VideoStore } from './store/video-store.js';
 import type { Phase, ResolvedOptions, VideoRecord } from './types.js';
 import { createUploadFolders, type UploadFolders } from './upload/folders.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/index.js';
 
 export interface MockCore {
   options: ResolvedOptions;
@@ -33,9 +35,8 @@ export interface MockCore {
   /** The origin of the latest request: the default streaming base (this server). */
   origin: string;
   listeners: Set<(event: VideoEvent) => void>;
-  webhooks: WebhookDispatcher | undefined;
-  faults: Faults | undefined;
-  seams: SeamModules | undefined;
+  webhooks: WebhookDispatcher;
+  faults: Faults;
 }
 
 /** The streaming base: the option, or this server's origin. */
@@ -78,11 +79,22 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
     readings: { ...options.readings },
     origin: 'http://127.0.0.1:4010',
     listeners: new Set(),
-    webhooks: undefined,
-    faults: undefined,
-    seams: undefined,
+    webhooks: undefined as unknown as WebhookDispatcher,
+    faults: undefined as unknown as Faults,
     lifecycle: undefined as unknown as Lifecycle,
   };
+  core.faults = createFaults({ seed: options.seed, now: () => clock.now() });
+  core.webhooks = createWebhookDispatcher({
+    readings: () => core.readings,
+    seed: options.seed,
+    log: (entry) => core.log('debug', { msg: 'webhook', ...entry }),
+  });
+  for (const url of options.webhooks) {
+    core.webhooks.register({
+      url,
+      ...(options.webhookSecret !== undefined && { secret: options.webhookSecret }),
+    });
+  }
   core.lifecycle = new Lifecycle({
     store,
     clock,
@@ -102,7 +114,7 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
         (at) => clock.iso(at),
       ),
     emit: (event) => {
-      core.webhooks?.dispatch(event);
+      core.webhooks.dispatch(event);
       for (const listener of core.listeners) listener(event);
     },
   });

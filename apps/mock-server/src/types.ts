@@ -159,8 +159,8 @@ export interface MockControl {
   /** Listens to every state change. Returns a function that stops listening. */
   onEvent(listener: (event: VideoEvent) => void): () => void;
   /** The webhook dispatcher and the faults (see their modules). */
-  readonly webhooks: import('./seams.js').WebhookDispatcher;
-  readonly faults: import('./seams.js').Faults;
+  readonly webhooks: import('./webhooks/index.js').WebhookDispatcher;
+  readonly faults: import('./faults/index.js').Faults;
   /** Closes the store, timers and the dispatcher; removes the temporary upload folder. */
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { requireToken } from '../auth.js';
 import { type MockCore, represent } from '../core.js';
 import { MockHttpError, validationError } from '../errors.js';
+import { throttle } from '../faults/index.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 import { receiveFile } from '../upload/receive-file.js';
 import { findVideo } from './get-video.js';
@@ -70,8 +71,8 @@ export function uploadVideoSourceHandler(core: MockCore) {
       throw tooLarge(limit);
     }
     let source = requestStream(c);
-    const rate = core.faults?.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource');
-    if (rate !== undefined && core.seams) source = core.seams.throttle(source, rate);
+    const rate = core.faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource');
+    if (rate !== undefined) source = throttle(source, rate);
     core.lifecycle.uploadStarted(key);
     const result = await receiveFile({
       source,

@@ -1,0 +1,77 @@
+/**
+ * The persistent store (`dataDir`): SQLite through better-sqlite3, in WAL mode with
+ * `synchronous = FULL`. Every write is its own committed transaction before the call returns, and
+ * FULL syncs the WAL on each commit, so a write acknowledged to a client survives a crash or a
+ * power loss (NORMAL + WAL would survive a process crash but may lose the last commits on power
+ * loss; the mock's writes are few and small, so FULL costs little).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { FieldDefinition, VideoRecord } from '../types.js';
+import { formatKey, type VideoStore } from './video-store.js';
+
+/** File name of the database inside the data dir. */
+export const DATABASE_FILE = 'mock.sqlite';
+
+/**
+ * Opens (or creates) the database in `dataDir`.
+ *
+ * @example
+ * const store = createSqliteStore('./mock-data');
+ * store.put(record); // committed when put returns
+ */
+export function createSqliteStore(dataDir: string): VideoStore {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS videos (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, record TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `);
+  const getVideo = db.prepare<[string], { record: string }>('SELECT record FROM videos WHERE key = ?');
+  const putVideo = db.prepare<[string, string]>(
+    `INSERT INTO videos (key, seq, record) VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM videos), ?2)
+     ON CONFLICT(key) DO UPDATE SET record = excluded.record`,
+  );
+  const listVideos = db.prepare<[], { record: string }>('SELECT record FROM videos ORDER BY seq');
+  const hasVideo = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM videos WHERE key = ?');
+  const getMeta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?');
+  const setMeta = db.prepare<[string, string]>(
+    'INSERT INTO meta (name, value) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+  );
+  const putMany = db.transaction((records: VideoRecord[]) => {
+    for (const record of records) putVideo.run(record.key, JSON.stringify(record));
+  });
+  const nextKey = db.transaction(() => {
+    let counter = Number(getMeta.get('counter')?.value ?? 0);
+    let key = formatKey(++counter);
+    while (hasVideo.get(key)) key = formatKey(++counter);
+    setMeta.run('counter', String(counter));
+    return key;
+  });
+  return {
+    get: (key) => {
+      const row = getVideo.get(key);
+      return row ? (JSON.parse(row.record) as VideoRecord) : undefined;
+    },
+    put: (record) => {
+      putVideo.run(record.key, JSON.stringify(record));
+    },
+    putMany: (records) => putMany(records),
+    list: () => listVideos.all().map((row) => JSON.parse(row.record) as VideoRecord),
+    nextKey: () => nextKey(),
+    getDefinitions: () => JSON.parse(getMeta.get('definitions')?.value ?? '[]') as FieldDefinition[],
+    setDefinitions: (definitions) => {
+      setMeta.run('definitions', JSON.stringify(definitions));
+    },
+    clear: () => {
+      db.exec('DELETE FROM videos; DELETE FROM meta;');
+    },
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
