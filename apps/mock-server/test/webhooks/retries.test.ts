@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRandom } from '../../src/faults/index.js';
+import {
+  backoffDelay,
+  createWebhookDispatcher,
+  WEBHOOK_HEADERS,
+  type WebhookDispatcher,
+} from '../../src/webhooks/index.js';
+import { header, type Receiver, startReceiver, videoEvent } from './receiver.js';
+
+let receiver: Receiver | undefined;
+let dispatcher: WebhookDispatcher | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await dispatcher?.close();
+  await receiver?.close();
+  receiver = undefined;
+  dispatcher = undefined;
+});
+
+describe('retries', () => {
+  it('retry after a 500 with a backoff in [base/2, base], then stop at the 200', async () => {
+    receiver = await startReceiver((n) => (n === 0 ? 500 : 200));
+    dispatcher = createWebhookDispatcher({ readings: () => ({}), retry: { attempts: 4, baseMs: 20 } });
+    const { id } = dispatcher.register({ url: receiver.url });
+    dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
+    await dispatcher.idle();
+    const records = dispatcher.deliveries();
+    expect(records.map((r) => [r.attempt, r.status, r.ok, r.targetId])).toEqual([
+      [1, 500, false, id],
+      [2, 200, true, id],
+    ]);
+    expect(records[0]?.retryInMs).toBeGreaterThanOrEqual(10);
+    expect(records[0]?.retryInMs).toBeLessThanOrEqual(20);
+    expect(records[1]?.retryInMs).toBeUndefined();
+    expect(receiver.received.map((r) => header(r, WEBHOOK_HEADERS.attempt))).toEqual(['1', '2']);
+    const ids = receiver.received.map((r) => header(r, WEBHOOK_HEADERS.id));
+    expect(ids[0]).toBe(ids[1]);
+    expect(receiver.received[0]?.body).toBe(receiver.received[1]?.body);
+  });
+
+  it('give up after the last attempt, then deliver the next event (in order)', async () => {
+    receiver = await startReceiver((n) => (n < 3 ? 503 : 204));
+    dispatcher = createWebhookDispatcher({ readings: () => ({}), retry: { attempts: 3, baseMs: 4 } });
+    dispatcher.register({ url: receiver.url });
+    dispatcher.dispatch(videoEvent('v-1', 'processing', 'created'));
+    dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
+    await dispatcher.idle();
+    const records = dispatcher.deliveries();
+    expect(records.map((r) => [r.event, r.attempt, r.status])).toEqual([
+      ['video.processing', 1, 503],
+      ['video.processing', 2, 503],
+      ['video.processing', 3, 503],
+      ['video.ready', 1, 204],
+    ]);
+    expect(records.map((r) => r.retryInMs === undefined)).toEqual([false, false, true, true]);
+  });
+
+  it('record a network error when nobody listens, and a timeout when the receiver hangs', async () => {
+    const closed = await startReceiver();
+    const url = closed.url;
+    await closed.close();
+    receiver = await startReceiver(() => 'hang');
+    dispatcher = createWebhookDispatcher({
+      readings: () => ({}),
+      retry: { attempts: 1, baseMs: 1 },
+      timeoutMs: 50,
+    });
+    dispatcher.register({ url });
+    dispatcher.register({ url: receiver.url });
+    dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
+    await dispatcher.idle();
+    const errors = dispatcher.deliveries().map((r) => [r.url, r.ok, r.error]);
+    expect(errors).toContainEqual([url, false, 'ECONNREFUSED']);
+    expect(errors).toContainEqual([receiver.url, false, 'timed out after 50 ms']);
+  });
+
+  it('draw every backoff within [cap/2, cap] with cap = min(maxMs, base·2^(attempt-1)) (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer(),
+        (attempt, baseMs, maxMs, seed) => {
+          const cap = Math.min(maxMs, baseMs * 2 ** (attempt - 1));
+          const delay = backoffDelay(attempt, { attempts: 31, baseMs, maxMs }, createRandom(seed));
+          expect(delay).toBeGreaterThanOrEqual(Math.floor(cap / 2));
+          expect(delay).toBeLessThanOrEqual(cap);
+          expect(backoffDelay(attempt, { attempts: 31, baseMs, maxMs }, createRandom(seed))).toBe(delay);
+        },
+      ),
+    );
+  });
+});
+
+describe('close()', () => {
+  it('leaves no pending timer: neither a retry nor a reorder window (virtual clock)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const calls: string[] = [];
+    const fakeFetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      calls.push(String(init?.body));
+      return new Response(null, { status: 500 });
+    }) as typeof fetch;
+    let delivery = 'once-in-order';
+    dispatcher = createWebhookDispatcher({
+      readings: () => ({ 'webhook-delivery': delivery }),
+      fetch: fakeFetch,
+      retry: { attempts: 5, baseMs: 1000 },
+      reorderWindowMs: 5000,
+    });
+    dispatcher.register({ url: 'http://127.0.0.1:9/hooks' });
+    dispatcher.dispatch(videoEvent('v-1', 'processing', 'created'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    delivery = 'reordered';
+    dispatcher.dispatch(videoEvent('v-2', 'created', null));
+    // A retry sleep and the reorder window are pending.
+    expect(vi.getTimerCount()).toBe(2);
+    let idle = false;
+    void dispatcher.idle().then(() => {
+      idle = true;
+    });
+    await dispatcher.close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(idle).toBe(true);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toHaveLength(1);
+    dispatcher.dispatch(videoEvent('v-3', 'created', null));
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('aborts a delivery in flight over HTTP and resolves', async () => {
+    receiver = await startReceiver(() => 'hang');
+    dispatcher = createWebhookDispatcher({ readings: () => ({}), retry: { attempts: 3, baseMs: 10 } });
+    dispatcher.register({ url: receiver.url });
+    dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
+    await receiver.waitFor(1);
+    await dispatcher.close();
+    await dispatcher.idle();
+    expect(dispatcher.deliveries().map((r) => [r.attempt, r.ok, r.error, r.retryInMs])).toEqual([
+      [1, false, 'dispatcher closed', undefined],
+    ]);
+  });
+});
