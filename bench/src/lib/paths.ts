@@ -1,0 +1,19 @@
+/** Where things are: the repository, the bench folder, its results and scratch folders. */
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_DIR = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+export const RESULTS_DIR = `${BENCH_DIR}results`;
+/** Test files and upload targets: git-ignored, removed after each benchmark. */
+export const TMP_DIR = `${RESULTS_DIR}/tmp`;
+export const SPEC_FILE = `${REPO_DIR}spec/openapi.yaml`;
+export const MOCK_CLI = `${REPO_DIR}apps/mock-server/bin/video-api-mock.mjs`;
+export const PRISM_DIR = `${BENCH_DIR}.prism`;
+export const PRISM_BIN = `${PRISM_DIR}/node_modules/@stoplight/prism-cli/dist/index.js`;
+export const AUTOCANNON_BIN = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
+
+/** Node arguments that run a TypeScript file of this workspace with sources resolved (as `pnpm bench` does). */
+export const TS_NODE_ARGS = ['--conditions=@video-api/source', '--import', 'tsx'];
+
+/** The script of a child process, by its file name under src/. */
+export const script = (relative: string): string => fileURLToPath(new URL(`../${relative}`, import.meta.url));

@@ -1,0 +1,38 @@
+/**
+ * The upload limit of this machine: a bare node:http server that pipes the raw request body (the
+ * whole multipart body, unparsed) to a file and answers 200 with the byte count. Nothing a real
+ * upload handler does can be faster. Run as its own process; prints `listening on <url>`.
+ * The folder to write to is argv[2].
+ */
+import { createWriteStream, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+const folder = process.argv[2] ?? '.';
+let counter = 0;
+
+const server = createServer((request, response) => {
+  const file = join(folder, `bare-upload-${++counter}.bin`);
+  const out = createWriteStream(file);
+  pipeline(request, out).then(
+    () => {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ bytes: out.bytesWritten }));
+      response.once('finish', () => rmSync(file, { force: true }));
+    },
+    (error: Error) => {
+      rmSync(file, { force: true });
+      response
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: error.message }));
+    },
+  );
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.stdout.write(`listening on http://127.0.0.1:${port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
