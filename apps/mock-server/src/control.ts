@@ -64,6 +64,11 @@ export function createControl(core: MockCore): MockControl {
     getReadings: () => ({ ...core.readings }),
     setDefinitions: (definitions) => core.store.setDefinitions(definitions),
     getDefinitions: () => core.store.getDefinitions(),
+    sourceOf: (key) => core.store.get(key)?.source,
+    paths: () => ({ root: core.folders.root, temp: core.folders.temp, uploads: core.folders.uploads }),
+    async uploadsSettled() {
+      while (core.uploads.size > 0) await Promise.allSettled([...core.uploads]);
+    },
     onEvent(listener) {
       core.listeners.add(listener);
       return () => core.listeners.delete(listener);

@@ -32,9 +32,13 @@ export interface MockCore {
   log: Log;
   /** The readings the server plays (spec defaults, options, admin). */
   readings: ReadingSet;
+  /** The readings of the request whose events are being emitted (see `during`). */
+  eventReadings: ReadingSet | undefined;
   /** The origin of the latest request: the default streaming base (this server). */
   origin: string;
   listeners: Set<(event: VideoEvent) => void>;
+  /** Uploads being received (settled by `mock.uploadsSettled()`). */
+  uploads: Set<Promise<unknown>>;
   webhooks: WebhookDispatcher;
   faults: Faults;
 }
@@ -64,6 +68,31 @@ export function represent(
   );
 }
 
+const WEBHOOK_IDS = ['webhook-events', 'webhook-payload', 'webhook-signing', 'webhook-delivery'] as const;
+
+function eventShape(readings: ReadingSet) {
+  return {
+    readiness: readings['readiness-field'],
+    videoStates: () => readings['video-states'],
+    recordFields: readings['video-record-fields'],
+  };
+}
+
+/**
+ * Runs `emit` (synchronous lifecycle calls of one request) so that the events it emits, and their
+ * webhook deliveries, follow the readings of that request; names the webhook readings as played
+ * when a receiver is registered.
+ */
+export function during<T>(core: MockCore, readings: RequestReadings, emit: () => T): T {
+  core.eventReadings = readings.all();
+  try {
+    return emit();
+  } finally {
+    core.eventReadings = undefined;
+    if (core.webhooks.list().length > 0) for (const id of WEBHOOK_IDS) readings.get(id);
+  }
+}
+
 /** Builds the core over a store (memory or SQLite). */
 export function createCore(options: ResolvedOptions, store: VideoStore): MockCore {
   const clock = new VirtualClock(options.realTimeClock);
@@ -77,15 +106,17 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
     folders: createUploadFolders(options.dataDir),
     log: createLog(options.logLevel, options.logger),
     readings: { ...options.readings },
+    eventReadings: undefined,
     origin: 'http://127.0.0.1:4010',
     listeners: new Set(),
+    uploads: new Set(),
     webhooks: undefined as unknown as WebhookDispatcher,
     faults: undefined as unknown as Faults,
     lifecycle: undefined as unknown as Lifecycle,
   };
   core.faults = createFaults({ seed: options.seed, now: () => clock.now() });
   core.webhooks = createWebhookDispatcher({
-    readings: () => core.readings,
+    readings: () => core.eventReadings ?? core.readings,
     seed: options.seed,
     log: (entry) => core.log('debug', { msg: 'webhook', ...entry }),
   });
@@ -98,18 +129,14 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
   core.lifecycle = new Lifecycle({
     store,
     clock,
-    readings: () => core.readings,
+    readings: () => core.eventReadings ?? core.readings,
     processingMs: () => options.processingMs,
     drawFailure: () => options.failureRate > 0 && failures() < options.failureRate,
     represent: (record: VideoRecord, phase: Phase) =>
       videoRepresentation(
         record,
         phase,
-        {
-          readiness: core.readings['readiness-field'],
-          videoStates: () => core.readings['video-states'],
-          recordFields: core.readings['video-record-fields'],
-        },
+        eventShape(core.eventReadings ?? core.readings),
         streamingBase(core),
         (at) => clock.iso(at),
       ),

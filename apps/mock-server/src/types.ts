@@ -156,6 +156,12 @@ export interface MockControl {
   /** Defines custom fields (reading `custom-field-definition: predefined`). */
   setDefinitions(definitions: FieldDefinition[]): void;
   getDefinitions(): FieldDefinition[];
+  /** The stored source file of a video, if an upload completed. */
+  sourceOf(key: string): VideoRecord['source'] | undefined;
+  /** The folders uploads use (`temp` holds files being received). */
+  paths(): { root: string; temp: string; uploads: string };
+  /** Resolves when no upload is being received. */
+  uploadsSettled(): Promise<void>;
   /** Listens to every state change. Returns a function that stops listening. */
   onEvent(listener: (event: VideoEvent) => void): () => void;
   /** The webhook dispatcher and the faults (see their modules). */

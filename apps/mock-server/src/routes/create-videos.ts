@@ -2,7 +2,7 @@
 import { zCreateVideosRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { requireToken } from '../auth.js';
-import { type MockCore, streamingBase } from '../core.js';
+import { during, type MockCore, streamingBase } from '../core.js';
 import { problemsFromZod, validationError } from '../errors.js';
 import { readJson } from '../json-body.js';
 import { createdVideo } from '../representation.js';
@@ -62,7 +62,9 @@ export function createVideosHandler(core: MockCore) {
       schedule: [],
     }));
     core.store.putMany(records);
-    for (const record of records) core.lifecycle.created(record);
+    during(core, readings, () => {
+      for (const record of records) core.lifecycle.created(record);
+    });
     const base = streamingBase(core, new URL(c.req.url).origin);
     const status = readings.get('status-codes') === 'semantic' ? 201 : 200;
     return c.json(

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { requireToken } from '../auth.js';
-import { type MockCore, represent } from '../core.js';
+import { during, type MockCore, represent } from '../core.js';
 import { MockHttpError, validationError } from '../errors.js';
 import { throttle } from '../faults/index.js';
 import type { MockEnv, VideoRecord } from '../types.js';
@@ -73,15 +73,17 @@ export function uploadVideoSourceHandler(core: MockCore) {
     let source = requestStream(c);
     const rate = core.faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource');
     if (rate !== undefined) source = throttle(source, rate);
-    core.lifecycle.uploadStarted(key);
-    const result = await receiveFile({
+    during(core, readings, () => core.lifecycle.uploadStarted(key));
+    const receiving = receiveFile({
       source,
       headers: { 'content-type': type },
       tempDir: core.folders.temp,
       limit,
     });
+    core.uploads.add(receiving);
+    const result = await receiving.finally(() => core.uploads.delete(receiving));
     if (result.kind !== 'file') {
-      core.lifecycle.uploadAbandoned(key);
+      during(core, readings, () => core.lifecycle.uploadAbandoned(key));
       if (result.kind === 'too-large' && limit !== undefined) throw tooLarge(limit);
       if (result.kind === 'missing-file') {
         throw validationError(readings, 'The form has no file in the field "file" (§4.2).', [
@@ -102,7 +104,7 @@ export function uploadVideoSourceHandler(core: MockCore) {
     }
     const current = core.store.get(key);
     if (!current || (rejectsReupload && current.source)) {
-      core.lifecycle.uploadAbandoned(key);
+      during(core, readings, () => core.lifecycle.uploadAbandoned(key));
       rmSync(result.tempPath, { force: true });
       throw current
         ? reuploadRejected(key)
@@ -110,12 +112,8 @@ export function uploadVideoSourceHandler(core: MockCore) {
     }
     const file = core.folders.fileOf(key);
     renameSync(result.tempPath, file);
-    const next: VideoRecord = core.lifecycle.uploadCompleted(current, {
-      file,
-      size: result.size,
-      filename: result.filename,
-      contentType: result.mimeType,
-    });
+    const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
+    const next: VideoRecord = during(core, readings, () => core.lifecycle.uploadCompleted(current, stored));
     const status = readings.get('status-codes') === 'semantic' ? 202 : 200;
     const bodyReading = readings.get('upload-response-body');
     if (bodyReading === 'empty') return c.body(null, status);
