@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { isReservedPath, routeMatches } from './matching.js';
 import { entryView, planRequest, type RuleEntry, toEntry } from './plan.js';
 import { createRandom, type Random } from './prng.js';
-import { resetConnection } from './reset.js';
+import { abortedRequest, resetConnection } from './reset.js';
 import { validateRule, validateRules } from './rule-schema.js';
 import type { FaultKind, FaultPlan, FaultRule, Faults, FaultsOptions } from './types.js';
 
@@ -68,7 +68,9 @@ export function createFaults(options: FaultsOptions = {}): Faults {
     const operationId = c.get('operationId') as string | undefined;
     const plan = planRequest(entries, { operationId, path }, random, now());
     if (plan === undefined) return next();
-    if (plan.delayMs > 0) await sleep(plan.delayMs, c.req.raw.signal);
+    const signal = c.req.raw.signal;
+    if (plan.delayMs > 0) await sleep(plan.delayMs, signal);
+    if (signal?.aborted) return abortedRequest(c, signal);
     if (plan.reset) return resetConnection(c);
     if (plan.rateLimited) {
       const { retryAfterSeconds, rule } = plan.rateLimited;

@@ -7,7 +7,13 @@ export { type BadRequestBody, badRequest, readJson } from './bad-request.js';
 export { createFaults, FAULT_HEADER } from './create-faults.js';
 export { isReservedPath, RESERVED_PREFIX, routeMatches } from './matching.js';
 export { createRandom, DEFAULT_SEED, type Random } from './prng.js';
-export { ConnectionResetError, isConnectionReset, resetConnection } from './reset.js';
+export {
+  abortedRequest,
+  ConnectionResetError,
+  isConnectionReset,
+  isNetworkFault,
+  resetConnection,
+} from './reset.js';
 export {
   ACCEPTED_RULE_FIELDS,
   type InputIssue,

@@ -2,8 +2,10 @@
  * Connection resets. Over a real socket (@hono/node-server) the socket is reset, so the client sees
  * ECONNRESET (a fetch `TypeError`). In-process (`app.request()` / `app.fetch`, no socket) the
  * request fails the way fetch fails on a network error: the middleware throws a
- * `ConnectionResetError`, a `TypeError` whose `cause.code` is `ECONNRESET`; the app's `onError`
- * must rethrow it (`if (isConnectionReset(err)) throw err;`) so that `app.fetch` rejects with it.
+ * `ConnectionResetError`, a `TypeError` whose `cause.code` is `ECONNRESET`. Likewise, a client that
+ * aborts its request during an injected delay in-process gets its signal's reason (an `AbortError`),
+ * as fetch would. The app's `onError` must rethrow both (`if (isNetworkFault(err)) throw err;`)
+ * so that `app.fetch` rejects with them.
  */
 import type { Socket } from 'node:net';
 import type { Context } from 'hono';
@@ -33,6 +35,23 @@ export function isConnectionReset(error: unknown): error is ConnectionResetError
   return error instanceof ConnectionResetError;
 }
 
+const abortReasons = new WeakSet<object>();
+
+/**
+ * Whether `error` is a network-level failure the fault middleware threw in-process: an injected
+ * connection reset, or the client's abort during an injected delay. An app-level `onError`
+ * rethrows it so that `app.fetch` rejects, as fetch does.
+ *
+ * @example
+ * app.onError((err, c) => {
+ *   if (isNetworkFault(err)) throw err;
+ *   return c.json({ error: 'internal' }, 500);
+ * });
+ */
+export function isNetworkFault(error: unknown): boolean {
+  return isConnectionReset(error) || (typeof error === 'object' && error !== null && abortReasons.has(error));
+}
+
 function socketOf(c: Context): Socket | undefined {
   const env = c.env as { incoming?: { socket?: Socket } } | undefined;
   return env?.incoming?.socket;
@@ -48,4 +67,16 @@ export function resetConnection(c: Context): Response {
   if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
   else socket.destroy();
   return new Response(null, { status: 500, headers: { 'X-Mock-Fault': 'reset' } });
+}
+
+/**
+ * Ends a request whose client aborted during an injected delay: over a socket the client is gone
+ * and the answer goes nowhere; in-process the signal's reason is thrown (see `isNetworkFault`).
+ */
+export function abortedRequest(c: Context, signal: AbortSignal): Response {
+  if (socketOf(c) !== undefined)
+    return new Response(null, { status: 500, headers: { 'X-Mock-Fault': 'aborted' } });
+  const reason: unknown = signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+  if (typeof reason === 'object' && reason !== null) abortReasons.add(reason);
+  throw reason;
 }

@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { type Faults, isConnectionReset } from '../../src/faults/index.js';
+import { type Faults, isNetworkFault } from '../../src/faults/index.js';
 
 type Env = { Variables: { operationId: string } };
 
@@ -26,7 +26,7 @@ export function tinyApp(faults: Faults): TinyApp {
   const uploadRates: Array<number | undefined> = [];
   const app = new Hono<Env>();
   app.onError((error, c) => {
-    if (isConnectionReset(error)) throw error;
+    if (isNetworkFault(error)) throw error;
     return c.json({ error: 'internal' }, 500);
   });
   app.use('*', async (c, next) => {

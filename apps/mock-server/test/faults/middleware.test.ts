@@ -45,6 +45,23 @@ describe('the fault middleware', () => {
     expect(handled).toEqual(['getVideo']);
   });
 
+  it('rejects in-process, as fetch does, when the client aborts during the delay; the handler never runs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const faults = createFaults();
+    faults.add({ route: 'getVideo', latencyMs: 10_000 });
+    const { app, handled } = tinyApp(faults);
+    const controller = new AbortController();
+    const outcome = Promise.resolve(app.request(get().path, { signal: controller.signal })).then(
+      (r) => r.status,
+      (e: unknown) => (e as Error).name,
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    expect(await outcome).toBe('AbortError');
+    expect(handled).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('adds a seeded jitter within [0, latencyJitterMs] to the latency', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const faults = createFaults({ seed: 3 });

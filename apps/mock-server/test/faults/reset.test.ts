@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionResetError, createFaults, isConnectionReset } from '../../src/faults/index.js';
+import {
+  ConnectionResetError,
+  createFaults,
+  isConnectionReset,
+  isNetworkFault,
+} from '../../src/faults/index.js';
 import { listen, tinyApp } from './helpers.js';
 
 const closers: Array<() => Promise<void>> = [];
@@ -46,6 +51,8 @@ describe('connection resets', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error).toBeInstanceOf(ConnectionResetError);
     expect(isConnectionReset(error)).toBe(true);
+    expect(isNetworkFault(error)).toBe(true);
+    expect(isNetworkFault(new TypeError('fetch failed'))).toBe(false);
     expect((error as Error).message).toBe('fetch failed');
     expect(causeCode(error)).toBe('ECONNRESET');
     expect(handled).toEqual([]);
