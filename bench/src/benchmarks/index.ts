@@ -1,5 +1,10 @@
 /** Every benchmark, in the order `pnpm bench` runs them. */
 import type { Benchmark } from '../lib/types.js';
+import { clientOverhead } from './client-overhead.js';
+import { contractSuite } from './contract-suite.js';
+import { scale } from './scale.js';
+import { startup } from './startup.js';
 import { throughput } from './throughput.js';
+import { upload } from './upload.js';
 
-export const BENCHMARKS: Benchmark[] = [throughput];
+export const BENCHMARKS: Benchmark[] = [throughput, upload, clientOverhead, startup, scale, contractSuite];
