@@ -1,0 +1,52 @@
+/**
+ * The full fuzz run (`pnpm --filter @video-api/reliability fuzz`): N generated requests (default
+ * 10 000) in-process over every operation, then the raw-socket cases against a listening server.
+ * Prints the tallies as JSON; exits 1 on any 5xx, crash or bad error response.
+ *
+ * Flags: --requests N (default 10000), --seed N (default 20261122).
+ */
+import { parseArgs } from 'node:util';
+import fc from 'fast-check';
+import { fuzzCase } from './fuzz/cases.js';
+import { runRawCases } from './fuzz/raw-run.js';
+import { runCases } from './fuzz/run.js';
+import { createFuzzTarget } from './fuzz/target.js';
+
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '10000' }, seed: { type: 'string', default: '20261122' } },
+});
+const requests = Number(values.requests);
+const seed = Number(values.seed);
+let processErrors = 0;
+process.on('uncaughtException', (error) => {
+  processErrors += 1;
+  process.stderr.write(`uncaught: ${error.stack}\n`);
+});
+process.on('unhandledRejection', (error) => {
+  processErrors += 1;
+  process.stderr.write(`unhandled rejection: ${String(error)}\n`);
+});
+
+const { app, keys } = createFuzzTarget();
+const started = Date.now();
+const stats = await runCases(app, fc.sample(fuzzCase(keys), { seed, numRuns: requests }), seed);
+await app.mock.close();
+const raw = await runRawCases();
+const result = {
+  ...stats,
+  processErrors,
+  seconds: Math.round((Date.now() - started) / 100) / 10,
+  raw,
+};
+process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+const failed =
+  stats.serverErrors +
+  stats.crashes +
+  stats.badResponses +
+  processErrors +
+  raw.serverErrors +
+  raw.problems.length;
+process.stdout.write(
+  `\nfuzz: ${stats.requests} in-process requests + ${raw.requests} raw-socket requests, 5xx ${stats.serverErrors + raw.serverErrors}, crashes ${stats.crashes + processErrors}, bad error responses ${stats.badResponses + raw.problems.length}\n`,
+);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,143 @@
+/**
+ * The soak's mixed load: each worker loops over create, upload (small files), get, put and
+ * occasional bad requests, drawn from a seeded PRNG, and counts outcomes. An outcome is an error
+ * when the request failed at the network level, got a 5xx, or got a status its kind does not expect
+ * (a valid request must succeed, a bad one must get a 4xx).
+ */
+import { fileForm, JSON_AUTH, paths, TOKEN } from '../support/http.js';
+import { seededRandom } from '../support/prng.js';
+import type { SoakOperation } from './types.js';
+
+export interface LoadCounters {
+  requests: number;
+  errors: number;
+  byOperation: Record<SoakOperation, number>;
+  statuses: Record<string, number>;
+  errorExamples: string[];
+}
+
+export function emptyCounters(): LoadCounters {
+  return {
+    requests: 0,
+    errors: 0,
+    byOperation: { create: 0, upload: 0, get: 0, put: 0, bad: 0 },
+    statuses: {},
+    errorExamples: [],
+  };
+}
+
+const MIX: [SoakOperation, number][] = [
+  ['create', 0.08],
+  ['upload', 0.12],
+  ['get', 0.45],
+  ['put', 0.3],
+  ['bad', 0.05],
+];
+
+function pick(next: () => number): SoakOperation {
+  let roll = next();
+  for (const [operation, share] of MIX) {
+    roll -= share;
+    if (roll < 0) return operation;
+  }
+  return 'get';
+}
+
+const BAD_REQUESTS: ((base: string, key: string) => [string, RequestInit])[] = [
+  (base) => [`${base}${paths.create}`, { method: 'POST', headers: JSON_AUTH, body: '{"projectKey":' }],
+  (base, key) => [`${base}${paths.get(key)}`, { headers: { authorization: 'Bearer wrong-token' } }],
+  (base, key) => [
+    `${base}${paths.fields(key)}`,
+    { method: 'PUT', headers: JSON_AUTH, body: JSON.stringify({ simpleCustomFields: { n: { deep: 1 } } }) },
+  ],
+  (base) => [`${base}${paths.get('no-such-video')}`, { headers: JSON_AUTH }],
+  (base, key) => [
+    `${base}${paths.upload(key)}`,
+    { method: 'POST', headers: { ...JSON_AUTH, 'content-type': 'text/plain' }, body: 'not a form' },
+  ],
+];
+
+/**
+ * Runs one worker until `until()` is false. `keys` is a pool shared by the workers (bounded to 200
+ * videos: new ones replace old ones, so the load does not just measure a growing store).
+ *
+ * @example
+ * await runWorker(url, 7, keys, counters, () => Date.now() < end);
+ */
+export async function runWorker(
+  base: string,
+  seed: number,
+  keys: string[],
+  counters: LoadCounters,
+  until: () => boolean,
+): Promise<void> {
+  const next = seededRandom(seed);
+  const payload = new Uint8Array(4096).map((_, i) => (i * 31 + seed) & 0xff);
+  let n = 0;
+  while (until()) {
+    n += 1;
+    const operation = keys.length === 0 ? 'create' : pick(next);
+    const key = keys[Math.floor(next() * keys.length)] ?? 'v-0001';
+    const [url, init, expectOk]: [string, RequestInit, boolean] =
+      operation === 'create'
+        ? [
+            `${base}${paths.create}`,
+            {
+              method: 'POST',
+              headers: JSON_AUTH,
+              body: JSON.stringify({ projectKey: 'soak', videos: [{ title: `soak ${seed}-${n}` }] }),
+            },
+            true,
+          ]
+        : operation === 'upload'
+          ? [
+              `${base}${paths.upload(key)}`,
+              { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: fileForm(payload) },
+              true,
+            ]
+          : operation === 'get'
+            ? [`${base}${paths.get(key)}`, { headers: JSON_AUTH }, true]
+            : operation === 'put'
+              ? [
+                  `${base}${paths.fields(key)}`,
+                  {
+                    method: 'PUT',
+                    headers: JSON_AUTH,
+                    body: JSON.stringify({
+                      simpleCustomFields: { [`f${n % 16}`]: n, note: `worker ${seed}` },
+                    }),
+                  },
+                  true,
+                ]
+              : [
+                  ...(
+                    BAD_REQUESTS[n % BAD_REQUESTS.length] as (b: string, k: string) => [string, RequestInit]
+                  )(base, key),
+                  false,
+                ];
+    counters.requests += 1;
+    counters.byOperation[operation] += 1;
+    let problem: string | undefined;
+    try {
+      const response = await fetch(url, init);
+      const text = await response.text();
+      counters.statuses[response.status] = (counters.statuses[response.status] ?? 0) + 1;
+      const fine = expectOk ? response.ok : response.status >= 400 && response.status < 500;
+      if (!fine)
+        problem = `${operation} ${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}`;
+      if (response.ok && operation === 'create') {
+        const [created] = JSON.parse(text) as { key: string }[];
+        if (created) {
+          if (keys.length < 200) keys.push(created.key);
+          else keys[Math.floor(next() * keys.length)] = created.key;
+        }
+      }
+    } catch (error) {
+      problem = `${operation} ${url}: ${(error as Error).message} ${String((error as Error).cause ?? '')}`;
+    }
+    if (problem !== undefined) {
+      counters.errors += 1;
+      if (counters.errorExamples.length < 20) counters.errorExamples.push(problem);
+    }
+  }
+}
