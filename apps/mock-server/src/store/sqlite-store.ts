@@ -32,24 +32,24 @@ export function createSqliteStore(dataDir: string): VideoStore {
     CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
   `);
   const getVideo = db.prepare<[string], { record: string }>('SELECT record FROM videos WHERE key = ?');
-  const putVideo = db.prepare<[string, string]>(
-    `INSERT INTO videos (key, seq, record) VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM videos), ?2)
+  const putVideo = db.prepare<[{ key: string; record: string }]>(
+    `INSERT INTO videos (key, seq, record) VALUES (@key, (SELECT COALESCE(MAX(seq), 0) + 1 FROM videos), @record)
      ON CONFLICT(key) DO UPDATE SET record = excluded.record`,
   );
   const listVideos = db.prepare<[], { record: string }>('SELECT record FROM videos ORDER BY seq');
   const hasVideo = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM videos WHERE key = ?');
   const getMeta = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?');
-  const setMeta = db.prepare<[string, string]>(
-    'INSERT INTO meta (name, value) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+  const setMeta = db.prepare<[{ name: string; value: string }]>(
+    'INSERT INTO meta (name, value) VALUES (@name, @value) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
   );
   const putMany = db.transaction((records: VideoRecord[]) => {
-    for (const record of records) putVideo.run(record.key, JSON.stringify(record));
+    for (const record of records) putVideo.run({ key: record.key, record: JSON.stringify(record) });
   });
   const nextKey = db.transaction(() => {
     let counter = Number(getMeta.get('counter')?.value ?? 0);
     let key = formatKey(++counter);
     while (hasVideo.get(key)) key = formatKey(++counter);
-    setMeta.run('counter', String(counter));
+    setMeta.run({ name: 'counter', value: String(counter) });
     return key;
   });
   return {
@@ -58,14 +58,14 @@ export function createSqliteStore(dataDir: string): VideoStore {
       return row ? (JSON.parse(row.record) as VideoRecord) : undefined;
     },
     put: (record) => {
-      putVideo.run(record.key, JSON.stringify(record));
+      putVideo.run({ key: record.key, record: JSON.stringify(record) });
     },
     putMany: (records) => putMany(records),
     list: () => listVideos.all().map((row) => JSON.parse(row.record) as VideoRecord),
     nextKey: () => nextKey(),
     getDefinitions: () => JSON.parse(getMeta.get('definitions')?.value ?? '[]') as FieldDefinition[],
     setDefinitions: (definitions) => {
-      setMeta.run('definitions', JSON.stringify(definitions));
+      setMeta.run({ name: 'definitions', value: JSON.stringify(definitions) });
     },
     clear: () => {
       db.exec('DELETE FROM videos; DELETE FROM meta;');
