@@ -60,6 +60,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     retry,
     timeoutMs: options.timeoutMs ?? 10_000,
     reorderWindowMs: options.reorderWindowMs ?? 500,
+    maxQueue: options.maxQueue ?? 10_000,
+    log,
     record(entry: Omit<DeliveryRecord, 'id'>) {
       recordCount += 1;
       const full: DeliveryRecord = { id: `dlv_${recordCount}`, ...entry };
@@ -91,7 +93,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const queue = targets.get(id);
       if (queue === undefined) return false;
       targets.delete(id);
-      void queue.cancel().then(changed);
+      void queue.cancel('target unregistered').then(changed);
       return true;
     },
     list: () => [...targets.values()].map(({ target }) => ({ id: target.id, url: target.url })),
@@ -131,7 +133,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
     async close() {
       closed = true;
-      await Promise.all([...targets.values()].map((queue) => queue.cancel()));
+      await Promise.all([...targets.values()].map((queue) => queue.cancel('dispatcher closed')));
       changed();
     },
   };

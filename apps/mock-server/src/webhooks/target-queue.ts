@@ -28,6 +28,9 @@ export interface QueueContext {
   retry: Required<RetryOptions>;
   timeoutMs: number;
   reorderWindowMs: number;
+  /** Most jobs a target may have waiting (queued or held); more are dropped with a log entry. */
+  maxQueue: number;
+  log(entry: object): void;
   record(entry: Omit<DeliveryRecord, 'id'>): void;
   /** Called whenever the queue may have become idle. */
   changed(): void;
@@ -65,6 +68,14 @@ export class TargetQueue {
   accept(job: EventJob, delivery: ReadingOf<'webhook-delivery'>): void {
     if (this.cancelled) return;
     const copies = Array.from({ length: copiesOf(delivery, this.random) }, (_, copy) => ({ ...job, copy }));
+    if (this.queue.length + this.held.length + copies.length > this.ctx.maxQueue) {
+      this.ctx.log({
+        msg: 'webhook queue full, event dropped',
+        targetId: this.target.id,
+        eventId: job.eventId,
+      });
+      return;
+    }
     if (DELIVERY_MODES[delivery] === 'queue') {
       this.queue.push(...copies);
       this.pump();
@@ -79,7 +90,7 @@ export class TargetQueue {
   }
 
   /** Stops everything: clears timers, aborts requests, drops what is queued; resolves when settled. */
-  async cancel(): Promise<void> {
+  async cancel(reason: string): Promise<void> {
     this.cancelled = true;
     if (this.holdTimer !== undefined) clearTimeout(this.holdTimer);
     this.holdTimer = undefined;
@@ -90,7 +101,7 @@ export class TargetQueue {
       sleep.wake();
     }
     this.sleeps.clear();
-    for (const controller of this.inFlight) controller.abort(new Error('dispatcher closed'));
+    for (const controller of this.inFlight) controller.abort(new Error(reason));
     await this.running;
   }
 

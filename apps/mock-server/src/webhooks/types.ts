@@ -103,6 +103,8 @@ export interface WebhookDispatcherOptions {
   timeoutMs?: number;
   /** Under `webhook-delivery=reordered`, events held together and shuffled (ms); default 500. */
   reorderWindowMs?: number;
+  /** Most deliveries one target may have waiting; more are dropped and logged; default 10_000. */
+  maxQueue?: number;
   /** How many delivery records are kept (oldest dropped first); default 1000. */
   maxRecords?: number;
 }

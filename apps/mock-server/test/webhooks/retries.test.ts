@@ -145,3 +145,30 @@ describe('close()', () => {
     ]);
   });
 });
+
+describe('bounds', () => {
+  it('drop and log events beyond maxQueue for a target that does not keep up', async () => {
+    const logged: Array<{ msg?: string }> = [];
+    receiver = await startReceiver(() => 'hang');
+    dispatcher = createWebhookDispatcher({ readings: () => ({}), maxQueue: 2, log: (e) => logged.push(e) });
+    dispatcher.register({ url: receiver.url });
+    for (const state of ['created', 'processing', 'ready', 'failed'])
+      dispatcher.dispatch(videoEvent('v-1', state, null));
+    await receiver.waitFor(1);
+    expect(logged.filter((e) => e.msg === 'webhook queue full, event dropped')).toHaveLength(2);
+  });
+
+  it('keep only the last maxRecords attempts', async () => {
+    receiver = await startReceiver();
+    dispatcher = createWebhookDispatcher({ readings: () => ({}), maxRecords: 3 });
+    dispatcher.register({ url: receiver.url });
+    for (const state of ['created', 'processing', 'ready', 'failed'])
+      dispatcher.dispatch(videoEvent('v-1', state, null));
+    await dispatcher.idle();
+    expect(dispatcher.deliveries().map((r) => [r.id, r.event])).toEqual([
+      ['dlv_2', 'video.processing'],
+      ['dlv_3', 'video.ready'],
+      ['dlv_4', 'video.failed'],
+    ]);
+  });
+});
