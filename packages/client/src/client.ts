@@ -12,7 +12,7 @@ import { type CallSettings, callWithRetry, mergeRetry } from './http/call.js';
 import { errorFromResponse } from './http/response-error.js';
 import type { RetryKind } from './http/retry.js';
 import { expectCreated, expectVideo } from './http/shapes.js';
-import { sleep as defaultSleep } from './http/signals.js';
+import { sleep as defaultSleep, raceSignal } from './http/signals.js';
 import type {
   CallOptions,
   CreatedVideo,
@@ -91,7 +91,7 @@ export function createVideoApiClient<Source = UploadSource>(
 
   /** A fetch for one operation that turns every non-2xx response, empty body or not, into a typed error. */
   const checkedFetch = (operation: OperationName) => async (request: Request) => {
-    const response = await fetchImpl(request);
+    const response = await raceSignal(fetchImpl(request), request.signal);
     if (!response.ok) throw await errorFromResponse(response, operation);
     return response;
   };

@@ -38,6 +38,14 @@ export {
   VideoApiError,
   VideoFailedError,
 } from './errors.js';
+export { CustomFieldError, type FieldIssue } from './fields/custom-field-error.js';
+export {
+  type CustomFields,
+  defineCustomFields,
+  type FieldKind,
+  type FieldValue,
+  type FieldValues,
+} from './fields/define-custom-fields.js';
 export { errorFromParts, errorFromResponse } from './http/response-error.js';
 export { backoffDelay, isRetryable, parseRetryAfter, type RetryKind } from './http/retry.js';
 export { isVideo } from './http/shapes.js';
@@ -64,3 +72,7 @@ export {
 export { defaultIsReady, playlistUrl } from './wait/readiness.js';
 export type { Readiness, ReadinessContext, ReadinessPredicate, WaitOptions } from './wait/types.js';
 export { waitForReady } from './wait/wait-for-ready.js';
+export { parseWebhookEvent } from './webhooks/parse-event.js';
+export type { HeaderBag, VerifyWebhookOptions, WebhookEvent, WebhookSigning } from './webhooks/types.js';
+export { verifyWebhook } from './webhooks/verify-webhook.js';
+export { headerOf, WebhookVerificationError } from './webhooks/webhook-error.js';

@@ -3,6 +3,8 @@
  * fetch (`duplex: 'half'`), `xhrTransport` sends it with XMLHttpRequest in browsers (fetch cannot
  * stream a request body over HTTP/1.1 there), and `@video-api/client/node` adds `nodeHttpTransport`.
  */
+
+import { raceSignal } from '../http/signals.js';
 import type { MultipartBody } from './multipart.js';
 import { multipartChunks } from './multipart.js';
 
@@ -30,6 +32,7 @@ export function fetchTransport(fetchImpl: (request: Request) => Promise<Response
     const stream = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
+          if (signal.aborted) return controller.error(signal.reason);
           const next = await iterator.next();
           if (next.done) return controller.close();
           controller.enqueue(next.value);
@@ -49,7 +52,7 @@ export function fetchTransport(fetchImpl: (request: Request) => Promise<Response
       signal,
       duplex: 'half',
     };
-    return fetchImpl(new Request(url, init));
+    return raceSignal(fetchImpl(new Request(url, init)), signal);
   };
 }
 
