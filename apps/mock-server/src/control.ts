@@ -19,6 +19,7 @@ export function createControl(core: MockCore): MockControl {
       core.lifecycle.reset();
       core.journal.clear();
       core.limiter.clear();
+      core.faults.clear();
       core.readings = { ...start };
     },
     seed(videos: SeedVideo[]) {

@@ -161,7 +161,7 @@ export function adminOpenapi(origin: string) {
       '/__mock/faults': {
         get: {
           operationId: 'listFaults',
-          summary: 'Fault rules in force (see the faults module)',
+          summary: 'Fault rules in force (see src/faults/README.md)',
           responses: ok('Rules'),
         },
         put: {
@@ -174,18 +174,14 @@ export function adminOpenapi(origin: string) {
           operationId: 'addFault',
           summary: 'Add one fault rule',
           requestBody: json({ type: 'object' }),
-          responses: ok('Rules'),
+          responses: { 201: { description: 'Rules', ...json({ type: 'object' }) } },
         },
-        delete: {
-          operationId: 'clearFaults',
-          summary: 'Remove every fault rule',
-          responses: { 204: { description: 'Cleared' } },
-        },
+        delete: { operationId: 'clearFaults', summary: 'Remove every fault rule', responses: ok('Rules') },
       },
       '/__mock/webhooks': {
         get: {
           operationId: 'listWebhooks',
-          summary: 'Registered webhook receivers',
+          summary: 'Registered receivers (see src/webhooks/README.md)',
           responses: ok('Receivers'),
         },
         post: {
@@ -196,7 +192,29 @@ export function adminOpenapi(origin: string) {
             required: ['url'],
             properties: { url: { type: 'string' }, secret: { type: 'string' } },
           }),
-          responses: ok('The registration'),
+          responses: {
+            201: { description: 'The registration: id, url, secret', ...json({ type: 'object' }) },
+          },
+        },
+      },
+      '/__mock/webhooks/deliveries': {
+        get: {
+          operationId: 'listDeliveries',
+          summary: 'Every delivery attempt',
+          parameters: ['eventId', 'targetId', 'videoKey', 'event'].map((name) => ({
+            name,
+            in: 'query',
+            schema: { type: 'string' },
+          })),
+          responses: ok('Deliveries'),
+        },
+      },
+      '/__mock/webhooks/{id}': {
+        delete: {
+          operationId: 'unregisterWebhook',
+          summary: 'Remove a receiver',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 204: { description: 'Removed' }, 404: { description: 'No such receiver' } },
         },
       },
     },

@@ -86,7 +86,6 @@ export function adminRoutes(
   admin.get('/openapi.json', (c) => c.json(adminOpenapi(new URL(c.req.url).origin)));
   admin.post('/reset', (c) => {
     control.reset();
-    core.faults.clear();
     return c.body(null, 204);
   });
   admin.post('/seed', async (c) => {

@@ -1,7 +1,8 @@
 /**
  * Where uploads live: `<dataDir>/uploads` (final files, named by a hash of the key so a key shaped
  * like a path never reaches a file outside the folder) and `<dataDir>/tmp` (files being received).
- * Without a data dir both sit in a temporary folder removed on close.
+ * Without a data dir both sit in a temporary folder, created on the first upload and removed on
+ * close (or, for an app never closed, when the process exits).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -9,36 +10,73 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export interface UploadFolders {
-  root: string;
-  temp: string;
-  uploads: string;
+  readonly root: string;
+  readonly temp: string;
+  readonly uploads: string;
   /** The final path of the source file of `key`. */
   fileOf(key: string): string;
   /** Removes the folder if it is temporary (no data dir). */
   dispose(): void;
 }
 
-/**
- * Creates (or reopens) the folders; leftover temporary files of an earlier run are removed.
- *
- * @example
- * const folders = createUploadFolders(undefined); // a fresh temporary folder
- */
-export function createUploadFolders(dataDir: string | undefined): UploadFolders {
-  const temporary = dataDir === undefined;
-  const root = temporary ? mkdtempSync(join(tmpdir(), 'video-api-mock-')) : resolve(dataDir);
+const temporaryRoots = new Set<string>();
+let exitHook = false;
+
+function removeOnExit(root: string): void {
+  temporaryRoots.add(root);
+  if (exitHook) return;
+  exitHook = true;
+  process.once('exit', () => {
+    for (const dir of temporaryRoots) rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+function open(root: string): { temp: string; uploads: string } {
   const temp = join(root, 'tmp');
   const uploads = join(root, 'uploads');
   mkdirSync(temp, { recursive: true });
   mkdirSync(uploads, { recursive: true });
   for (const name of readdirSync(temp)) rmSync(join(temp, name), { force: true });
+  return { temp, uploads };
+}
+
+/**
+ * The folders of a data dir (created now; leftover temporary files of an earlier run removed), or
+ * of a temporary folder created when first used.
+ *
+ * @example
+ * const folders = createUploadFolders(undefined);
+ * folders.temp; // creates video-api-mock-XXXXXX under the OS temp dir
+ */
+export function createUploadFolders(dataDir: string | undefined): UploadFolders {
+  let root = dataDir === undefined ? undefined : resolve(dataDir);
+  let paths = root === undefined ? undefined : open(root);
+  let disposed = false;
+  const ensure = () => {
+    if (paths) return paths;
+    if (disposed) throw new Error('the upload folders of this mock are closed');
+    root = mkdtempSync(join(tmpdir(), 'video-api-mock-'));
+    removeOnExit(root);
+    paths = open(root);
+    return paths;
+  };
   return {
-    root,
-    temp,
-    uploads,
-    fileOf: (key) => join(uploads, createHash('sha256').update(key).digest('hex')),
+    get root() {
+      ensure();
+      return root as string;
+    },
+    get temp() {
+      return ensure().temp;
+    },
+    get uploads() {
+      return ensure().uploads;
+    },
+    fileOf: (key) => join(ensure().uploads, createHash('sha256').update(key).digest('hex')),
     dispose: () => {
-      if (temporary) rmSync(root, { recursive: true, force: true });
+      disposed = true;
+      if (dataDir !== undefined || root === undefined) return;
+      rmSync(root, { recursive: true, force: true });
+      temporaryRoots.delete(root);
     },
   };
 }

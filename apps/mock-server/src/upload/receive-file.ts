@@ -4,7 +4,7 @@
  * into place.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -51,6 +51,7 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       return;
     }
     let tempPath: string | undefined;
+    let out: WriteStream | undefined;
     let written: Promise<void> | undefined;
     let info: { filename: string; mimeType: string } | undefined;
     let size = 0;
@@ -62,8 +63,21 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       source.unpipe(parser);
       source.off('error', onSourceError);
       source.off('close', onSourceClose);
-      if (result.kind !== 'file' && tempPath) rmSync(tempPath, { force: true });
-      resolve(result);
+      if (result.kind === 'file' || !tempPath || !out) {
+        resolve(result);
+        return;
+      }
+      // Remove the temporary file once its stream has closed (it may not even be open yet).
+      const path = tempPath;
+      const remove = () => {
+        rmSync(path, { force: true });
+        resolve(result);
+      };
+      if (out.closed) remove();
+      else {
+        out.once('close', remove);
+        out.destroy();
+      }
     };
     const onSourceError = () => finish({ kind: 'aborted' });
     const onSourceClose = () => {
@@ -77,15 +91,13 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       }
       tempPath = join(tempDir, `${randomUUID()}.part`);
       info = { filename: fileInfo.filename ?? '', mimeType: fileInfo.mimeType };
-      const out = createWriteStream(tempPath, { flags: 'wx' });
+      out = createWriteStream(tempPath, { flags: 'wx' });
+      const file = out;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
-      stream.on('limit', () => {
-        out.destroy();
-        finish({ kind: 'too-large' });
-      });
-      written = pipeline(stream, out).catch(() => finish({ kind: 'aborted' }));
+      stream.on('limit', () => finish({ kind: 'too-large' }));
+      written = pipeline(stream, file).catch(() => finish({ kind: 'aborted' }));
     });
     parser.on('close', () => {
       if (!tempPath || !written) {
