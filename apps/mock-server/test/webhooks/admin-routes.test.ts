@@ -25,6 +25,15 @@ function admin() {
   return { send };
 }
 
+/** URLs good and bad (fc.webUrl is too slow for hundreds of runs on a small machine). */
+const url = fc
+  .tuple(
+    fc.constantFrom('http://', 'https://', 'ftp://', 'javascript:', '//', ''),
+    fc.constantFrom('127.0.0.1:8080', 'example.test', '[::1]:9000', '', 'a b'),
+    fc.string({ maxLength: 30 }),
+  )
+  .map(([scheme, host, path]) => `${scheme}${host}/${path}`);
+
 describe('the webhook admin routes', () => {
   it('register, list, deliver, filter deliveries and unregister', async () => {
     const { send } = admin();
@@ -101,7 +110,7 @@ describe('the webhook admin routes', () => {
           fc.jsonValue().map((v) => JSON.stringify(v)),
           fc
             .record({
-              url: fc.oneof(fc.webUrl(), fc.string()),
+              url: fc.oneof(url, fc.string()),
               secret: fc.option(fc.string(), { nil: undefined }),
             })
             .map((v) => JSON.stringify(v)),
