@@ -72,6 +72,12 @@ export async function uploadVideos<S>(
   const signal = options.signal;
   const call = signal ? { signal } : {};
   const ids = files.map((file) => file.correlationId ?? randomId());
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated !== undefined) {
+    throw new InputError(
+      `uploadVideos: correlation id "${repeated}" is given to more than one file; ids must be unique`,
+    );
+  }
   const results: BatchResult<S>[] = new Array(files.length);
   const run = limiter(concurrency);
   const tasks: Promise<void>[] = [];

@@ -1,0 +1,52 @@
+/** Exit codes of the `video-api` CLI, which scripts can rely on. */
+import {
+  AuthError,
+  InputError,
+  NetworkError,
+  NotFoundError,
+  TimeoutError,
+  VideoFailedError,
+} from '../errors.js';
+
+export const EXIT = {
+  /** Everything worked. */
+  ok: 0,
+  /** The API answered with an error (or an answer the client cannot read). */
+  api: 1,
+  /** Bad command line: unknown command or flag, missing argument, bad value, unreadable file. */
+  usage: 2,
+  /** 401 or 403: the token is missing, wrong or not allowed. */
+  auth: 3,
+  /** 404: no video with that key. */
+  notFound: 4,
+  /** No answer in time, or no connection. */
+  unreachable: 5,
+  /** The video failed processing while waiting for it. */
+  videoFailed: 6,
+} as const;
+
+/** A command-line mistake; the message says what was wrong and what is accepted. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** The exit code for an error. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof UsageError || error instanceof InputError) return EXIT.usage;
+  if (error instanceof AuthError) return EXIT.auth;
+  if (error instanceof NotFoundError) return EXIT.notFound;
+  if (error instanceof TimeoutError || error instanceof NetworkError) return EXIT.unreachable;
+  if (error instanceof VideoFailedError) return EXIT.videoFailed;
+  return EXIT.api;
+}
+
+/** One line a person can act on: what failed and what to try. */
+export function errorLine(error: unknown, baseUrl: string | undefined): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
+  let hint = '';
+  if (error instanceof AuthError) hint = ' (check --token or VIDEO_API_TOKEN)';
+  else if (error instanceof NetworkError)
+    hint = ` (is the server at ${baseUrl ?? '?'} running? check --base-url or VIDEO_API_BASE_URL)`;
+  else if (error instanceof UsageError) hint = ' (see video-api --help)';
+  return `video-api: ${message}${hint}`;
+}

@@ -1,0 +1,116 @@
+/**
+ * The `video-api` CLI: the three-step upload with progress, and reading and writing a video's
+ * custom fields. `run` returns the exit code (see exit-codes.ts) and never throws.
+ */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { SimpleCustomFields } from '@video-api/schema';
+import type { BatchFile } from '../batch/types.js';
+import { jsonFileLedger } from '../node/file-ledger.js';
+import { createVideoApiClient, type NodeUploadSource } from '../node.js';
+import { type Cli, parseAssignments, parseCli, USAGE } from './args.js';
+import { EXIT, errorLine, exitCodeOf, UsageError } from './exit-codes.js';
+import { type ProgressSink, progressDisplay } from './progress.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: ProgressSink;
+  env: Record<string, string | undefined>;
+  version?: string;
+}
+
+/** A stable id per file (absolute path, size, mtime): a rerun with --ledger finds its videos. */
+function correlationId(path: string): string {
+  let stamp = '';
+  try {
+    const info = statSync(path);
+    stamp = `${info.size}:${info.mtimeMs}`;
+  } catch {
+    throw new UsageError(`cannot read ${path}: no such file`);
+  }
+  return `cli-${createHash('sha256')
+    .update(`${resolve(path)}\n${stamp}`)
+    .digest('hex')
+    .slice(0, 24)}`;
+}
+
+async function upload(cli: Cli, io: CliIo, client: ReturnType<typeof createVideoApiClient>): Promise<number> {
+  const seen = new Map<string, number>();
+  const files: BatchFile<NodeUploadSource>[] = cli.positionals.map((path) => {
+    const id = correlationId(path);
+    const count = (seen.get(id) ?? 0) + 1;
+    seen.set(id, count);
+    return {
+      source: path,
+      correlationId: count === 1 ? id : `${id}-${count}`,
+      ...(cli.title !== undefined ? { title: cli.title } : {}),
+      ...(cli.tags.length > 0 ? { tags: cli.tags } : {}),
+    };
+  });
+  const results = await client.uploadVideos(files, {
+    projectKey: cli.project as string,
+    concurrency: cli.concurrency,
+    wait: cli.wait ? (cli.timeoutMs ? { timeoutMs: cli.timeoutMs } : true) : false,
+    onProgress: progressDisplay(cli.positionals, io.stderr),
+    ...(cli.ledger ? { ledger: jsonFileLedger(cli.ledger) } : {}),
+  });
+  const videos: unknown[] = [];
+  let code: number = EXIT.ok;
+  for (const [index, result] of results.entries()) {
+    const name = cli.positionals[index];
+    if (!result.ok) {
+      if (code === EXIT.ok) code = exitCodeOf(result.error);
+      io.stderr.write(`${errorLine(result.error, cli.baseUrl)} [${name}]\n`);
+      videos.push({ file: name, videoKey: result.videoKey ?? null, error: result.error.message });
+      continue;
+    }
+    const video = cli.wait && result.video ? result.video : await client.getVideo(result.videoKey);
+    videos.push(video);
+    if (!cli.json) io.stdout(`${name}\t${result.videoKey}\t${cli.wait ? 'ready' : 'uploaded'}\n`);
+  }
+  if (cli.json) io.stdout(`${JSON.stringify(videos.length === 1 ? videos[0] : videos, null, 2)}\n`);
+  return code;
+}
+
+/** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  let cli: Cli | undefined;
+  try {
+    cli = parseCli(argv, io.env);
+    if (cli.command === 'help') {
+      io.stdout(`${USAGE}\n`);
+      return EXIT.ok;
+    }
+    if (cli.command === 'version') {
+      io.stdout(`${io.version ?? 'unknown'}\n`);
+      return EXIT.ok;
+    }
+    const client = createVideoApiClient({
+      baseUrl: cli.baseUrl as string,
+      ...(cli.uploadBaseUrl ? { uploadBaseUrl: cli.uploadBaseUrl } : {}),
+      ...(cli.token ? { token: cli.token } : {}),
+      userAgent: `video-api-cli/${io.version ?? '0'}`,
+    });
+    const [key = '', ...pairs] = cli.positionals;
+    switch (cli.command) {
+      case 'upload':
+        return await upload(cli, io, client);
+      case 'get':
+        io.stdout(`${JSON.stringify(await client.getVideo(key), null, 2)}\n`);
+        return EXIT.ok;
+      case 'fields-get':
+        io.stdout(`${JSON.stringify((await client.getVideo(key)).simpleCustomFields, null, 2)}\n`);
+        return EXIT.ok;
+      case 'fields-set': {
+        const fields = parseAssignments(pairs) as SimpleCustomFields;
+        const video = await client.updateCustomFields(key, fields);
+        io.stdout(`${JSON.stringify(video.simpleCustomFields, null, 2)}\n`);
+        return EXIT.ok;
+      }
+    }
+  } catch (error) {
+    io.stderr.write(`${errorLine(error, cli?.baseUrl)}\n`);
+    return exitCodeOf(error);
+  }
+}
