@@ -34,7 +34,12 @@ async function cli(args: string[], options: { tty?: boolean; env?: Record<string
     stdout: (text) => {
       stdout += text;
     },
-    stderr: { write: (text) => void (stderr += text), isTTY: options.tty ?? false },
+    stderr: {
+      write: (text) => {
+        stderr += text;
+      },
+      isTTY: options.tty ?? false,
+    },
     env: { VIDEO_API_BASE_URL: served.url, VIDEO_API_TOKEN: 'mock-token', ...options.env },
     version: '0.1.0',
   });
