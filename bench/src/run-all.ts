@@ -4,6 +4,7 @@
  * latest.md and a dated JSON copy.
  */
 import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { BENCHMARKS } from './benchmarks/index.js';
 import { parseBenchArgs } from './lib/args.js';
 import { machine } from './lib/machine.js';
@@ -13,6 +14,8 @@ import type { Benchmark, BenchmarkResult, RunResults } from './lib/types.js';
 
 async function runOne(benchmark: Benchmark, quick: boolean, runs: number): Promise<BenchmarkResult> {
   const started = performance.now();
+  const before = Math.round((loadavg()[0] ?? 0) * 100) / 100;
+  const load = () => ({ before, after: Math.round((loadavg()[0] ?? 0) * 100) / 100 });
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log(`▶ ${benchmark.name}: ${benchmark.title}`);
   try {
@@ -33,6 +36,7 @@ async function runOne(benchmark: Benchmark, quick: boolean, runs: number): Promi
       figures: [],
       notes: [],
       durationMs: Math.round(performance.now() - started),
+      loadAverage: load(),
       error: message,
     };
   } finally {

@@ -32,6 +32,8 @@ export function toMarkdown(results: RunResults): string {
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, ${m.os}`,
     `- Node: ${m.node}`,
     '- Every figure is the median of the runs listed; the baseline ran in the same run, interleaved.',
+    '- The machine is shared: the load average per benchmark says how busy it was. Ratios (subject and',
+    '  baseline interleaved under the same load) are steadier than absolute figures.',
     '',
   ];
   const summary = results.benchmarks.flatMap((b) =>
@@ -58,7 +60,7 @@ export function toMarkdown(results: RunResults): string {
       '',
       b.setup,
       '',
-      `Took ${Math.round(b.durationMs / 1000)} s.`,
+      `Took ${Math.round(b.durationMs / 1000)} s${b.loadAverage ? `; load average ${b.loadAverage.before} before, ${b.loadAverage.after} after (${results.machine.cores} cores)` : ''}.`,
       '',
     );
     if (b.error) lines.push(`**Could not run:** ${b.error}`, '');

@@ -44,6 +44,8 @@ export interface BenchmarkResult {
   /** Extra lines for the report (findings, profiles). */
   notes: string[];
   durationMs: number;
+  /** 1-minute load average of the machine before and after (other work on the machine skews figures). */
+  loadAverage?: { before: number; after: number };
   /** Set when the benchmark could not run; its figures are then empty. */
   error?: string;
 }
@@ -74,5 +76,5 @@ export interface BenchContext {
 export interface Benchmark {
   name: string;
   title: string;
-  run(context: BenchContext): Promise<Omit<BenchmarkResult, 'name' | 'title' | 'durationMs'>>;
+  run(context: BenchContext): Promise<Omit<BenchmarkResult, 'name' | 'title' | 'durationMs' | 'loadAverage'>>;
 }
