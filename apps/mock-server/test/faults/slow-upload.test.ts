@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFaults, throttle } from '../../src/faults/index.js';
+
+type Env = { Bindings: { incoming: IncomingMessage }; Variables: { operationId: string } };
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+describe('slow reading of an upload body over a real socket', () => {
+  it('reads every byte through throttle() in slices of a tenth of the rule rate', async () => {
+    const faults = createFaults();
+    faults.add({ route: 'uploadVideoSource', uploadBytesPerSecond: 100_000, times: 1 });
+    const seen: { slices: number[]; digest?: string; rate?: number } = { slices: [] };
+    const app = new Hono<Env>();
+    app.use('*', async (c, next) => {
+      c.set('operationId', 'uploadVideoSource');
+      await next();
+    });
+    app.use('*', faults.middleware);
+    app.post('/upload', async (c) => {
+      const rate = faults.uploadReadRate(c.get('operationId'));
+      seen.rate = rate;
+      const body = rate === undefined ? c.env.incoming : throttle(c.env.incoming, rate);
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) {
+        chunks.push(chunk as Buffer);
+        seen.slices.push((chunk as Buffer).length);
+      }
+      seen.digest = sha256(Buffer.concat(chunks));
+      return c.json({ bytes: Buffer.concat(chunks).length });
+    });
+    const url = await new Promise<string>((resolve) => {
+      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+        resolve(`http://127.0.0.1:${info.port}`),
+      );
+      close = () => new Promise((done) => server.close(() => done()));
+    });
+    const payload = randomBytes(50_000);
+    const response = await fetch(`${url}/upload`, { method: 'POST', body: payload });
+    expect(await response.json()).toEqual({ bytes: 50_000 });
+    expect(seen.rate).toBe(100_000);
+    expect(seen.digest).toBe(sha256(payload));
+    expect(Math.max(...seen.slices)).toBeLessThanOrEqual(10_000);
+    expect(seen.slices.length).toBeGreaterThanOrEqual(5);
+    expect(faults.list()).toEqual([]);
+  });
+});
