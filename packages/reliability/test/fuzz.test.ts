@@ -11,8 +11,8 @@ const SEED = 20261122;
 const RUNS = 1500;
 
 describe('the mock under generated requests', () => {
-  const { app, keys } = createFuzzTarget();
-  afterAll(() => app.mock.close());
+  const { app, keys, close } = createFuzzTarget();
+  afterAll(close);
 
   it(`answers ${RUNS} seeded requests over every operation with no 5xx, no crash and a message on every error`, async () => {
     const statuses = new Set<number>();
