@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { BENCHMARKS } from './benchmarks/index.js';
 import { parseBenchArgs } from './lib/args.js';
+import { FINDINGS } from './lib/findings.js';
 import { machine } from './lib/machine.js';
 import { TMP_DIR } from './lib/paths.js';
 import { writeResults } from './lib/report.js';
@@ -20,6 +21,8 @@ async function runOne(benchmark: Benchmark, quick: boolean, runs: number): Promi
   log(`▶ ${benchmark.name}: ${benchmark.title}`);
   try {
     const result = await benchmark.run({ quick, runs, log });
+    const missed = result.figures.some((figure) => figure.verdict === 'missed');
+    if (missed) result.notes.push(...(FINDINGS[benchmark.name] ?? []));
     return {
       name: benchmark.name,
       title: benchmark.title,

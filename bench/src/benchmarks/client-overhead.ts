@@ -10,6 +10,7 @@ import type { Benchmark } from '../lib/types.js';
 import { AUTH, TOKEN } from '../servers/start.js';
 
 const BASE = 'http://bench.local';
+const ROUNDS = 20;
 
 async function timePerCall(calls: number, call: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -39,14 +40,23 @@ export const clientOverhead: Benchmark = {
       };
       await timePerCall(calls / 2, viaClient);
       await timePerCall(calls / 2, plain);
+      // Fine interleaving (blocks of calls/ROUNDS, alternating) so that bursts of other work on
+      // the machine fall on both sides alike.
       const clientRuns: number[] = [];
       const plainRuns: number[] = [];
+      const block = calls / ROUNDS;
       for (let run = 0; run < Math.max(runs, 3); run++) {
-        clientRuns.push(await timePerCall(calls, viaClient));
-        plainRuns.push(await timePerCall(calls, plain));
+        let clientUs = 0;
+        let plainUs = 0;
+        for (let round = 0; round < ROUNDS; round++) {
+          clientUs += await timePerCall(block, viaClient);
+          plainUs += await timePerCall(block, plain);
+        }
+        clientRuns.push(clientUs / ROUNDS);
+        plainRuns.push(plainUs / ROUNDS);
       }
       return {
-        setup: `One process: createApp() in memory with one seeded video; ${calls} sequential GETs per run, ${Math.max(runs, 3)} runs alternating client and plain fetch, after ${calls / 2} warm-up calls of each. Client: \`createVideoApiClient({ fetch: async (req) => app.fetch(req) })\`, \`getVideo(key)\`; plain: \`app.fetch(new Request(url, { headers }))\` then \`.json()\`.`,
+        setup: `One process: createApp() in memory with one seeded video; ${calls} sequential GETs of each per run, in ${ROUNDS} alternating blocks of ${calls / ROUNDS}, ${Math.max(runs, 3)} runs, after ${calls / 2} warm-up calls of each. Client: \`createVideoApiClient({ fetch: async (req) => app.fetch(req) })\`, \`getVideo(key)\`; plain: \`app.fetch(new Request(url, { headers }))\` then \`.json()\`.`,
         figures: [
           figure({
             name: 'GET video: time per call, our client vs plain fetch',
