@@ -8,7 +8,7 @@ import { isReservedPath, routeMatches } from './matching.js';
 import { entryView, planRequest, type RuleEntry, toEntry } from './plan.js';
 import { createRandom, type Random } from './prng.js';
 import { abortedRequest, resetConnection } from './reset.js';
-import { validateRule, validateRules } from './rule-schema.js';
+import { type InputIssue, validateRule, validateRules } from './rule-schema.js';
 import type { FaultKind, FaultPlan, FaultRule, Faults, FaultsOptions } from './types.js';
 
 /** The header that marks every injected response, so nobody mistakes it for the service's behaviour. */
@@ -40,11 +40,9 @@ function faultResponse(kind: FaultKind, status: number, rule: FaultRule, headers
   });
 }
 
-function assertValid(rules: unknown[]): FaultRule[] {
-  const result = validateRules(rules);
-  if (result.ok) return result.value;
-  const detail = result.issues.map((issue) => `${issue.where || '(rule)'} ${issue.message}`).join('; ');
-  throw new TypeError(`Invalid fault rule: ${detail}`);
+function invalid(issues: InputIssue[]): TypeError {
+  const detail = issues.map((issue) => `${issue.where || '(rule)'} ${issue.message}`).join('; ');
+  return new TypeError(`Invalid fault rule: ${detail}`);
 }
 
 /**
@@ -82,13 +80,15 @@ export function createFaults(options: FaultsOptions = {}): Faults {
 
   return {
     set(rules) {
-      entries = assertValid(rules).map(toEntry);
+      const result = validateRules(rules);
+      if (!result.ok) throw invalid(result.issues);
+      entries = result.value.map(toEntry);
       random = createRandom(options.seed);
     },
     add(rule) {
       const result = validateRule(rule);
-      if (!result.ok) assertValid([rule]);
-      else entries.push(toEntry(result.value));
+      if (!result.ok) throw invalid(result.issues);
+      entries.push(toEntry(result.value));
     },
     clear() {
       entries = [];

@@ -6,20 +6,10 @@
 import type { ReadingOf } from '@video-api/schema/unspecified';
 import type { Random } from '../faults/prng.js';
 import { backoffDelay } from './backoff.js';
-import { WEBHOOK_HEADERS } from './constants.js';
 import { copiesOf, DELIVERY_MODES, reorder } from './delivery-plan.js';
-import { signatureHeader } from './signing.js';
-import type { DeliveryRecord, RetryOptions, WebhookTarget } from './types.js';
+import { type AttemptOutcome, sendAttempt } from './send-attempt.js';
+import type { DeliveryRecord, EventJob, RetryOptions, WebhookTarget } from './types.js';
 
-/** One event, ready to send: the body is serialized once, so every copy and retry is byte-identical. */
-export interface EventJob {
-  eventId: string;
-  event: string;
-  videoKey: string;
-  body: string;
-  signing: ReadingOf<'webhook-signing'>;
-  readings: string;
-}
 type Job = EventJob & { copy: number };
 
 export interface QueueContext {
@@ -34,14 +24,6 @@ export interface QueueContext {
   record(entry: Omit<DeliveryRecord, 'id'>): void;
   /** Called whenever the queue may have become idle. */
   changed(): void;
-}
-
-export const USER_AGENT = 'video-api-mock-webhooks';
-
-function describeError(error: unknown, signal: AbortSignal): string {
-  if (signal.aborted) return String((signal.reason as Error | undefined)?.message ?? 'aborted');
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
 
 export class TargetQueue {
@@ -126,7 +108,10 @@ export class TargetQueue {
       const retryInMs =
         outcome.ok || attempt === retry.attempts || this.cancelled
           ? undefined
-          : backoffDelay(attempt, retry, this.random);
+          : Math.max(
+              backoffDelay(attempt, retry, this.random),
+              Math.min(outcome.retryAfterMs ?? 0, retry.maxMs),
+            );
       this.ctx.record({
         eventId: job.eventId,
         event: job.event,
@@ -136,7 +121,9 @@ export class TargetQueue {
         attempt,
         copy: job.copy,
         at: new Date(at).toISOString(),
-        ...outcome,
+        ok: outcome.ok,
+        ...(outcome.status === undefined ? {} : { status: outcome.status }),
+        ...(outcome.error === undefined ? {} : { error: outcome.error }),
         ...(retryInMs === undefined ? {} : { retryInMs }),
       });
       if (outcome.ok || retryInMs === undefined) return;
@@ -144,43 +131,12 @@ export class TargetQueue {
     }
   }
 
-  private async send(
-    job: Job,
-    attempt: number,
-    at: number,
-  ): Promise<{ ok: boolean; status?: number; error?: string }> {
-    const timestamp = Math.floor(at / 1000);
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'User-Agent': USER_AGENT,
-      [WEBHOOK_HEADERS.id]: job.eventId,
-      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-      [WEBHOOK_HEADERS.event]: job.event,
-      [WEBHOOK_HEADERS.attempt]: String(attempt),
-      [WEBHOOK_HEADERS.readings]: job.readings,
-    };
-    const signature = signatureHeader(job.signing, this.target.secret, timestamp, job.body);
-    if (signature !== undefined) headers[WEBHOOK_HEADERS.signature] = signature;
+  private async send(job: Job, attempt: number, at: number): Promise<AttemptOutcome> {
     const controller = new AbortController();
     this.inFlight.add(controller);
-    const timer = setTimeout(
-      () => controller.abort(new Error(`timed out after ${this.ctx.timeoutMs} ms`)),
-      this.ctx.timeoutMs,
-    );
     try {
-      const response = await this.ctx.fetch(this.target.url, {
-        method: 'POST',
-        headers,
-        body: job.body,
-        redirect: 'manual',
-        signal: controller.signal,
-      });
-      await response.body?.cancel().catch(() => {});
-      return { ok: response.status >= 200 && response.status < 300, status: response.status };
-    } catch (error) {
-      return { ok: false, error: describeError(error, controller.signal) };
+      return await sendAttempt({ ...this.ctx, target: this.target, job, attempt, at, controller });
     } finally {
-      clearTimeout(timer);
       this.inFlight.delete(controller);
     }
   }

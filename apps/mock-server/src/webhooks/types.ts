@@ -44,6 +44,17 @@ export interface VideoRecordPayload {
 }
 export type WebhookPayload = EnvelopePayload | FlatPayload | VideoRecordPayload;
 
+/** One event, ready to send: the body is serialized once, so every copy and retry is byte-identical. */
+export interface EventJob {
+  eventId: string;
+  event: string;
+  videoKey: string;
+  body: string;
+  signing: ReadingOf<'webhook-signing'>;
+  /** The `X-Mock-Readings` value. */
+  readings: string;
+}
+
 /** A registered receiver. */
 export interface WebhookTarget {
   id: string;

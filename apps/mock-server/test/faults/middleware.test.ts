@@ -190,7 +190,9 @@ describe('the fault middleware', () => {
 
   it('refuses an invalid rule in-process with a TypeError that names the problem', () => {
     const faults = createFaults();
-    expect(() => faults.add({ errorRate: 2 })).toThrow(/errorRate must be a number from 0 to 1/);
+    expect(() => faults.add({ errorRate: 2 })).toThrow(
+      'Invalid fault rule: /errorRate must be a number from 0 to 1',
+    );
     expect(() => faults.set([{ latencyMs: 1 }, { route: 'x' }])).toThrow(/\/1 .*at least one effect/);
     expect(faults.list()).toEqual([]);
   });

@@ -172,3 +172,40 @@ describe('bounds', () => {
     ]);
   });
 });
+
+describe("a receiver's Retry-After", () => {
+  it.each([
+    ['seconds', '7', 7000],
+    ['an HTTP date', new Date(Date.parse('2026-01-01T00:00:09.000Z')).toUTCString(), 9000],
+  ])(
+    'on a 429 in %s postpones the retry beyond the backoff (virtual clock)',
+    async (_kind, value, waitMs) => {
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'Date'],
+        now: Date.parse('2026-01-01T00:00:00.000Z'),
+      });
+      let calls = 0;
+      const fakeFetch = (async () => {
+        calls += 1;
+        return calls === 1
+          ? new Response(null, { status: 429, headers: { 'Retry-After': value } })
+          : new Response(null, { status: 204 });
+      }) as typeof fetch;
+      dispatcher = createWebhookDispatcher({
+        readings: () => ({}),
+        fetch: fakeFetch,
+        retry: { attempts: 3, baseMs: 10 },
+      });
+      dispatcher.register({ url: 'http://127.0.0.1:9/hooks' });
+      dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(dispatcher.deliveries()[0]).toMatchObject({ status: 429, retryInMs: waitMs });
+      await vi.advanceTimersByTimeAsync(waitMs - 1);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toBe(2);
+      await dispatcher.idle();
+      expect(dispatcher.deliveries().map((r) => r.status)).toEqual([429, 204]);
+    },
+  );
+});

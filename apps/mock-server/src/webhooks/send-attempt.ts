@@ -1,0 +1,94 @@
+/**
+ * One HTTP attempt of one delivery: the headers of README.md (id, timestamp, signature, event,
+ * attempt, readings), a time limit, and what came of it, including a receiver's `Retry-After`.
+ */
+import { WEBHOOK_HEADERS } from './constants.js';
+import { signatureHeader } from './signing.js';
+import type { EventJob, WebhookTarget } from './types.js';
+
+export const USER_AGENT = 'video-api-mock-webhooks';
+
+/** What one attempt came to. */
+export interface AttemptOutcome {
+  ok: boolean;
+  status?: number;
+  error?: string;
+  /** The receiver's `Retry-After` (on 429 or 503), in ms. */
+  retryAfterMs?: number;
+}
+
+/** A receiver's `Retry-After` on 429 or 503 (seconds or an HTTP date), in ms from `at`. */
+function retryAfter(response: Response, at: number): number | undefined {
+  if (response.status !== 429 && response.status !== 503) return undefined;
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - at);
+}
+
+function describeError(error: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return String((signal.reason as Error | undefined)?.message ?? 'aborted');
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+/** The headers of one attempt, signed under the job's `webhook-signing` reading. */
+export function deliveryHeaders(
+  job: EventJob,
+  secret: string,
+  attempt: number,
+  at: number,
+): Record<string, string> {
+  const timestamp = Math.floor(at / 1000);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': USER_AGENT,
+    [WEBHOOK_HEADERS.id]: job.eventId,
+    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [WEBHOOK_HEADERS.event]: job.event,
+    [WEBHOOK_HEADERS.attempt]: String(attempt),
+    [WEBHOOK_HEADERS.readings]: job.readings,
+  };
+  const signature = signatureHeader(job.signing, secret, timestamp, job.body);
+  if (signature !== undefined) headers[WEBHOOK_HEADERS.signature] = signature;
+  return headers;
+}
+
+/**
+ * POSTs one delivery. Never throws: a network error, a timeout or an abort through `controller`
+ * is an outcome. Any 2xx is success; redirects are not followed.
+ *
+ * @example
+ * const outcome = await sendAttempt({ fetch, target, job, attempt: 1, at: Date.now(), timeoutMs: 10_000,
+ *   controller: new AbortController() }); // { ok: true, status: 204 }
+ */
+export async function sendAttempt(input: {
+  fetch: typeof fetch;
+  target: WebhookTarget;
+  job: EventJob;
+  attempt: number;
+  at: number;
+  timeoutMs: number;
+  controller: AbortController;
+}): Promise<AttemptOutcome> {
+  const { controller, timeoutMs } = input;
+  const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  try {
+    const response = await input.fetch(input.target.url, {
+      method: 'POST',
+      headers: deliveryHeaders(input.job, input.target.secret, input.attempt, input.at),
+      body: input.job.body,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    await response.body?.cancel().catch(() => {});
+    const ok = response.status >= 200 && response.status < 300;
+    const retryAfterMs = ok ? undefined : retryAfter(response, input.at);
+    return { ok, status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  } catch (error) {
+    return { ok: false, error: describeError(error, controller.signal) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
