@@ -52,6 +52,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * (an in-process app, a test double) may not, and an aborted call must not wait for it.
  */
 export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  // The loser's outcome no longer matters; it must not surface as an unhandled rejection.
+  promise.catch(() => {});
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
