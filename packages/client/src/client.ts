@@ -78,16 +78,22 @@ export function createVideoApiClient<Source = UploadSource>(
     return headers;
   }
 
-  const raw = createClient<paths>({ baseUrl, fetch: fetchImpl });
-  raw.use({
-    async onRequest({ request }) {
-      const headers = await authHeaders();
-      headers.forEach((value, name) => {
-        if (!request.headers.has(name)) request.headers.set(name, value);
-      });
-      return request;
-    },
-  });
+  // Static headers go straight into openapi-fetch; a middleware is added only for getToken.
+  const staticHeaders: Record<string, string> = { ...options.headers };
+  if (options.token && !options.getToken) staticHeaders.Authorization = `Bearer ${options.token}`; // §5.1
+  if (options.userAgent) staticHeaders['User-Agent'] = options.userAgent;
+  const raw = createClient<paths>({ baseUrl, fetch: fetchImpl, headers: staticHeaders });
+  const getToken = options.getToken;
+  if (getToken) {
+    raw.use({
+      async onRequest({ request }) {
+        const token = await getToken();
+        if (token && !request.headers.has('authorization'))
+          request.headers.set('Authorization', `Bearer ${token}`);
+        return request;
+      },
+    });
+  }
 
   /** A fetch for one operation that turns every non-2xx response, empty body or not, into a typed error. */
   const checkedFetch = (operation: OperationName) => async (request: Request) => {
