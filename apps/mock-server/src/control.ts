@@ -1,6 +1,7 @@
 /** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
 import type { ReadingChoice } from '@video-api/schema/unspecified';
 import type { MockCore } from './core.js';
+import { defaultDefinitions } from './definitions.js';
 import { notFound } from './errors.js';
 import { parseReadingChoice, readingSet } from './readings.js';
 import type { MockControl, SeedVideo, VideoRecord } from './types.js';
@@ -16,6 +17,7 @@ export function createControl(core: MockCore): MockControl {
   const control: MockControl = {
     reset() {
       core.store.clear();
+      core.store.setDefinitions(defaultDefinitions());
       core.lifecycle.reset();
       core.journal.clear();
       core.limiter.clear();

@@ -6,6 +6,7 @@
 import type { Video } from '@video-api/schema';
 import type { ReadingSet } from '@video-api/schema/unspecified';
 import { VirtualClock } from './clock.js';
+import { defaultDefinitions } from './definitions.js';
 import type { VideoEvent } from './events.js';
 import type { Faults } from './faults/index.js';
 import { createFaults } from './faults/index.js';
@@ -114,6 +115,8 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
     faults: undefined as unknown as Faults,
     lifecycle: undefined as unknown as Lifecycle,
   };
+  if (store.getDefinitions().length === 0 && store.list().length === 0)
+    store.setDefinitions(defaultDefinitions());
   core.faults = createFaults({ seed: options.seed, now: () => clock.now() });
   core.webhooks = createWebhookDispatcher({
     readings: () => core.eventReadings ?? core.readings,

@@ -81,7 +81,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
       `failureRate: ${JSON.stringify(failureRate)} is not accepted (a number from 0 to 1)`,
     );
   }
-  const rateLimit = options.rateLimit ?? { requests: 60, windowMs: 60_000 };
+  const rateLimit = options.rateLimit ?? { requests: 20, windowMs: 1000 };
   return {
     tokens,
     dataDir: options.dataDir,
@@ -99,8 +99,8 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
     admin: options.admin ?? true,
     corsOrigins: strings('corsOrigins', options.corsOrigins, ['*']),
     rateLimit: {
-      requests: integer('rateLimit.requests', rateLimit.requests, 1, 60),
-      windowMs: integer('rateLimit.windowMs', rateLimit.windowMs, 1, 60_000),
+      requests: integer('rateLimit.requests', rateLimit.requests, 1, 20),
+      windowMs: integer('rateLimit.windowMs', rateLimit.windowMs, 1, 1000),
     },
     maxFieldLength: integer('maxFieldLength', options.maxFieldLength, 1, 255),
     maxVideosPerCreate: integer('maxVideosPerCreate', options.maxVideosPerCreate, 1, 100),

@@ -37,7 +37,7 @@ export interface MockOptions {
   admin?: boolean;
   /** Origins allowed by CORS. Default: `['*']`. */
   corsOrigins?: string[];
-  /** Budget of the `rate-limits: 429-retry-after` reading, per token. Default: 60 requests per 60 s. */
+  /** Budget of the `rate-limits: 429-retry-after` reading, per token. Default: 20 requests per second. */
   rateLimit?: { requests: number; windowMs: number };
   /** Longest title, tag or custom field text under `field-length-limits: limited`. Default: 255. */
   maxFieldLength?: number;

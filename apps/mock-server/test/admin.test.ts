@@ -144,3 +144,22 @@ describe('admin API under /__mock/', () => {
     expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(404);
   });
 });
+
+describe('custom-field definitions at start', () => {
+  it('are the fields of the spec example with every value form, kinds read from the values', async () => {
+    const { app, keys, put } = api({ readings: { 'custom-field-definition': 'predefined' } });
+    expect(app.mock.getDefinitions()).toEqual([
+      { name: 'note', kind: 'string' },
+      { name: 'views', kind: 'number' },
+      { name: 'featured', kind: 'boolean' },
+      { name: 'publishedAt', kind: 'date-time' },
+      { name: 'topics', kind: 'string-array' },
+    ]);
+    const [key = ''] = await keys();
+    expect((await put(key, { simpleCustomFields: { views: 1, topics: [] } })).status).toBe(200);
+    expect((await put(key, { simpleCustomFields: { publishedAt: 'not a date' } })).status).toBe(400);
+    app.mock.setDefinitions([]);
+    app.mock.reset();
+    expect(app.mock.getDefinitions()).toHaveLength(5);
+  });
+});
