@@ -37,7 +37,12 @@ function randomId(): string {
   return crypto.randomUUID();
 }
 
-/** Whether a failed create may have created videos: no answer, a 5xx, a 408, or a 2xx we could not read. */
+/**
+ * Whether a failed create may have created videos: no answer, a 5xx, a 408, or a 2xx we could not read.
+ *
+ * @example
+ * isAmbiguousCreateFailure(new ValidationError('bad', { status: 400 })); // false: refused, nothing made
+ */
 export function isAmbiguousCreateFailure(error: unknown): boolean {
   return !(error instanceof HttpError) || error instanceof ServerError || error.status === 408;
 }

@@ -61,6 +61,9 @@ export function parseRetryAfter(
 /**
  * Whether `error` may be retried for an operation of `kind`. Safe operations and opted-in uploads
  * retry network errors, timeouts, 408, 429 and 5xx; create retries only 429 (a refusal: nothing made).
+ *
+ * @example
+ * isRetryable(new ServerError('x', { status: 503 }), 'create'); // false: create is not idempotent
  */
 export function isRetryable(error: VideoApiError, kind: RetryKind): boolean {
   if (error instanceof RateLimitedError) return true;

@@ -6,7 +6,12 @@ import type { OperationName } from '../types.js';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Whether `value` is a video record as get and update return it: `videoKey` and `simpleCustomFields`. */
+/**
+ * Whether `value` is a video record as get and update return it: `videoKey` and `simpleCustomFields`.
+ *
+ * @example
+ * isVideo({ videoKey: 'v-1', simpleCustomFields: {} }); // true
+ */
 export function isVideo(value: unknown): value is Video {
   return isObject(value) && typeof value.videoKey === 'string' && isObject(value.simpleCustomFields);
 }

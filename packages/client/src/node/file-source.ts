@@ -25,6 +25,12 @@ const TYPES: Record<string, string> = {
   '.ts': 'video/mp2t',
 };
 
+/**
+ * Whether `source` is a file path or `{ path }`.
+ *
+ * @example
+ * isFileSource('clip.mp4'); // true
+ */
 export function isFileSource(source: unknown): source is string | FileSource {
   return (
     typeof source === 'string' ||

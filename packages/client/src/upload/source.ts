@@ -60,7 +60,11 @@ function checkSize(size: unknown): number {
 }
 
 /**
- * Prepares a source of any runtime. Returns undefined for what it does not know (e.g. a path),
+ * Prepares a source of any runtime.
+ *
+ * @example
+ * const prepared = prepareSource(new File(['...'], 'a.webm', { type: 'video/webm' }));
+ * // { size: 3, name: 'a.webm', type: 'video/webm', repeatable: true, ... } Returns undefined for what it does not know (e.g. a path),
  * so a runtime-specific preparer can take over.
  */
 export function prepareSource(

@@ -22,7 +22,10 @@ export interface UploadRequest {
 export type UploadTransport = (request: UploadRequest) => Promise<Response>;
 
 /**
- * Streams the body through `fetch`. Progress counts bytes as fetch pulls them from the body stream
+ * Streams the body through `fetch`.
+ *
+ * @example
+ * createVideoApiClient({ baseUrl, uploadTransport: fetchTransport((request) => fetch(request)) }); Progress counts bytes as fetch pulls them from the body stream
  * (a stream with no buffer of its own, so fetch's backpressure keeps the count close to the socket).
  */
 export function fetchTransport(fetchImpl: (request: Request) => Promise<Response>): UploadTransport {
@@ -74,7 +77,7 @@ async function bodyBlob(body: MultipartBody): Promise<Blob> {
 }
 
 /**
- * Sends the body with XMLHttpRequest, whose `upload.onprogress` reports bytes as the browser sends
+ * Sends the body with XMLHttpRequest (the default in browsers), whose `upload.onprogress` reports bytes as the browser sends
  * them. The browser sets Content-Length itself; User-Agent cannot be set there.
  */
 export const xhrTransport: UploadTransport = async ({ url, headers, body, signal, onBodyBytes }) => {

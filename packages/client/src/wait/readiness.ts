@@ -9,7 +9,12 @@ import type { Readiness, ReadinessContext } from './types.js';
 const READY = new Set(['ready', 'available', 'completed', 'complete', 'done', 'published']);
 const FAILED = new Set(['failed', 'error', 'errored', 'rejected']);
 
-/** The HLS playlist address of a record, when it carries one (§2: primaryPlaybackUrl.hls.url). */
+/**
+ * The HLS playlist address of a record, when it carries one (§2: primaryPlaybackUrl.hls.url).
+ *
+ * @example
+ * playlistUrl(await client.getVideo(key)); // 'http://localhost:4010/hls/v-0001/playlist.m3u8'
+ */
 export function playlistUrl(video: Video): string | undefined {
   const playback = video.primaryPlaybackUrl as { hls?: { url?: unknown } } | undefined;
   const url = playback?.hls?.url;

@@ -7,7 +7,12 @@ export class WebhookVerificationError extends VideoApiError {
   override name = 'WebhookVerificationError';
 }
 
-/** Reads one header from a Headers object or a Node-style record (case-insensitive). */
+/**
+ * Reads one header from a Headers object or a Node-style record (case-insensitive).
+ *
+ * @example
+ * headerOf(request.headers, 'Webhook-Id'); // works for node:http and fetch requests
+ */
 export function headerOf(headers: HeaderBag, name: string): string | undefined {
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
   const wanted = name.toLowerCase();
