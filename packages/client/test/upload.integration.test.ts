@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AbortedError, InputError, type UploadProgress, type UploadSource } from '../src/index.js';
+import { AbortedError, HttpError, InputError, type UploadProgress, type UploadSource } from '../src/index.js';
 import type { NodeUploadSource } from '../src/node.js';
 import { type Mode, RECEIPT, startMock } from './support/mock.js';
 
@@ -109,6 +109,26 @@ describe.each(modes)('uploadSource %s', (mode) => {
       /source must be/,
     );
   });
+});
+
+describe.each(modes)('uploadSource %s to a server with a file size limit', (mode) => {
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  beforeAll(async () => {
+    mock = await startMock(mode, { maxUploadBytes: 1024 });
+  });
+  afterAll(() => mock.close());
+
+  it.each([2000, 20_000_000])(
+    'reports a %i-byte file refused with 413 as HttpError, not a network error',
+    async (size) => {
+      const [video] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 'big' }] });
+      const error = await mock.client
+        .uploadSource(video?.key as string, new Uint8Array(size))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ status: 413, operation: 'uploadVideoSource' });
+    },
+  );
 });
 
 describe('uploadSource over HTTP, on a slow server', () => {

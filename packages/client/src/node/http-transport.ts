@@ -35,7 +35,11 @@ export const nodeHttpTransport: UploadTransport = ({ url, headers, body, signal,
     const request = send(target, { method: 'POST', headers: outgoing, signal });
     let answered = false;
     let written = false;
-    request.on('error', reject);
+    // Once the server has answered (e.g. an early 413), a write error of the rest of the body is
+    // expected and the answer is what counts.
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     request.on('response', (response) => {
       answered = true;
       const chunks: Buffer[] = [];
