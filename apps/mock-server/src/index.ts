@@ -3,12 +3,14 @@
  * plays every reading of every unknown of the interface document.
  *
  * @example
- * import { createApp } from '@video-api/mock-server';
- * const app = createApp();
- * const res = await app.request('/api/v1/videos/v-0001', { headers: { authorization: 'Bearer mock-token' } });
+ * import { createApp, startServer } from '@video-api/mock-server';
+ * const app = createApp(); // in-process: app.request(), app.fetch
+ * const server = await startServer({ port: 0 }); // on a socket: server.url
+ * await server.close();
  */
 export { createApp } from './app.js';
 export type { VideoEvent } from './events.js';
 export { DEFAULT_TOKEN, OptionError } from './options.js';
 export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings.js';
+export { type RunningServer, type ServerOptions, startServer } from './server.js';
 export type * from './types.js';
