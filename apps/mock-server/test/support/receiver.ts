@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 export interface Received {
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
+  raw: string;
 }
 
 /**
@@ -20,10 +21,8 @@ export async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({
-        headers: req.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
-      });
+      const raw = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, body: JSON.parse(raw || '{}'), raw });
       res.writeHead(200).end();
     });
   });
