@@ -97,7 +97,10 @@ export function createVideoApiClient<Source = UploadSource>(
 
   /** A fetch for one operation that turns every non-2xx response, empty body or not, into a typed error. */
   const checkedFetch = (operation: OperationName) => async (request: Request) => {
-    const response = await raceSignal(fetchImpl(request), request.signal);
+    // globalThis.fetch rejects on abort by itself; a custom fetch (an in-process app) may not.
+    const response = await (options.fetch
+      ? raceSignal(fetchImpl(request), request.signal)
+      : fetchImpl(request));
     if (!response.ok) throw await errorFromResponse(response, operation);
     return response;
   };

@@ -33,8 +33,11 @@ function sourceName(source: unknown): string | undefined {
   return undefined;
 }
 
+/** 128 random bits in hex; getRandomValues works in insecure browser contexts too, unlike randomUUID. */
 function randomId(): string {
-  return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
 }
 
 /**
