@@ -55,7 +55,18 @@ const readingHeader = fc.oneof(
 );
 
 const segment = fc.oneof(
-  fc.constantFrom('v-0001', 'v-0002', '..', '%2e%2e', '%00', 'custom-fields'),
+  fc.constantFrom(
+    'v-0001',
+    'v-0002',
+    '..',
+    '%2e%2e',
+    '%00',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    'custom-fields',
+    'playlist.m3u8',
+  ),
   fc.string().map(encodeURIComponent),
 );
 
