@@ -1,12 +1,15 @@
 /**
  * The full fuzz run (`pnpm --filter @video-api/reliability fuzz`): N generated requests (default
  * 10 000) in-process over every operation, then the raw-socket cases against a listening server.
- * Prints the tallies as JSON; exits 1 on any 5xx, crash or bad error response.
+ * Prints the tallies as JSON and writes them to results/fuzz-latest.json; exits 1 on any 5xx, crash
+ * or bad error response.
  *
  * Flags: --requests N (default 10000), --seed N (default 20261122), --data-dir (SQLite state in a
  * temporary folder), --random-readings N (readings drawn from seed N; expectations then relax to
  * "no 5xx, every error with a message", since a reading may refuse what the defaults accept).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { fuzzCase } from './fuzz/cases.js';
@@ -56,6 +59,10 @@ const result = {
   raw,
 };
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+const folder = fileURLToPath(new URL('../results', import.meta.url));
+mkdirSync(folder, { recursive: true });
+const options = { requests, seed, dataDir: values['data-dir'], randomReadings: randomReadings ?? null };
+writeFileSync(`${folder}/fuzz-latest.json`, `${JSON.stringify({ options, ...result }, null, 2)}\n`);
 const failed =
   stats.serverErrors +
   stats.crashes +

@@ -3,6 +3,7 @@
  * an X-Mock-Reading header, and a Content-Type; its expectation holds only for the plain variant.
  */
 import fc from 'fast-check';
+import { TOKEN } from '../support/http.js';
 import type { BodySpec, Expectation, FuzzCase, MultipartSpec } from './types.js';
 import { authHeader, readingHeader } from './values.js';
 
@@ -27,8 +28,7 @@ export function dress(
       const headers: Record<string, string> = { ...auth, ...reading, ...p.headers };
       if (type !== '') headers['content-type'] = type;
       const plain =
-        auth.authorization !== undefined &&
-        auth.authorization === 'Bearer mock-token' &&
+        auth.authorization === `Bearer ${TOKEN}` &&
         reading['x-mock-reading'] === undefined &&
         (contentType === undefined || type === 'application/json');
       return { ...p, headers, expect: plain ? p.expect : 'any' };
