@@ -28,6 +28,7 @@ async function runOne(benchmark: Benchmark, quick: boolean, runs: number): Promi
       title: benchmark.title,
       ...result,
       durationMs: Math.round(performance.now() - started),
+      loadAverage: load(),
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -13,7 +13,7 @@ const TOKENS = ['contract-token', 'contract-other-token'];
 /** One suite run (the CLI's in-process settings); resolves with its duration and failed checks. */
 async function runOnce(
   readings: Record<string, string>,
-): Promise<{ ms: number; failed: number; checks: number }> {
+): Promise<{ ms: number; failed: number; checks: number; failures: string[] }> {
   const app = createApp({
     tokens: TOKENS,
     processingMs: 150,
@@ -38,6 +38,9 @@ async function runOnce(
     return {
       ms: performance.now() - started,
       failed: report.checks.filter((check) => check.verdict === 'fail').length,
+      failures: report.checks
+        .filter((check) => check.verdict === 'fail')
+        .map((check) => `${check.name}: ${String(check.detail).slice(0, 160)}`),
       checks: report.checks.length,
     };
   } finally {
@@ -58,8 +61,11 @@ export const contractSuite: Benchmark = {
       log(
         `  default readings run ${run + 1}: ${Math.round(result.ms)} ms, ${result.checks} checks, ${result.failed} failed`,
       );
-      if (result.failed > 0)
-        notes.push(`default readings, run ${run + 1}: ${result.failed} of ${result.checks} checks failed.`);
+      if (result.failed > 0) {
+        notes.push(
+          `default readings, run ${run + 1}: ${result.failed} of ${result.checks} checks failed (${result.failures.slice(0, 3).join('; ')}).`,
+        );
+      }
     }
     const pairs = idsWithReadings.flatMap((id) => readingsOf(id).map((reading) => [id, reading] as const));
     const chosen = quick ? pairs.filter((_, index) => index % 6 === 0) : pairs;
@@ -68,8 +74,11 @@ export const contractSuite: Benchmark = {
     for (const [id, reading] of chosen) {
       const result = await runOnce({ [id]: reading });
       perRun.push(result.ms);
-      if (result.failed > 0)
-        notes.push(`${id}=${reading}: ${result.failed} of ${result.checks} checks failed.`);
+      if (result.failed > 0) {
+        notes.push(
+          `${id}=${reading}: ${result.failed} of ${result.checks} checks failed (${result.failures.slice(0, 3).join('; ')}).`,
+        );
+      }
     }
     const matrixMs = performance.now() - matrixStarted;
     log(

@@ -137,7 +137,7 @@ export const scale: Benchmark = {
           );
         }
         const { p50, p99 } = await measure(subjects, gets, count);
-        for (const size of SIZES)
+        for (const { size } of subjects)
           log(
             `  ${store} ${size} videos: GET p50 ${(p50.get(size) ?? []).map((v) => v.toFixed(0)).join('/')} µs`,
           );
