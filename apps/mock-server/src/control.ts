@@ -79,6 +79,13 @@ export function createControl(core: MockCore): MockControl {
     webhooks: core.webhooks,
     faults: core.faults,
     async close() {
+      // Let uploads being received end (their connections are closed first by startServer), at most 2 s.
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, 2000);
+      });
+      await Promise.race([Promise.allSettled([...core.uploads]), limit]);
+      clearTimeout(timer);
       core.lifecycle.close();
       await core.webhooks.close();
       core.store.close();

@@ -73,53 +73,80 @@ export function uploadVideoSourceHandler(core: MockCore) {
     let source = requestStream(c);
     const rate = core.faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource');
     if (rate !== undefined) source = throttle(source, rate);
-    during(core, readings, () => core.lifecycle.uploadStarted(key));
-    const receiving = receiveFile({
-      source,
-      headers: { 'content-type': type },
-      tempDir: core.folders.temp,
-      limit,
+    // Tracked until the store is updated, so that close() waits for it (mock.uploadsSettled()).
+    let settle = () => {};
+    const tracked = new Promise<void>((resolve) => {
+      settle = resolve;
     });
-    core.uploads.add(receiving);
-    const result = await receiving.finally(() => core.uploads.delete(receiving));
-    if (result.kind !== 'file') {
-      during(core, readings, () => core.lifecycle.uploadAbandoned(key));
-      if (result.kind === 'too-large' && limit !== undefined) throw tooLarge(limit);
-      if (result.kind === 'missing-file') {
-        throw validationError(readings, 'The form has no file in the field "file" (§4.2).', [
-          { pointer: '/file', message: 'required' },
-        ]);
-      }
-      if (result.kind === 'malformed') {
-        throw validationError(readings, `The multipart body could not be read: ${result.message}.`, [
-          { pointer: '', message: 'malformed multipart body' },
-        ]);
-      }
-      throw new MockHttpError(
-        400,
-        'aborted',
-        'Upload aborted',
-        'The request body ended before the upload completed.',
-      );
+    core.uploads.add(tracked);
+    try {
+      return await receiveAndStore(core, c, { key, source, type, limit, rejectsReupload });
+    } finally {
+      core.uploads.delete(tracked);
+      settle();
     }
-    const current = core.store.get(key);
-    if (!current || (rejectsReupload && current.source)) {
-      during(core, readings, () => core.lifecycle.uploadAbandoned(key));
-      rmSync(result.tempPath, { force: true });
-      throw current
-        ? reuploadRejected(key)
-        : new MockHttpError(404, 'not-found', 'Not found', `No video has the key "${key}".`);
-    }
-    const file = core.folders.fileOf(key);
-    renameSync(result.tempPath, file);
-    const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
-    const next: VideoRecord = during(core, readings, () => core.lifecycle.uploadCompleted(current, stored));
-    const status = readings.get('status-codes') === 'semantic' ? 202 : 200;
-    const bodyReading = readings.get('upload-response-body');
-    if (bodyReading === 'empty') return c.body(null, status);
-    if (bodyReading === 'upload-receipt') {
-      return c.json({ videoKey: key, size: result.size, filename: result.filename }, status);
-    }
-    return c.json(represent(core, next, readings, new URL(c.req.url).origin), status);
   };
+}
+
+interface UploadRequest {
+  key: string;
+  source: Readable;
+  type: string;
+  limit: number | undefined;
+  rejectsReupload: boolean;
+}
+
+async function receiveAndStore(
+  core: MockCore,
+  c: Context<MockEnv>,
+  upload: UploadRequest,
+): Promise<Response> {
+  const { key, source, type, limit, rejectsReupload } = upload;
+  const readings = c.get('readings');
+  during(core, readings, () => core.lifecycle.uploadStarted(key));
+  const result = await receiveFile({
+    source,
+    headers: { 'content-type': type },
+    tempDir: core.folders.temp,
+    limit,
+  });
+  if (result.kind !== 'file') {
+    during(core, readings, () => core.lifecycle.uploadAbandoned(key));
+    if (result.kind === 'too-large' && limit !== undefined) throw tooLarge(limit);
+    if (result.kind === 'missing-file') {
+      throw validationError(readings, 'The form has no file in the field "file" (§4.2).', [
+        { pointer: '/file', message: 'required' },
+      ]);
+    }
+    if (result.kind === 'malformed') {
+      throw validationError(readings, `The multipart body could not be read: ${result.message}.`, [
+        { pointer: '', message: 'malformed multipart body' },
+      ]);
+    }
+    throw new MockHttpError(
+      400,
+      'aborted',
+      'Upload aborted',
+      'The request body ended before the upload completed.',
+    );
+  }
+  const current = core.store.get(key);
+  if (!current || (rejectsReupload && current.source)) {
+    during(core, readings, () => core.lifecycle.uploadAbandoned(key));
+    rmSync(result.tempPath, { force: true });
+    throw current
+      ? reuploadRejected(key)
+      : new MockHttpError(404, 'not-found', 'Not found', `No video has the key "${key}".`);
+  }
+  const file = core.folders.fileOf(key);
+  renameSync(result.tempPath, file);
+  const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
+  const next: VideoRecord = during(core, readings, () => core.lifecycle.uploadCompleted(current, stored));
+  const status = readings.get('status-codes') === 'semantic' ? 202 : 200;
+  const bodyReading = readings.get('upload-response-body');
+  if (bodyReading === 'empty') return c.body(null, status);
+  if (bodyReading === 'upload-receipt') {
+    return c.json({ videoKey: key, size: result.size, filename: result.filename }, status);
+  }
+  return c.json(represent(core, next, readings, new URL(c.req.url).origin), status);
 }
