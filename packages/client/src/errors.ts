@@ -60,9 +60,14 @@ export class RateLimitedError extends HttpError {
     this.retryAfterMs = details.retryAfterMs;
   }
 }
-/** 5xx: the server failed. */
+/** 5xx: the server failed. A 503 may carry Retry-After (RFC 9110 §10.2.3): `retryAfterMs`. */
 export class ServerError extends HttpError {
   override name = 'ServerError';
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, details: ErrorDetails & { retryAfterMs?: number | undefined } = {}) {
+    super(message, details);
+    this.retryAfterMs = details.retryAfterMs;
+  }
 }
 /** No response: the connection failed or was reset. */
 export class NetworkError extends VideoApiError {

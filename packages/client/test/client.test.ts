@@ -204,6 +204,15 @@ describe('retries', () => {
     expect(delays).toEqual([3000]);
   });
 
+  it('honours Retry-After on a 503 too', async () => {
+    const { client, delays } = setup(
+      new Response('', { status: 503, headers: { 'Retry-After': '4' } }),
+      json(video('v-1')),
+    );
+    await client.getVideo('v-1');
+    expect(delays).toEqual([4000]);
+  });
+
   it('does not wait for a Retry-After longer than maxRetryAfterMs', async () => {
     const { client, seen } = setup(new Response('', { status: 429, headers: { 'Retry-After': '600' } }));
     await expect(client.getVideo('v-1')).rejects.toThrow(RateLimitedError);

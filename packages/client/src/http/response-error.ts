@@ -61,13 +61,9 @@ export function errorFromParts(
   if (status === 401 || status === 403) return new AuthError(message, details);
   if (status === 404) return new NotFoundError(message, details);
   if (status === 400 || status === 422) return new ValidationError(message, details);
-  if (status === 429) {
-    return new RateLimitedError(message, {
-      ...details,
-      retryAfterMs: parseRetryAfter(headers.get('retry-after')),
-    });
-  }
-  if (status >= 500) return new ServerError(message, details);
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+  if (status === 429) return new RateLimitedError(message, { ...details, retryAfterMs });
+  if (status >= 500) return new ServerError(message, { ...details, retryAfterMs });
   return new HttpError(message, details);
 }
 

@@ -78,7 +78,8 @@ export function isRetryable(error: VideoApiError, kind: RetryKind): boolean {
  * `maxRetryAfterMs` (then it is thrown rather than waited for).
  */
 export function nextDelay(retry: number, error: VideoApiError, options: RetryOptions): number | undefined {
-  const retryAfter = error instanceof RateLimitedError ? error.retryAfterMs : undefined;
+  const retryAfter =
+    error instanceof RateLimitedError || error instanceof ServerError ? error.retryAfterMs : undefined;
   if (retryAfter === undefined) return backoffDelay(retry, options);
   return retryAfter <= (options.maxRetryAfterMs ?? defaultRetry.maxRetryAfterMs) ? retryAfter : undefined;
 }
