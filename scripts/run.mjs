@@ -65,7 +65,9 @@ function ensureChromium() {
 
 /** Runs a package's command (it runs from the sources, no build needed), forwarding signals; exits with its code. */
 function runBin(bin, args) {
-  const child = spawn(process.execPath, [join(root, bin), ...args], { cwd: process.cwd(), env, stdio: 'inherit' });
+  // Relative paths in arguments are the user's: run where the user ran pnpm/npm, not at the root.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const child = spawn(process.execPath, [join(root, bin), ...args], { cwd, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
@@ -92,7 +94,7 @@ switch (task) {
     ensureChromium();
     nx('run-many', '-t', 'generate');
     must('node', ['scripts/check-drift.mjs']);
-    nx('run-many', '-t', 'lint', 'typecheck', 'test', 'build', 'check-package');
+    nx('run-many', '-t', 'lint', 'typecheck', 'test', 'build', 'check-package', 'size');
     break;
   default:
     must('pnpm', ['exec', task, ...args]);
