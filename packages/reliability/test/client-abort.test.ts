@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // timeout, no Retry-After wait. The child aborts four calls, closes its server and must then exit
 // on its own; the parent gives it far less time than any of those timers would hold it.
 const CHILD = fileURLToPath(new URL('./fixtures/abort-then-exit.ts', import.meta.url));
-const LIMIT_MS = 20_000;
+const LIMIT_MS = 25_000;
 
 function runChild(): Promise<{
   code: number | null;
@@ -45,5 +45,5 @@ describe('a client whose calls are aborted', () => {
       upload: 'AbortedError',
       retryWait: 'AbortedError',
     });
-  }, 30_000);
+  }, 40_000);
 });
