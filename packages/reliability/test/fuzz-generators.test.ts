@@ -6,7 +6,7 @@ import type { BodySpec } from '../src/fuzz/types.js';
 
 // The fuzz's labels must mean what they say: a "valid" body is one the generated schema accepts,
 // a "wrong type" or "invalid value" body one it refuses.
-const valueOf = (body: BodySpec) => (body.kind === 'json' ? body.value : undefined);
+const jsonOf = (body: BodySpec) => (body.kind === 'json' ? body.value : undefined);
 const schemaFor = { create: zCreateVideosRequest, put: zUpdateCustomFieldsRequest } as const;
 
 describe('the fuzz generators, checked against the generated zod schemas', () => {
@@ -25,10 +25,10 @@ describe('the fuzz generators, checked against the generated zod schemas', () =>
       .sample(generators[operation], { seed: 3, numRuns: 2000 })
       .filter(([l]) => l === label)
       // A field named "__proto__" fools the zod record (see README, findings).
-      .filter(([, body]) => !JSON.stringify(valueOf(body)).includes('"__proto__"'));
+      .filter(([, body]) => !JSON.stringify(jsonOf(body)).includes('"__proto__"'));
     expect(samples.length).toBeGreaterThan(20);
     for (const [, body] of samples) {
-      expect(schemaFor[operation].safeParse(valueOf(body)).success, JSON.stringify(valueOf(body))).toBe(
+      expect(schemaFor[operation].safeParse(jsonOf(body)).success, JSON.stringify(jsonOf(body))).toBe(
         accepted,
       );
     }
