@@ -89,14 +89,16 @@ describe('create (§4.1)', () => {
 
 describe('Retry-After', () => {
   it.each([
-    ['delay-seconds', '3', 3000, 3000],
-    ['an HTTP-date', () => new Date(Date.now() + 5000).toUTCString(), 3000, 5000],
+    [429, 'delay-seconds', '3', 3000, 3000],
+    [429, 'an HTTP-date', () => new Date(Date.now() + 5000).toUTCString(), 3000, 5000],
+    [503, 'delay-seconds', '3', 3000, 3000],
+    [503, 'an HTTP-date', () => new Date(Date.now() + 5000).toUTCString(), 3000, 5000],
   ] as const)(
-    'of a 429 as %s is waited before the next attempt of a get',
-    async (_form, header, min, max) => {
+    'of a %i as %s is waited before the next attempt of a get',
+    async (status, _form, header, min, max) => {
       noWait.sleeps = [];
       const [key = ''] = app.mock.seed([{ title: 'later' }]);
-      const { fetch, sent } = scripted([429], typeof header === 'function' ? header() : header);
+      const { fetch, sent } = scripted([status], typeof header === 'function' ? header() : header);
       const client = createVideoApiClient({ baseUrl: 'http://mock.test', token: TOKEN, fetch, sleep });
       const video = await client.getVideo(key);
       expect(video.videoKey).toBe(key);
