@@ -6,7 +6,7 @@ import { createControl } from './control.js';
 import { createCore, type MockCore } from './core.js';
 import { internalError, MockHttpError, renderError } from './errors.js';
 import { ADMIN_PREFIX, mountExtras } from './extras.js';
-import { isConnectionReset } from './faults/index.js';
+import { isNetworkFault } from './faults/index.js';
 import { operationIdOf, SPEC_OPERATIONS } from './operations.js';
 import { resolveOptions } from './options.js';
 import {
@@ -115,7 +115,7 @@ export function createApp(options: MockOptions = {}): MockApp {
   const core = createCore(resolved, store);
   const app = new Hono<MockEnv>();
   app.onError((error, c) => {
-    if (isConnectionReset(error)) throw error; // in-process: app.fetch rejects, as fetch does on a reset
+    if (isNetworkFault(error)) throw error; // in-process: app.fetch rejects, as fetch does on a reset or an abort
     const readings = c.get('readings') ?? new RequestReadings(core.readings);
     if (error instanceof MockHttpError) return renderError(error, readings);
     core.log('error', { msg: 'unhandled error', error: String(error), stack: (error as Error).stack });

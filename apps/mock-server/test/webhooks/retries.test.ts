@@ -62,16 +62,24 @@ describe('retries', () => {
     const url = closed.url;
     await closed.close();
     receiver = await startReceiver(() => 'hang');
+    // Two dispatchers: a refused connection must not race a short timeout on a loaded machine.
+    const refused = createWebhookDispatcher({
+      readings: () => ({}),
+      retry: { attempts: 1, baseMs: 1 },
+      timeoutMs: 30_000,
+    });
     dispatcher = createWebhookDispatcher({
       readings: () => ({}),
       retry: { attempts: 1, baseMs: 1 },
       timeoutMs: 50,
     });
-    dispatcher.register({ url });
+    refused.register({ url });
     dispatcher.register({ url: receiver.url });
+    refused.dispatch(videoEvent('v-1', 'ready', 'processing'));
     dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
-    await dispatcher.idle();
-    const errors = dispatcher.deliveries().map((r) => [r.url, r.ok, r.error]);
+    await Promise.all([refused.idle(), dispatcher.idle()]);
+    await refused.close();
+    const errors = [...refused.deliveries(), ...dispatcher.deliveries()].map((r) => [r.url, r.ok, r.error]);
     expect(errors).toContainEqual([url, false, 'ECONNREFUSED']);
     expect(errors).toContainEqual([receiver.url, false, 'timed out after 50 ms']);
   });
