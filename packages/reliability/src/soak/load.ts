@@ -57,6 +57,41 @@ const BAD_REQUESTS: ((base: string, key: string) => [string, RequestInit])[] = [
   ],
 ];
 
+type Planned = [url: string, init: RequestInit, expectOk: boolean];
+
+/** The request of one step: a valid one of `operation` (expects 2xx), or a bad one (expects 4xx). */
+function plan(
+  operation: SoakOperation,
+  base: string,
+  key: string,
+  n: number,
+  seed: number,
+  payload: Uint8Array<ArrayBuffer>,
+): Planned {
+  switch (operation) {
+    case 'create': {
+      const body = JSON.stringify({ projectKey: 'soak', videos: [{ title: `soak ${seed}-${n}` }] });
+      return [`${base}${paths.create}`, { method: 'POST', headers: JSON_AUTH, body }, true];
+    }
+    case 'upload':
+      return [
+        `${base}${paths.upload(key)}`,
+        { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: fileForm(payload) },
+        true,
+      ];
+    case 'get':
+      return [`${base}${paths.get(key)}`, { headers: JSON_AUTH }, true];
+    case 'put': {
+      const body = JSON.stringify({ simpleCustomFields: { [`f${n % 16}`]: n, note: `worker ${seed}` } });
+      return [`${base}${paths.fields(key)}`, { method: 'PUT', headers: JSON_AUTH, body }, true];
+    }
+    case 'bad': {
+      const bad = BAD_REQUESTS[n % BAD_REQUESTS.length] as (b: string, k: string) => [string, RequestInit];
+      return [...bad(base, key), false];
+    }
+  }
+}
+
 /**
  * Runs one worker until `until()` is false. `keys` is a pool shared by the workers (bounded to 200
  * videos: new ones replace old ones, so the load does not just measure a growing store).
@@ -78,43 +113,7 @@ export async function runWorker(
     n += 1;
     const operation = keys.length === 0 ? 'create' : pick(next);
     const key = keys[Math.floor(next() * keys.length)] ?? 'v-0001';
-    const [url, init, expectOk]: [string, RequestInit, boolean] =
-      operation === 'create'
-        ? [
-            `${base}${paths.create}`,
-            {
-              method: 'POST',
-              headers: JSON_AUTH,
-              body: JSON.stringify({ projectKey: 'soak', videos: [{ title: `soak ${seed}-${n}` }] }),
-            },
-            true,
-          ]
-        : operation === 'upload'
-          ? [
-              `${base}${paths.upload(key)}`,
-              { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: fileForm(payload) },
-              true,
-            ]
-          : operation === 'get'
-            ? [`${base}${paths.get(key)}`, { headers: JSON_AUTH }, true]
-            : operation === 'put'
-              ? [
-                  `${base}${paths.fields(key)}`,
-                  {
-                    method: 'PUT',
-                    headers: JSON_AUTH,
-                    body: JSON.stringify({
-                      simpleCustomFields: { [`f${n % 16}`]: n, note: `worker ${seed}` },
-                    }),
-                  },
-                  true,
-                ]
-              : [
-                  ...(
-                    BAD_REQUESTS[n % BAD_REQUESTS.length] as (b: string, k: string) => [string, RequestInit]
-                  )(base, key),
-                  false,
-                ];
+    const [url, init, expectOk] = plan(operation, base, key, n, seed, payload);
     counters.requests += 1;
     counters.byOperation[operation] += 1;
     let problem: string | undefined;
