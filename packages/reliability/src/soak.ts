@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { emptyCounters, runWorker } from './soak/load.js';
 import { sampleTable, summary, writeResults } from './soak/report.js';
 import type { SoakResult, SoakSample } from './soak/types.js';
+import { verdict } from './soak/verdict.js';
 import { startMockProcess } from './support/mock-process.js';
 import { readRss } from './support/rss.js';
 
@@ -70,12 +71,6 @@ clearInterval(sampler);
 await mock.stop();
 if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
 
-const warmUp = samples.find((sample) => sample.atSeconds >= 60) ?? samples[0];
-const rssValues = samples.map((sample) => sample.rssBytes);
-const first = samples[0]?.rssBytes ?? 0;
-const startRss = warmUp?.rssBytes ?? 0;
-const endRss = samples.at(-1)?.rssBytes ?? 0;
-const growthPercent = startRss > 0 ? ((endRss - startRss) / startRss) * 100 : 0;
 const result: SoakResult = {
   startedAt,
   minutes,
@@ -88,14 +83,7 @@ const result: SoakResult = {
   statuses: counters.statuses,
   errorExamples: counters.errorExamples,
   samples,
-  rss: {
-    firstBytes: first,
-    startBytes: startRss,
-    endBytes: endRss,
-    maxBytes: Math.max(0, ...rssValues),
-    growthPercent,
-  },
-  pass: counters.errors === 0 && growthPercent < 10 && samples.length > 0,
+  ...verdict(samples, counters.errors),
 };
 process.stdout.write(`\n${sampleTable(result)}\n\n${summary(result)}\n`);
 writeResults(result, fileURLToPath(new URL('../results', import.meta.url)));
