@@ -8,6 +8,7 @@ import { errorMessage } from '../support/http.js';
 import { listen } from '../support/listen.js';
 import { rawRequest } from '../support/raw-http.js';
 import { type RawCase, rawCases } from './raw-cases.js';
+import { baseRequest, mutate, type RawMutation } from './raw-mutations.js';
 
 export interface RawStats {
   requests: number;
@@ -43,7 +44,7 @@ export function rawProblem(c: RawCase, status: number | undefined, body: string)
  * const stats = await runRawCases();
  * stats.serverErrors; // 0
  */
-export async function runRawCases(given?: MockApp): Promise<RawStats> {
+export async function runRawCases(given?: MockApp, mutations: RawMutation[] = []): Promise<RawStats> {
   const app = given ?? createApp({ maxUploadBytes: 1024 * 1024 });
   const [key = 'v-0001'] = app.mock.seed([{ title: 'raw' }]);
   const server = await listen(app);
@@ -56,6 +57,21 @@ export async function runRawCases(given?: MockApp): Promise<RawStats> {
       if (reply.status !== undefined && reply.status >= 500) stats.serverErrors += 1;
       const problem = rawProblem(c, reply.status, reply.body);
       if (problem !== undefined) stats.problems.push({ label: c.label, problem });
+    }
+    for (const m of mutations) {
+      const reply = await rawRequest(server.port, [mutate(baseRequest(m.base, key), m.mutation)], {
+        idleMs: 1500,
+        end: true,
+      });
+      stats.requests += 1;
+      stats.statuses[reply.status ?? 'none'] = (stats.statuses[reply.status ?? 'none'] ?? 0) + 1;
+      if (reply.status !== undefined && reply.status >= 500) {
+        stats.serverErrors += 1;
+        stats.problems.push({
+          label: `mutated ${m.base} ${JSON.stringify(m.mutation)}`,
+          problem: `status ${reply.status}`,
+        });
+      }
     }
     const health = await fetch(`${server.url}/api/v1/videos/${key}`, {
       headers: { authorization: 'Bearer mock-token' },
