@@ -6,7 +6,9 @@ import { register } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const source = new URL('../src/cli/run.ts', import.meta.url);
-const tsx = existsSync(fileURLToPath(source)) ? await import('tsx/esm/api').catch(() => undefined) : undefined;
+const tsx = existsSync(fileURLToPath(source))
+  ? await import('tsx/esm/api').catch(() => undefined)
+  : undefined;
 if (tsx) {
   const hook = `export async function resolve(specifier, context, next) {
     return next(specifier, { ...context, conditions: [...context.conditions, '@video-api/source'] });

@@ -36,7 +36,12 @@ function fieldMaps(ctx: Context): fc.Arbitrary<Record<string, unknown>> {
   return fc.dictionary(name, anyValue, { minKeys: 1, maxKeys: 6 });
 }
 
-const notObject = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(fc.integer(), { minLength: 1 }));
+const notObject = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.string(),
+  fc.array(fc.integer(), { minLength: 1 }),
+);
 const invalidCreate = fc.oneof(
   notObject,
   fc.record({ videos: fc.constant([{ title: 'no project' }]) }),
