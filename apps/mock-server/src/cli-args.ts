@@ -27,6 +27,9 @@ export const USAGE = `Usage: video-api-mock [options]
   --admin-token T          token the admin API (/__mock/) requires
   --no-admin               switch the admin API off
   --cors-origin O          origin allowed by CORS, repeatable (default *)
+  --headers-timeout-ms N   longest wait for a request's headers (default 15000)
+  --idle-timeout-ms N      close a connection idle this long, also mid-upload (default 60000)
+  --request-timeout-ms N   longest time to receive a whole request; 0 for none (default 3600000)
   --help                   this text`;
 
 const UNITS: Record<string, number> = {
@@ -129,6 +132,9 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOp
   set('adminToken', values['admin-token']);
   if (values['no-admin']) options.admin = false;
   set('corsOrigins', values['cors-origin']);
+  set('headersTimeoutMs', integer('headers-timeout-ms', values['headers-timeout-ms'], 1));
+  set('idleTimeoutMs', integer('idle-timeout-ms', values['idle-timeout-ms'], 1));
+  set('requestTimeoutMs', integer('request-timeout-ms', values['request-timeout-ms'], 0));
   return { help: values.help === true, options };
 }
 
@@ -155,6 +161,9 @@ function parse(argv: string[]) {
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean' },
       'cors-origin': { type: 'string', multiple: true },
+      'headers-timeout-ms': { type: 'string' },
+      'idle-timeout-ms': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

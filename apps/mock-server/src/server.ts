@@ -9,6 +9,27 @@ export interface ServerOptions extends MockOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Longest wait for a request's headers (ms); slow-loris guard. Default 15 000. */
+  headersTimeoutMs?: number;
+  /** A connection idle this long (ms) is closed, also mid-upload. Default 60 000. */
+  idleTimeoutMs?: number;
+  /** Longest time (ms) to receive a whole request, uploads included; 0 for none. Default 3 600 000. */
+  requestTimeoutMs?: number;
+}
+
+/**
+ * Applies the timeouts that cut off slow or stalled clients (slow-loris): a dropped connection
+ * aborts its upload, which removes its temporary file. The whole-request limit is long, because a
+ * legitimate upload of a large file can take minutes.
+ */
+function applyTimeouts(
+  server: ReturnType<typeof serve>,
+  { headersTimeoutMs = 15_000, idleTimeoutMs = 60_000, requestTimeoutMs = 3_600_000 }: ServerOptions,
+): void {
+  if (!('headersTimeout' in server)) return; // an HTTP/2 server has its own settings
+  server.headersTimeout = headersTimeoutMs;
+  server.requestTimeout = requestTimeoutMs;
+  server.setTimeout(idleTimeoutMs);
 }
 
 export interface RunningServer {
@@ -28,7 +49,14 @@ export interface RunningServer {
  * await server.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, host = '127.0.0.1', ...rest } = options;
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    headersTimeoutMs,
+    idleTimeoutMs,
+    requestTimeoutMs,
+    ...rest
+  } = options;
   const app = createApp(rest);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
@@ -37,6 +65,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await app.mock.close();
     throw error;
   });
+  applyTimeouts(server, { headersTimeoutMs, idleTimeoutMs, requestTimeoutMs });
   const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {

@@ -86,6 +86,9 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
 
     parser.on('file', (name, stream, fileInfo) => {
       if (name !== 'file' || tempPath !== undefined || settled) {
+        // Drain and ignore. A body that ends inside this part errors the part stream too; the
+        // parser's own 'error' answers the request, so this listener only keeps the process alive.
+        stream.on('error', () => {});
         stream.resume();
         return;
       }
