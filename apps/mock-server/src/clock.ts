@@ -3,6 +3,8 @@
  * by hand, so tests never wait for processing.
  */
 
+const ISO_SLOTS = 256;
+
 /**
  * A clock whose time is real time (or a fixed start) plus an offset moved by `advance`.
  *
@@ -14,6 +16,8 @@
 export class VirtualClock {
   #offset = 0;
   readonly #start: number;
+  readonly #isoAt: number[] = new Array(ISO_SLOTS).fill(Number.NaN);
+  readonly #isoText: string[] = new Array(ISO_SLOTS).fill('');
 
   constructor(
     readonly realTime: boolean,
@@ -27,8 +31,14 @@ export class VirtualClock {
     return (this.realTime ? Date.now() : this.#start) + this.#offset;
   }
 
+  /** ISO 8601 of `at` (default now); recent values are remembered (records are shown often). */
   iso(at: number = this.now()): string {
-    return new Date(at).toISOString();
+    const slot = (at >>> 0) & (ISO_SLOTS - 1);
+    if (this.#isoAt[slot] === at) return this.#isoText[slot] as string;
+    const text = new Date(at).toISOString();
+    this.#isoAt[slot] = at;
+    this.#isoText[slot] = text;
+    return text;
   }
 
   advance(ms: number): void {

@@ -15,6 +15,36 @@ function tooLarge(): MockHttpError {
   );
 }
 
+/** Served by @hono/node-server: Node's HTTP parser holds the body to its Content-Length. */
+function overSocket(c: Context): boolean {
+  return (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
+}
+
+/**
+ * A body whose Content-Length is within the bound (Node's parser stops at that length): read in
+ * one go, which @hono/node-server serves straight from the socket without a web stream.
+ */
+async function readWhole(c: Context): Promise<string> {
+  const bytes = await c.req.raw.arrayBuffer();
+  if (bytes.byteLength > MAX_JSON_BYTES) throw tooLarge();
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A body without a usable Content-Length (chunked): read chunk by chunk, 413 past the bound. */
+async function readBounded(c: Context): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const body = c.req.raw.body;
+  if (body) {
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_JSON_BYTES) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * The parsed JSON body of `c`: 415 for a media type other than JSON, 413 beyond MAX_JSON_BYTES,
  * a validation error (400/422) for text that is not JSON.
@@ -32,19 +62,10 @@ export async function readJson(c: Context, readings: RequestReadings): Promise<u
       `The body must be JSON (Content-Type: application/json); got ${type === '' ? 'no Content-Type' : `"${type}"`}.`,
     );
   }
-  const length = Number(c.req.header('content-length'));
+  const declared = c.req.header('content-length');
+  const length = declared === undefined ? Number.NaN : Number(declared);
   if (Number.isFinite(length) && length > MAX_JSON_BYTES) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const body = c.req.raw.body;
-  if (body) {
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > MAX_JSON_BYTES) throw tooLarge();
-      chunks.push(chunk);
-    }
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = Number.isFinite(length) && overSocket(c) ? await readWhole(c) : await readBounded(c);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

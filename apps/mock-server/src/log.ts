@@ -3,7 +3,13 @@ import type { LogLevel } from './types.js';
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 
-export type Log = (level: Exclude<LogLevel, 'silent'>, entry: Record<string, unknown>) => void;
+type LogLine = Exclude<LogLevel, 'silent'>;
+
+export interface Log {
+  (level: LogLine, entry: Record<string, unknown>): void;
+  /** Whether entries at `level` are written (so callers skip building entries nobody reads). */
+  enabled(level: LogLine): boolean;
+}
 
 /**
  * A logger that writes `{"level":…,"time":…,…}` lines for entries at or above `level`.
@@ -11,10 +17,13 @@ export type Log = (level: Exclude<LogLevel, 'silent'>, entry: Record<string, unk
  * @example
  * const log = createLog('info', (line) => process.stderr.write(`${line}\n`));
  * log('info', { msg: 'request', method: 'GET', status: 200 });
+ * log.enabled('debug'); // false
  */
 export function createLog(level: LogLevel, write: (line: string) => void): Log {
-  return (entryLevel, entry) => {
-    if (RANK[entryLevel] > RANK[level]) return;
+  const enabled = (entryLevel: LogLine) => RANK[entryLevel] <= RANK[level];
+  const log = (entryLevel: LogLine, entry: Record<string, unknown>) => {
+    if (!enabled(entryLevel)) return;
     write(JSON.stringify({ level: entryLevel, time: new Date().toISOString(), ...entry }));
   };
+  return Object.assign(log, { enabled });
 }

@@ -105,7 +105,9 @@ export function readingSet(choice: ReadingChoice = {}): ReadingSet {
  */
 export class RequestReadings {
   readonly #set: ReadingSet;
-  readonly #played = new Map<string, string>();
+  readonly #played: Record<string, string> = {};
+  /** `X-Mock-Readings`, built as readings are first read (a request reads a handful). */
+  #header = '';
 
   constructor(set: ReadingSet) {
     this.#set = set;
@@ -114,7 +116,10 @@ export class RequestReadings {
   /** The reading of `id` for this request, recorded as played. */
   get<Id extends UnspecifiedIdWithReadings>(id: Id): ReadingOf<Id> {
     const reading = this.#set[id] as ReadingOf<Id>;
-    this.#played.set(id, reading);
+    if (!Object.hasOwn(this.#played, id)) {
+      this.#played[id] = reading;
+      this.#header = this.#header === '' ? `${id}=${reading}` : `${this.#header}, ${id}=${reading}`;
+    }
     return reading;
   }
 
@@ -125,11 +130,11 @@ export class RequestReadings {
 
   /** The played readings, as recorded. */
   played(): Record<string, string> {
-    return Object.fromEntries(this.#played);
+    return { ...this.#played };
   }
 
   /** The value of `X-Mock-Readings`: `id=reading, …` in play order. */
   header(): string {
-    return [...this.#played].map(([id, reading]) => `${id}=${reading}`).join(', ');
+    return this.#header;
   }
 }

@@ -6,6 +6,7 @@ import { during, type MockCore, streamingBase } from '../core.js';
 import { problemsFromZod, validationError } from '../errors.js';
 import { readJson } from '../json-body.js';
 import { createdVideo } from '../representation.js';
+import { originOf } from '../request-url.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 import { longTexts } from './limits.js';
 
@@ -65,7 +66,7 @@ export function createVideosHandler(core: MockCore) {
     during(core, readings, () => {
       for (const record of records) core.lifecycle.created(record);
     });
-    const base = streamingBase(core, new URL(c.req.url).origin);
+    const base = streamingBase(core, originOf(c.req.url));
     const status = readings.get('status-codes') === 'semantic' ? 201 : 200;
     return c.json(
       records.map((record) => createdVideo(record, base)),

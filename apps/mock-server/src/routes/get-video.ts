@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../auth.js';
 import { type MockCore, represent } from '../core.js';
 import { notFound } from '../errors.js';
+import { originOf } from '../request-url.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 
 /** Looks a video up after the virtual clock settled, or answers 404 naming the key. */
@@ -24,6 +25,6 @@ export function getVideoHandler(core: MockCore) {
     const token = checkReadingAuth(auth, c.req.header('authorization'), core.options.tokens);
     const record = findVideo(core, c.req.param('videoKey') ?? '');
     checkOwner(auth, record, token);
-    return c.json(represent(core, record, readings, new URL(c.req.url).origin), 200);
+    return c.json(represent(core, record, readings, originOf(c.req.url)), 200);
   };
 }

@@ -6,6 +6,7 @@ import { type MockCore, represent } from '../core.js';
 import { type FieldProblem, problemsFromZod, validationError } from '../errors.js';
 import { readJson } from '../json-body.js';
 import type { RequestReadings } from '../readings.js';
+import { originOf } from '../request-url.js';
 import type { FieldDefinition, FieldValue, MockEnv } from '../types.js';
 import { findVideo } from './get-video.js';
 import { longTexts, pointerSegment } from './limits.js';
@@ -118,6 +119,6 @@ export function updateCustomFieldsHandler(core: MockCore) {
     for (const name of removed) delete merged[name];
     const next = { ...record, customFields: merged, updatedAt: core.clock.now() };
     core.store.put(next);
-    return c.json(represent(core, next, readings, new URL(c.req.url).origin), 200);
+    return c.json(represent(core, next, readings, originOf(c.req.url)), 200);
   };
 }

@@ -8,6 +8,7 @@ import { requireToken } from '../auth.js';
 import { during, type MockCore, represent } from '../core.js';
 import { MockHttpError, validationError } from '../errors.js';
 import { throttle } from '../faults/index.js';
+import { originOf } from '../request-url.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 import { receiveFile } from '../upload/receive-file.js';
 import { findVideo } from './get-video.js';
@@ -148,5 +149,5 @@ async function receiveAndStore(
   if (bodyReading === 'upload-receipt') {
     return c.json({ videoKey: key, size: result.size, filename: result.filename }, status);
   }
-  return c.json(represent(core, next, readings, new URL(c.req.url).origin), status);
+  return c.json(represent(core, next, readings, originOf(c.req.url)), status);
 }
