@@ -33,6 +33,20 @@ function routes(app: Hono<MockEnv>, core: MockCore): void {
   app.put('/api/v1/videos/:videoKey/custom-fields', updateCustomFieldsHandler(core));
 }
 
+/** The request's origin; a Host header that makes no valid URL is the client's error, not a 500. */
+function originOfRequest(url: string): string {
+  try {
+    return originOf(url);
+  } catch {
+    throw new MockHttpError(
+      400,
+      'bad-host',
+      'Invalid Host header',
+      'The Host header does not name a valid host (a host name or address, optionally with :port).',
+    );
+  }
+}
+
 function middleware(app: Hono<MockEnv>, core: MockCore): void {
   const corsMiddleware = cors({
     origin: core.options.corsOrigins.includes('*') ? '*' : core.options.corsOrigins,
@@ -51,7 +65,7 @@ function middleware(app: Hono<MockEnv>, core: MockCore): void {
     const started = performance.now();
     const url = c.req.url;
     const path = pathnameOf(url);
-    core.origin = originOf(url);
+    core.origin = originOfRequest(url);
     c.set('readings', new RequestReadings(core.readings));
     c.set('operationId', operationIdOf(c.req.method, path));
     await next();

@@ -1,7 +1,8 @@
 /**
  * Hostile clients found by the reliability fuzzing: a body that ends inside a part the mock skips
- * (it used to crash the process), and a slow-loris upload (cut off by the idle timeout, leaving no
- * temporary file).
+ * (it used to crash the process), a slow-loris upload (cut off by the idle timeout, leaving no
+ * temporary file), a custom-fields body that arrives late (it used to undo an upload that landed
+ * meanwhile), the field name `__proto__` (it used to vanish) and an invalid Host header (a 500).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -73,5 +74,86 @@ describe('a slow-loris upload', () => {
     expect(existsSync(temp) ? readdirSync(temp) : []).toEqual([]);
     const video = await fetch(`${server.url}/api/v1/videos/${key}`, { headers: AUTH });
     expect(((await video.json()) as { status: string }).status).toBe('created');
+  });
+});
+
+/** Sends raw HTTP and resolves the status line's code once the answer starts. */
+function rawStatus(url: string, head: string[], body = ''): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.on('error', reject);
+    socket.once('data', (chunk: Buffer) => {
+      resolve(Number(chunk.toString('latin1').split(' ')[1]));
+      socket.destroy();
+    });
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  });
+}
+
+describe('a custom-fields body that arrives after an upload completed', () => {
+  it('keeps the upload and writes the field', async () => {
+    const server = await startServer({ port: 0, realTimeClock: false });
+    servers.push(server);
+    const key = await createVideo((path, init) => fetch(`${server.url}${path}`, init));
+    const body = JSON.stringify({ simpleCustomFields: { note: 'late' } });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    const answered = new Promise<string>((resolve) =>
+      socket.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+    );
+    socket.write(
+      [
+        `PUT /api/v1/videos/${key}/custom-fields HTTP/1.1`,
+        'Host: 127.0.0.1',
+        'Authorization: Bearer mock-token',
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(1024)]), 'clip.mp4');
+    const upload = await fetch(`${server.url}/api/upload/v1/form-data/videos/${key}`, {
+      method: 'POST',
+      headers: AUTH,
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    socket.write(body);
+    expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+    const video = (await (await fetch(`${server.url}/api/v1/videos/${key}`, { headers: AUTH })).json()) as {
+      status: string;
+      simpleCustomFields: Record<string, unknown>;
+    };
+    expect(video.status).not.toBe('created');
+    expect(video.simpleCustomFields).toEqual({ note: 'late' });
+  });
+});
+
+describe('odd names and hosts', () => {
+  it('refuses the field name __proto__ with a 400 that names it', async () => {
+    const app = createApp({ realTimeClock: false });
+    const key = await createVideo((path, init) => Promise.resolve(app.request(path, init)));
+    const res = await app.request(`/api/v1/videos/${key}/custom-fields`, {
+      method: 'PUT',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: '{"simpleCustomFields":{"__proto__":[1,null]}}',
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('/simpleCustomFields/__proto__');
+    await app.mock.close();
+  });
+
+  it.each(['127.0.0.0.1', '127.0.0..1'])('answers Host: %s with a 400, not a 500', async (host) => {
+    const server = await startServer({ port: 0, realTimeClock: false });
+    servers.push(server);
+    const status = await rawStatus(server.url, [
+      'GET /api/v1/videos/v-0001 HTTP/1.1',
+      `Host: ${host}`,
+      'Connection: close',
+    ]);
+    expect(status).toBe(400);
   });
 });

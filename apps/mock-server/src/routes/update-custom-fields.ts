@@ -44,6 +44,19 @@ function takeNulls(body: unknown, readings: RequestReadings): { body: unknown; r
   return { body: { ...body, simpleCustomFields: kept }, removed: nulls.map(([name]) => name) };
 }
 
+/**
+ * `__proto__` is refused as a field name: JSON allows it, but JavaScript objects cannot hold it as
+ * a plain field (the generated schema would drop it unvalidated), so it would be silently lost.
+ */
+function refuseProtoName(body: unknown, readings: RequestReadings): void {
+  const fields = (body as { simpleCustomFields?: object }).simpleCustomFields;
+  if (fields && Object.hasOwn(fields, '__proto__')) {
+    throw validationError(readings, 'The custom field name "__proto__" is not accepted by this mock.', [
+      { pointer: '/simpleCustomFields/__proto__', message: 'choose another field name' },
+    ]);
+  }
+}
+
 function definitionProblems(
   fields: [name: string, value: FieldValue | undefined][],
   definitions: FieldDefinition[],
@@ -84,6 +97,7 @@ export function updateCustomFieldsHandler(core: MockCore) {
       );
     }
     const fields = parsed.data.simpleCustomFields as Record<string, FieldValue>;
+    refuseProtoName(body, readings);
     if (readings.get('custom-field-definition') === 'predefined') {
       const entries: [string, FieldValue | undefined][] = [
         ...Object.entries(fields),
@@ -112,12 +126,15 @@ export function updateCustomFieldsHandler(core: MockCore) {
       if (problems.length > 0)
         throw validationError(readings, 'Some names or values are longer than accepted.', problems);
     }
+    // Merge into the record as it is now: an upload or another update may have landed while this
+    // body was streaming in, and writing back the copy read before the body would undo it.
+    const current = findVideo(core, record.key);
     const merged =
       readings.get('custom-fields-omitted') === 'replace'
         ? { ...fields }
-        : { ...record.customFields, ...fields };
+        : { ...current.customFields, ...fields };
     for (const name of removed) delete merged[name];
-    const next = { ...record, customFields: merged, updatedAt: core.clock.now() };
+    const next = { ...current, customFields: merged, updatedAt: core.clock.now() };
     core.store.put(next);
     return c.json(represent(core, next, readings, originOf(c.req.url)), 200);
   };
