@@ -5,7 +5,7 @@
  *   node scripts/run.mjs test              every check CI runs
  *   node scripts/run.mjs contract [-- args] the contract suite (in-process mock by default)
  *   node scripts/run.mjs video-api [-- args] the client's CLI
- *   node scripts/run.mjs bench|soak [-- args] benchmarks (bench/) and the soak run (packages/reliability)
+ *   node scripts/run.mjs bench|soak|fuzz [-- args] benchmarks (bench/), the soak and full fuzz runs (packages/reliability)
  *   node scripts/run.mjs <cmd…>            any workspace command, e.g. `nx run-many -t build`
  * Works on a machine with only Node and npm: pnpm is installed into .tools/ when missing.
  */
@@ -95,7 +95,8 @@ switch (task) {
     must('pnpm', ['--filter', '@video-api/bench', 'run', 'bench', ...args]);
     break;
   case 'soak':
-    must('pnpm', ['--filter', '@video-api/reliability', 'run', 'soak', ...args]);
+  case 'fuzz':
+    must('pnpm', ['--filter', '@video-api/reliability', 'run', task, ...args]);
     break;
   case 'test':
     ensureChromium();
