@@ -26,8 +26,10 @@ export function createControl(core: MockCore): MockControl {
     },
     seed(videos: SeedVideo[]) {
       const now = core.clock.now();
+      const keys = core.store.nextKeys(videos.filter((video) => video.key === undefined).length);
+      let generated = 0;
       const records: VideoRecord[] = videos.map((video) => ({
-        key: video.key ?? core.store.nextKey(),
+        key: video.key ?? (keys[generated++] as string),
         title: video.title,
         ...(video.tags && { tags: video.tags }),
         projectKey: video.projectKey ?? 'seed',

@@ -50,8 +50,9 @@ export function createVideosHandler(core: MockCore) {
         throw validationError(readings, 'Some texts are longer than accepted.', problems);
     }
     const now = core.clock.now();
-    const records: VideoRecord[] = body.videos.map((video) => ({
-      key: core.store.nextKey(),
+    const keys = core.store.nextKeys(body.videos.length);
+    const records: VideoRecord[] = body.videos.map((video, i) => ({
+      key: keys[i] as string,
       title: video.title,
       ...(video.tags && { tags: video.tags }),
       projectKey: body.projectKey,

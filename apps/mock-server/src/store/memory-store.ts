@@ -29,6 +29,11 @@ export function createMemoryStore(): VideoStore {
   const videos = new Map<string, VideoRecord>();
   let definitions: FieldDefinition[] = [];
   let counter = 0;
+  const nextKey = () => {
+    let key = formatKey(++counter);
+    while (videos.has(key)) key = formatKey(++counter);
+    return key;
+  };
   return {
     get: (key) => {
       const record = videos.get(key);
@@ -41,11 +46,8 @@ export function createMemoryStore(): VideoStore {
       for (const record of records) videos.set(record.key, copyRecord(record));
     },
     list: () => [...videos.values()].map(copyRecord),
-    nextKey: () => {
-      let key = formatKey(++counter);
-      while (videos.has(key)) key = formatKey(++counter);
-      return key;
-    },
+    nextKey,
+    nextKeys: (count) => Array.from({ length: count }, nextKey),
     getDefinitions: () => structuredClone(definitions),
     setDefinitions: (next) => {
       definitions = structuredClone(next);

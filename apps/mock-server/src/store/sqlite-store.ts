@@ -30,6 +30,7 @@ export function createSqliteStore(dataDir: string): VideoStore {
   db.exec(`
     CREATE TABLE IF NOT EXISTS videos (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, record TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS videos_seq ON videos (seq);
   `);
   const getVideo = db.prepare<[string], { record: string }>('SELECT record FROM videos WHERE key = ?');
   const putVideo = db.prepare<[{ key: string; record: string }]>(
@@ -45,12 +46,17 @@ export function createSqliteStore(dataDir: string): VideoStore {
   const putMany = db.transaction((records: VideoRecord[]) => {
     for (const record of records) putVideo.run({ key: record.key, record: JSON.stringify(record) });
   });
-  const nextKey = db.transaction(() => {
+  // One transaction (one sync under FULL) for any number of keys: seeding thousands stays fast.
+  const nextKeys = db.transaction((count: number) => {
     let counter = Number(getMeta.get('counter')?.value ?? 0);
-    let key = formatKey(++counter);
-    while (hasVideo.get(key)) key = formatKey(++counter);
+    const keys: string[] = [];
+    for (let i = 0; i < count; i++) {
+      let key = formatKey(++counter);
+      while (hasVideo.get(key)) key = formatKey(++counter);
+      keys.push(key);
+    }
     setMeta.run({ name: 'counter', value: String(counter) });
-    return key;
+    return keys;
   });
   return {
     get: (key) => {
@@ -62,7 +68,8 @@ export function createSqliteStore(dataDir: string): VideoStore {
     },
     putMany: (records) => putMany(records),
     list: () => listVideos.all().map((row) => JSON.parse(row.record) as VideoRecord),
-    nextKey: () => nextKey(),
+    nextKey: () => nextKeys(1)[0] as string,
+    nextKeys: (count) => nextKeys(count),
     getDefinitions: () => JSON.parse(getMeta.get('definitions')?.value ?? '[]') as FieldDefinition[],
     setDefinitions: (definitions) => {
       setMeta.run({ name: 'definitions', value: JSON.stringify(definitions) });

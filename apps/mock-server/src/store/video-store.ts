@@ -14,6 +14,8 @@ export interface VideoStore {
   list(): VideoRecord[];
   /** A key no video had before in this store (survives restarts with SQLite). */
   nextKey(): string;
+  /** `count` such keys at once (with SQLite: one transaction, one sync). */
+  nextKeys(count: number): string[];
   getDefinitions(): FieldDefinition[];
   setDefinitions(definitions: FieldDefinition[]): void;
   /** Forgets everything. */
