@@ -43,11 +43,23 @@ function ensurePnpm() {
   must('npm', ['install', '--prefix', tools, '--no-save', '--no-audit', '--no-fund', `pnpm@${PNPM_VERSION}`]);
 }
 
+/**
+ * Native addons (better-sqlite3) build from source where no prebuilt binary can be fetched.
+ * node-gyp downloads Node's headers unless told where they are: Node installs ship them under
+ * <prefix>/include/node, so point it there when nothing else is configured (works offline).
+ */
+function useLocalNodeHeaders() {
+  if (env.npm_config_nodedir) return;
+  const prefix = join(process.execPath, '..', '..');
+  if (existsSync(join(prefix, 'include', 'node', 'node_api.h'))) env.npm_config_nodedir = prefix;
+}
+
 function ensureDependencies() {
   const installed = join(root, 'node_modules', '.pnpm', 'lock.yaml');
   const lockfile = join(root, 'pnpm-lock.yaml');
   if (existsSync(installed) && readFileSync(installed, 'utf8') === readFileSync(lockfile, 'utf8')) return;
   console.log('› installing dependencies');
+  useLocalNodeHeaders();
   must('pnpm', ['install', '--frozen-lockfile']);
 }
 

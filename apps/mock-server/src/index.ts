@@ -11,6 +11,7 @@
 export { createApp } from './app.js';
 export type { VideoEvent } from './events.js';
 export { DEFAULT_TOKEN, OptionError } from './options.js';
+export { seededRandom } from './random.js';
 export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';
 export type * from './types.js';

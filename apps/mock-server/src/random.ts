@@ -1,19 +1,15 @@
-/** A small seeded PRNG (mulberry32): the same seed gives the same sequence, so runs replay. */
+/** The seeded PRNG of the mock as a plain function (mulberry32, from faults/prng.ts): runs replay. */
+import { createRandom } from './faults/prng.js';
 
 /**
- * Returns a function that yields numbers in [0, 1) from `seed`.
+ * Returns a function that yields numbers in [0, 1) from `seed`. Exported for the reliability and
+ * bench runs, so they draw the same sequences as the mock.
  *
  * @example
  * const next = seededRandom(7);
  * next(); // the same value on every run
  */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(seed);
+  return () => random.next();
 }

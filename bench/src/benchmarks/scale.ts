@@ -3,7 +3,7 @@
  * data dir (SQLite), through the in-process app (`app.fetch`), keys drawn at random.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createApp } from '@video-api/mock-server';
+import { createApp, seededRandom } from '@video-api/mock-server';
 import { TMP_DIR } from '../lib/paths.js';
 import { figure, percentile } from '../lib/stats.js';
 import type { Benchmark, Figure } from '../lib/types.js';
@@ -11,18 +11,6 @@ import { AUTH, TOKEN } from '../servers/start.js';
 
 const SIZES = [10, 10_000, 100_000];
 const CHUNK = 1_000;
-
-/** A small deterministic generator (mulberry32), so every run reads the same keys. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Seeded {
   size: number;
@@ -57,7 +45,7 @@ async function seeded(store: 'memory' | 'data-dir', size: number, budgetMs: numb
     keys.push(...app.mock.seed(batch));
   }
   const seedMs = performance.now() - seedStarted;
-  const next = random(7);
+  const next = seededRandom(7);
   return {
     size: keys.length,
     seedMs,

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '@video-api/mock-server';
+import { createApp, seededRandom } from '@video-api/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
 import { type Listening, listen } from '../src/support/listen.js';
-import { seededRandom } from '../src/support/prng.js';
 
 // Parallel clients over real sockets: nothing they write may be lost or mixed up.
 const dataDir = mkdtempSync(join(tmpdir(), 'reliability-concurrency-'));

@@ -4,8 +4,9 @@
  * when the request failed at the network level, got a 5xx, or got a status its kind does not expect
  * (a valid request must succeed, a bad one must get a 4xx).
  */
+
+import { seededRandom } from '@video-api/mock-server';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../support/http.js';
-import { seededRandom } from '../support/prng.js';
 import type { SoakOperation } from './types.js';
 
 export interface LoadCounters {
