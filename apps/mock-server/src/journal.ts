@@ -3,21 +3,11 @@
  * O(1) and cheap (a ring buffer of raw entries: times as numbers); entries take their JSON shape,
  * ISO times included, only when queried.
  */
-import type { JournalEntry, JournalFilter } from './types.js';
+import type { JournalEntry, JournalFilter, JournalRecord } from './types.js';
+
+export type { JournalRecord };
 
 const CAPACITY = 10_000;
-
-/** What a request leaves in the journal: times in epoch milliseconds (real and virtual). */
-export interface JournalRecord {
-  at: number;
-  virtualAt: number;
-  method: string;
-  path: string;
-  operationId: string | undefined;
-  status: number;
-  readings: Record<string, string>;
-  durationMs: number;
-}
 
 type Stored = JournalRecord & { seq: number };
 

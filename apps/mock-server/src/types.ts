@@ -101,11 +101,10 @@ export interface FieldDefinition {
   kind?: 'string' | 'number' | 'boolean' | 'date-time' | 'string-array';
 }
 
-/** One received request, as the journal keeps it. */
-export interface JournalEntry {
-  seq: number;
-  time: string;
-  virtualTime: string;
+/** What a request leaves in the journal: times in epoch milliseconds (real and virtual). */
+export interface JournalRecord {
+  at: number;
+  virtualAt: number;
   method: string;
   path: string;
   operationId: string | undefined;
@@ -113,6 +112,13 @@ export interface JournalEntry {
   readings: Record<string, string>;
   durationMs: number;
 }
+
+/** One received request, as the journal gives it out: numbered, times as ISO strings. */
+export type JournalEntry = Omit<JournalRecord, 'at' | 'virtualAt'> & {
+  seq: number;
+  time: string;
+  virtualTime: string;
+};
 
 export interface JournalFilter {
   method?: string;

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, seededRandom } from '@video-api/mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
-import { type Listening, listen } from '../src/support/listen.js';
+import { listenDuringSuite } from './listen-during-suite.js';
 
 // Parallel clients over real sockets: nothing they write may be lost or mixed up.
 const dataDir = mkdtempSync(join(tmpdir(), 'reliability-concurrency-'));
@@ -18,14 +18,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.each(stores)('a mock with its state %s', (_name, make) => {
   const app = make();
-  let server: Listening;
-  beforeAll(async () => {
-    server = await listen(app);
-  });
-  afterAll(async () => {
-    await server.close();
-    await app.mock.close();
-  });
+  const server = listenDuringSuite(app);
 
   it('keeps every field of 200 parallel PUTs with disjoint names under the merge reading (§4.4)', async () => {
     const [key = ''] = app.mock.seed([{ title: 'shared', simpleCustomFields: { before: true } }]);
@@ -71,14 +64,7 @@ describe.each(stores)('a mock with its state %s', (_name, make) => {
 
 describe('parallel uploads to different keys', () => {
   const app = createApp({ dataDir: join(dataDir, 'uploads-test') });
-  let server: Listening;
-  beforeAll(async () => {
-    server = await listen(app);
-  });
-  afterAll(async () => {
-    await server.close();
-    await app.mock.close();
-  });
+  const server = listenDuringSuite(app);
 
   it('store each of 24 files intact (checksums compared)', async () => {
     const keys = app.mock.seed(Array.from({ length: 24 }, (_, i) => ({ title: `u${i}` })));

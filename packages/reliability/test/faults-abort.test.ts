@@ -4,26 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbortedError, createVideoApiClient } from '@video-api/client';
 import { createApp } from '@video-api/mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextEvent } from '../src/support/events.js';
 import { diskUsage, listFiles } from '../src/support/files.js';
 import { JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
-import { type Listening, listen } from '../src/support/listen.js';
+import { listenDuringSuite } from './listen-during-suite.js';
 
 // A client that goes away in the middle of an upload (§4.2) leaves nothing behind: no partial
 // source, no temporary file, the upload folders' size as before, and a new upload works. The
 // mock plays `video-states: detailed`, so giving up an upload is an event (uploading → created).
 const dataDir = mkdtempSync(join(tmpdir(), 'reliability-abort-'));
 const app = createApp({ dataDir, readings: { 'video-states': 'detailed' } });
-let server: Listening;
-beforeAll(async () => {
-  server = await listen(app);
-});
-afterAll(async () => {
-  await server.close();
-  await app.mock.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = listenDuringSuite(app, () => rmSync(dataDir, { recursive: true, force: true }));
 
 const FILE = Buffer.alloc(4 * 1024 * 1024, 0x5a);
 const opening = Buffer.from(

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listFiles } from '../src/support/files.js';
 import { errorMessage, fileForm, paths, TOKEN } from '../src/support/http.js';
-import { type Listening, listen } from '../src/support/listen.js';
 import { rawRequest } from '../src/support/raw-http.js';
+import { listenDuringSuite } from './listen-during-suite.js';
 
 // §8 limits are not shown; the mock plays `file-size-limit: rejects-413` and bounds JSON bodies.
 // Each request below announces or streams far more than the limit but sends only a part of it
@@ -15,15 +15,7 @@ const MiB = 1024 * 1024;
 const dataDir = mkdtempSync(join(tmpdir(), 'reliability-limits-'));
 const app = createApp({ dataDir, maxUploadBytes: MiB });
 const [key = ''] = app.mock.seed([{ title: 'limited' }]);
-let server: Listening;
-beforeAll(async () => {
-  server = await listen(app);
-});
-afterAll(async () => {
-  await server.close();
-  await app.mock.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = listenDuringSuite(app, () => rmSync(dataDir, { recursive: true, force: true }));
 
 const head = (method: string, path: string, headers: string) =>
   `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n${headers}\r\n`;

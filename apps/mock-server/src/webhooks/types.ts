@@ -1,19 +1,10 @@
-/**
- * Types of the webhook dispatcher. `VideoEvent` is structurally identical to the one the app
- * defines in src/events.ts; it is declared here so this module does not depend on that file.
- */
+/** Types of the webhook dispatcher; `VideoEvent` is the app's (src/events.ts). */
 import type { ReadingOf } from '@video-api/schema/unspecified';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
-export interface VideoEvent {
-  videoKey: string;
-  state: string;
-  previousState: string | null;
-  /** ISO 8601 time of the change, on the mock's virtual clock. */
-  occurredAt: string;
-  /** The video as get-video returns it under the readings in force (§4.3). */
-  video: Record<string, unknown>;
-}
+import type { VideoEvent } from '../events.js';
+
+export type { VideoEvent };
 
 /** The four webhook readings the dispatcher plays (§6). */
 export interface WebhookReadings {
