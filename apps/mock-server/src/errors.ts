@@ -6,6 +6,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { RequestReadings } from './readings.js';
+import { respond } from './respond.js';
 
 /** One problem of a request: a JSON Pointer into the body (or a parameter) and what was wrong. */
 export interface FieldProblem {
@@ -79,9 +80,7 @@ export function errorBody(error: MockHttpError, shape: string): { body: unknown;
 /** The response for `error`, in the shape of the `error-shape` reading. */
 export function renderError(error: MockHttpError, readings: RequestReadings): Response {
   const { body, contentType } = errorBody(error, readings.get('error-shape'));
-  const headers = new Headers(error.headers);
-  headers.set('content-type', contentType);
-  return new Response(JSON.stringify(body), { status: error.status, headers });
+  return respond(JSON.stringify(body), error.status, readings, contentType, error.headers);
 }
 
 /** An unexpected failure: logged by the caller, answered 500 without any internal detail. */

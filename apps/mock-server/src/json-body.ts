@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { MockHttpError, validationError } from './errors.js';
 import type { RequestReadings } from './readings.js';
+import { requestHeader } from './request-headers.js';
 
 /** Largest JSON body the mock reads (create and custom-fields bodies are small). */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -53,7 +54,7 @@ async function readBounded(c: Context): Promise<string> {
  * const body: unknown = await readJson(c, readings);
  */
 export async function readJson(c: Context, readings: RequestReadings): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
+  const type = requestHeader(c, 'content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new MockHttpError(
       415,
@@ -62,7 +63,7 @@ export async function readJson(c: Context, readings: RequestReadings): Promise<u
       `The body must be JSON (Content-Type: application/json); got ${type === '' ? 'no Content-Type' : `"${type}"`}.`,
     );
   }
-  const declared = c.req.header('content-length');
+  const declared = requestHeader(c, 'content-length');
   const length = declared === undefined ? Number.NaN : Number(declared);
   if (Number.isFinite(length) && length > MAX_JSON_BYTES) throw tooLarge();
   const text = Number.isFinite(length) && overSocket(c) ? await readWhole(c) : await readBounded(c);

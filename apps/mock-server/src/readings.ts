@@ -108,6 +108,8 @@ export class RequestReadings {
   readonly #played: Record<string, string> = {};
   /** `X-Mock-Readings`, built as readings are first read (a request reads a handful). */
   #header = '';
+  /** The header as written into the response (see `seal`). */
+  #sealed = '';
 
   constructor(set: ReadingSet) {
     this.#set = set;
@@ -136,5 +138,16 @@ export class RequestReadings {
   /** The value of `X-Mock-Readings`: `id=reading, …` in play order. */
   header(): string {
     return this.#header;
+  }
+
+  /** The header, marked as written into the response: `unsealed()` is false until another reading is read. */
+  seal(): string {
+    this.#sealed = this.#header;
+    return this.#header;
+  }
+
+  /** Whether readings were read that the response does not name yet. */
+  unsealed(): boolean {
+    return this.#header !== this.#sealed;
   }
 }

@@ -185,6 +185,8 @@ export interface MockVariables {
   operationId: string | undefined;
   readings: import('./readings.js').RequestReadings;
   token: string | undefined;
+  /** The origin of the request URL (the default streaming base). */
+  origin: string;
 }
 
 export interface MockEnv {

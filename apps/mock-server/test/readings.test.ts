@@ -63,3 +63,20 @@ for (const [mode, select] of Object.entries(modes)) {
     });
   });
 }
+
+describe('RequestReadings.seal', () => {
+  it('marks the header as written until another reading is read', async () => {
+    const { RequestReadings, readingSet } = await import('../src/readings.js');
+    const readings = new RequestReadings(readingSet());
+    expect(readings.unsealed()).toBe(false);
+    readings.get('custom-fields-omitted');
+    expect(readings.unsealed()).toBe(true);
+    expect(readings.seal()).toBe('custom-fields-omitted=merge');
+    expect(readings.unsealed()).toBe(false);
+    readings.get('custom-fields-omitted');
+    expect(readings.unsealed()).toBe(false);
+    readings.get('error-shape');
+    expect(readings.unsealed()).toBe(true);
+    expect(readings.header()).toBe('custom-fields-omitted=merge, error-shape=problem-json');
+  });
+});

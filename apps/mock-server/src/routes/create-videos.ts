@@ -6,7 +6,8 @@ import { during, type MockCore, streamingBase } from '../core.js';
 import { problemsFromZod, validationError } from '../errors.js';
 import { readJson } from '../json-body.js';
 import { createdVideo } from '../representation.js';
-import { originOf } from '../request-url.js';
+import { requestHeader } from '../request-headers.js';
+import { json } from '../respond.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 import { longTexts } from './limits.js';
 
@@ -17,7 +18,7 @@ import { longTexts } from './limits.js';
 export function createVideosHandler(core: MockCore) {
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
-    const token = requireToken(c.req.header('authorization'), core.options.tokens);
+    const token = requireToken(requestHeader(c, 'authorization'), core.options.tokens);
     const parsed = zCreateVideosRequest.safeParse(await readJson(c, readings));
     if (!parsed.success) {
       throw validationError(
@@ -67,11 +68,12 @@ export function createVideosHandler(core: MockCore) {
     during(core, readings, () => {
       for (const record of records) core.lifecycle.created(record);
     });
-    const base = streamingBase(core, originOf(c.req.url));
+    const base = streamingBase(core, c.get('origin'));
     const status = readings.get('status-codes') === 'semantic' ? 201 : 200;
-    return c.json(
+    return json(
       records.map((record) => createdVideo(record, base)),
       status,
+      readings,
     );
   };
 }

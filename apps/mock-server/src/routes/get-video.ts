@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../auth.js';
 import { type MockCore, represent } from '../core.js';
 import { notFound } from '../errors.js';
-import { originOf } from '../request-url.js';
+import { requestHeader } from '../request-headers.js';
+import { json } from '../respond.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 
 /** Looks a video up after the virtual clock settled, or answers 404 naming the key. */
@@ -22,9 +23,9 @@ export function getVideoHandler(core: MockCore) {
   return (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     const auth = readings.get('auth-get-video');
-    const token = checkReadingAuth(auth, c.req.header('authorization'), core.options.tokens);
+    const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), core.options.tokens);
     const record = findVideo(core, c.req.param('videoKey') ?? '');
     checkOwner(auth, record, token);
-    return c.json(represent(core, record, readings, originOf(c.req.url)), 200);
+    return json(represent(core, record, readings, c.get('origin')), 200, readings);
   };
 }

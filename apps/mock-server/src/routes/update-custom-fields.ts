@@ -6,7 +6,8 @@ import { type MockCore, represent } from '../core.js';
 import { type FieldProblem, problemsFromZod, validationError } from '../errors.js';
 import { readJson } from '../json-body.js';
 import type { RequestReadings } from '../readings.js';
-import { originOf } from '../request-url.js';
+import { requestHeader } from '../request-headers.js';
+import { json } from '../respond.js';
 import type { FieldDefinition, FieldValue, MockEnv } from '../types.js';
 import { findVideo } from './get-video.js';
 import { longTexts, pointerSegment } from './limits.js';
@@ -84,7 +85,7 @@ export function updateCustomFieldsHandler(core: MockCore) {
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     const auth = readings.get('auth-update-custom-fields');
-    const token = checkReadingAuth(auth, c.req.header('authorization'), core.options.tokens);
+    const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), core.options.tokens);
     const record = findVideo(core, c.req.param('videoKey') ?? '');
     checkOwner(auth, record, token);
     const { body, removed } = takeNulls(await readJson(c, readings), readings);
@@ -136,6 +137,6 @@ export function updateCustomFieldsHandler(core: MockCore) {
     for (const name of removed) delete merged[name];
     const next = { ...current, customFields: merged, updatedAt: core.clock.now() };
     core.store.put(next);
-    return c.json(represent(core, next, readings, originOf(c.req.url)), 200);
+    return json(represent(core, next, readings, c.get('origin')), 200, readings);
   };
 }

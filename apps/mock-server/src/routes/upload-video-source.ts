@@ -8,7 +8,8 @@ import { requireToken } from '../auth.js';
 import { during, type MockCore, represent } from '../core.js';
 import { MockHttpError, validationError } from '../errors.js';
 import { throttle } from '../faults/index.js';
-import { originOf } from '../request-url.js';
+import { requestHeader } from '../request-headers.js';
+import { json, respond } from '../respond.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 import { receiveFile } from '../upload/receive-file.js';
 import { findVideo } from './get-video.js';
@@ -52,12 +53,12 @@ function requestStream(c: Context<MockEnv>): Readable {
 export function uploadVideoSourceHandler(core: MockCore) {
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
-    requireToken(c.req.header('authorization'), core.options.tokens);
+    requireToken(requestHeader(c, 'authorization'), core.options.tokens);
     const key = c.req.param('videoKey') ?? '';
     const record = findVideo(core, key);
     const rejectsReupload = readings.get('video-transitions') === 'reupload-rejected';
     if (rejectsReupload && record.source) throw reuploadRejected(key);
-    const type = c.req.header('content-type') ?? '';
+    const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
       throw new MockHttpError(
         415,
@@ -67,7 +68,7 @@ export function uploadVideoSourceHandler(core: MockCore) {
       );
     }
     const limit = readings.get('file-size-limit') === 'rejects-413' ? core.options.maxUploadBytes : undefined;
-    const length = Number(c.req.header('content-length'));
+    const length = Number(requestHeader(c, 'content-length'));
     if (limit !== undefined && Number.isFinite(length) && length > limit + MULTIPART_OVERHEAD_BYTES) {
       throw tooLarge(limit);
     }
@@ -145,9 +146,9 @@ async function receiveAndStore(
   const next: VideoRecord = during(core, readings, () => core.lifecycle.uploadCompleted(current, stored));
   const status = readings.get('status-codes') === 'semantic' ? 202 : 200;
   const bodyReading = readings.get('upload-response-body');
-  if (bodyReading === 'empty') return c.body(null, status);
+  if (bodyReading === 'empty') return respond(null, status, readings);
   if (bodyReading === 'upload-receipt') {
-    return c.json({ videoKey: key, size: result.size, filename: result.filename }, status);
+    return json({ videoKey: key, size: result.size, filename: result.filename }, status, readings);
   }
-  return c.json(represent(core, next, readings, originOf(c.req.url)), status);
+  return json(represent(core, next, readings, c.get('origin')), status, readings);
 }

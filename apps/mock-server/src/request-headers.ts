@@ -1,0 +1,36 @@
+/**
+ * Request headers without a WHATWG Headers per request: served by @hono/node-server, a header is
+ * read from Node's parsed message (`rawHeaders`); elsewhere (app.request, other runtimes) from the
+ * Request. Same value either way: repeated fields joined with ", ", as `Headers.get` does.
+ */
+import type { Context } from 'hono';
+
+interface NodeBindings {
+  incoming?: { rawHeaders?: string[] };
+}
+
+function trimOws(value: string): string {
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  const ows = (code: number) => code === 32 || code === 9;
+  return ows(first) || ows(last) ? value.replace(/^[\t ]+|[\t ]+$/g, '') : value;
+}
+
+/**
+ * The value of header `name` (lower case), or undefined.
+ *
+ * @example
+ * requestHeader(c, 'authorization'); // 'Bearer mock-token'
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const raw = (c.env as NodeBindings | undefined)?.incoming?.rawHeaders;
+  if (raw === undefined) return c.req.header(name);
+  let value: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const key = raw[i] as string;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const item = trimOws(raw[i + 1] as string);
+    value = value === undefined ? item : `${value}, ${item}`;
+  }
+  return value;
+}
