@@ -16,7 +16,7 @@ import { createLog, type Log } from './log.js';
 import { seededRandom } from './random.js';
 import { RateLimiter } from './rate-limit.js';
 import type { RequestReadings } from './readings.js';
-import { videoRepresentation } from './representation.js';
+import { type ShapeReadings, videoRepresentation } from './representation.js';
 import type { VideoStore } from './store/video-store.js';
 import type { Phase, ResolvedOptions, VideoRecord } from './types.js';
 import { createUploadFolders, type UploadFolders } from './upload/folders.js';
@@ -59,24 +59,17 @@ export function represent(
   return videoRepresentation(
     record,
     core.lifecycle.phaseOf(record),
-    {
-      readiness: readings.get('readiness-field'),
-      videoStates: () => readings.get('video-states'),
-      recordFields: readings.get('video-record-fields'),
-    },
+    readings,
     streamingBase(core, origin),
-    (at) => core.clock.iso(at),
+    core.clock,
   );
 }
 
 const WEBHOOK_IDS = ['webhook-events', 'webhook-payload', 'webhook-signing', 'webhook-delivery'] as const;
 
-function eventShape(readings: ReadingSet) {
-  return {
-    readiness: readings['readiness-field'],
-    videoStates: () => readings['video-states'],
-    recordFields: readings['video-record-fields'],
-  };
+/** A reading set (of events) in the shape videoRepresentation reads. */
+function eventShape(readings: ReadingSet): ShapeReadings {
+  return { get: (id) => readings[id] };
 }
 
 /**
@@ -141,7 +134,7 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
         phase,
         eventShape(core.eventReadings ?? core.readings),
         streamingBase(core),
-        (at) => clock.iso(at),
+        clock,
       ),
     emit: (event) => {
       core.webhooks.dispatch(event);

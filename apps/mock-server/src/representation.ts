@@ -16,7 +16,8 @@ export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): s
 
 /** `<streamingBase>/hls/<videoKey>/playlist.m3u8`, the key URL-encoded (§2). */
 export function playlistUrl(streamingBase: string, key: string): string {
-  return `${streamingBase.replace(/\/+$/, '')}/hls/${encodeURIComponent(key)}/playlist.m3u8`;
+  const base = streamingBase.endsWith('/') ? streamingBase.replace(/\/+$/, '') : streamingBase;
+  return `${base}/hls/${encodeURIComponent(key)}/playlist.m3u8`;
 }
 
 /** The creation shape (§4.1): key, title, primaryPlaybackUrl. */
@@ -32,32 +33,39 @@ function playback(record: VideoRecord, streamingBase: string) {
   return { name: 'primary', hls: { name: 'hls', url: playlistUrl(streamingBase, record.key) } };
 }
 
-/** The readings that shape the get/update representation. */
+/** The readings that shape the get/update representation (a request's readings record them as played). */
+type ShapeId = 'readiness-field' | 'video-states' | 'video-record-fields';
 export interface ShapeReadings {
-  readiness: ReadingOf<'readiness-field'>;
-  /** Asked only when the readiness field is a status string. */
-  videoStates: () => ReadingOf<'video-states'>;
-  recordFields: ReadingOf<'video-record-fields'>;
+  get<Id extends ShapeId>(id: Id): ReadingOf<Id>;
 }
 
-/** The get/update shape (§4.3): videoKey, simpleCustomFields, the readiness field, extra fields. */
+/** Formats virtual times (the mock's clock). */
+export interface IsoClock {
+  iso(at: number): string;
+}
+
+/**
+ * The get/update shape (§4.3): videoKey, simpleCustomFields, the readiness field, extra fields.
+ * `video-states` is read only when the readiness field is a status string.
+ */
 export function videoRepresentation(
   record: VideoRecord,
   phase: Phase,
-  shape: ShapeReadings,
+  readings: ShapeReadings,
   streamingBase: string,
-  iso: (at: number) => string,
+  clock: IsoClock,
 ): Video {
   const video: Video = { videoKey: record.key, simpleCustomFields: { ...record.customFields } };
-  if (shape.readiness === 'status-string') video.status = stateOf(phase, shape.videoStates());
-  if (shape.readiness === 'ready-flag') video.ready = phase === 'ready';
-  if (shape.recordFields === 'with-extra-fields') {
+  const readiness = readings.get('readiness-field');
+  if (readiness === 'status-string') video.status = stateOf(phase, readings.get('video-states'));
+  if (readiness === 'ready-flag') video.ready = phase === 'ready';
+  if (readings.get('video-record-fields') === 'with-extra-fields') {
     video.title = record.title;
     if (record.tags) video.tags = [...record.tags];
     video.projectKey = record.projectKey;
     video.primaryPlaybackUrl = playback(record, streamingBase);
-    video.createdAt = iso(record.createdAt);
-    video.updatedAt = iso(record.updatedAt);
+    video.createdAt = clock.iso(record.createdAt);
+    video.updatedAt = clock.iso(record.updatedAt);
   }
   return video;
 }

@@ -9,11 +9,15 @@ interface NodeBindings {
   incoming?: { rawHeaders?: string[] };
 }
 
+/** Space or horizontal tab: optional whitespace around a field value. */
+function isOws(code: number): boolean {
+  return code === 32 || code === 9;
+}
+
 function trimOws(value: string): string {
-  const first = value.charCodeAt(0);
-  const last = value.charCodeAt(value.length - 1);
-  const ows = (code: number) => code === 32 || code === 9;
-  return ows(first) || ows(last) ? value.replace(/^[\t ]+|[\t ]+$/g, '') : value;
+  return isOws(value.charCodeAt(0)) || isOws(value.charCodeAt(value.length - 1))
+    ? value.replace(/^[\t ]+|[\t ]+$/g, '')
+    : value;
 }
 
 /**

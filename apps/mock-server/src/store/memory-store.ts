@@ -2,24 +2,32 @@
 import type { FieldDefinition, FieldValue, VideoRecord } from '../types.js';
 import { formatKey, type VideoStore } from './video-store.js';
 
-/** A deep copy of a record (its shape is known: cheaper than structuredClone on every request). */
-export function copyRecord(record: VideoRecord): VideoRecord {
+/** Object.freeze, keeping the mutable type (the record types are shared with callers that build records). */
+const freeze = <T extends object>(value: T): T => Object.freeze(value) as T;
+
+/**
+ * A deep-frozen copy of a record (its shape is known: cheaper than structuredClone). Stored
+ * records are frozen, so `get` can hand them out without a copy per read and no caller can
+ * change stored state behind the store's back (a write throws a TypeError).
+ */
+
+export function frozenCopy(record: VideoRecord): VideoRecord {
   const customFields: Record<string, FieldValue> = {};
   for (const [name, value] of Object.entries(record.customFields)) {
-    customFields[name] = Array.isArray(value) ? [...value] : value;
+    customFields[name] = Array.isArray(value) ? freeze([...value]) : value;
   }
   const copy: VideoRecord = {
     ...record,
-    customFields,
-    schedule: record.schedule.map((step) => ({ ...step })),
+    customFields: freeze(customFields),
+    schedule: freeze(record.schedule.map((step) => freeze({ ...step }))),
   };
-  if (record.tags) copy.tags = [...record.tags];
-  if (record.source) copy.source = { ...record.source };
-  return copy;
+  if (record.tags) copy.tags = freeze([...record.tags]);
+  if (record.source) copy.source = freeze({ ...record.source });
+  return freeze(copy);
 }
 
 /**
- * An in-memory VideoStore. Records are copied in and out, so callers never share state with it.
+ * An in-memory VideoStore. Records are frozen copies: copied once on the way in, shared on the way out.
  *
  * @example
  * const store = createMemoryStore();
@@ -35,17 +43,14 @@ export function createMemoryStore(): VideoStore {
     return key;
   };
   return {
-    get: (key) => {
-      const record = videos.get(key);
-      return record && copyRecord(record);
-    },
+    get: (key) => videos.get(key),
     put: (record) => {
-      videos.set(record.key, copyRecord(record));
+      videos.set(record.key, frozenCopy(record));
     },
     putMany: (records) => {
-      for (const record of records) videos.set(record.key, copyRecord(record));
+      for (const record of records) videos.set(record.key, frozenCopy(record));
     },
-    list: () => [...videos.values()].map(copyRecord),
+    list: () => [...videos.values()],
     nextKey,
     nextKeys: (count) => Array.from({ length: count }, nextKey),
     getDefinitions: () => structuredClone(definitions),
