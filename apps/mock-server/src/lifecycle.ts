@@ -103,6 +103,7 @@ export class Lifecycle {
 
   /** Applies every transition that came due on the virtual clock. */
   settle(): void {
+    if (this.#pending.size === 0) return; // nothing scheduled: nothing to apply, no timer to arm
     const now = this.#deps.clock.now();
     for (const key of [...this.#pending]) {
       let record = this.#deps.store.get(key);

@@ -72,14 +72,14 @@ function record(c: Context<MockEnv>, core: MockCore, path: string, admin: boolea
     path,
     operationId: c.get('operationId'),
     status,
-    readings: readings.played(),
+    readings: readings.header(),
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
   if (!admin) core.journal.record(entry);
   if (logged) {
     const { at, virtualAt, ...rest } = entry;
     const times = { time: new Date(at).toISOString(), virtualTime: core.clock.iso(virtualAt) };
-    core.log(level, { msg: 'request', ...times, ...rest });
+    core.log(level, { msg: 'request', ...times, ...rest, readings: readings.played() });
   }
 }
 
@@ -103,7 +103,6 @@ export function requestPipeline(
     c.set('origin', origin);
     const operationId = operationIdOf(c.req.method, path);
     c.set('operationId', operationId);
-    c.set('readings', new RequestReadings(core.readings));
     const admin = path.startsWith(ADMIN_PREFIX);
     try {
       c.set('readings', readingsOf(c, core, admin));
@@ -112,6 +111,7 @@ export function requestPipeline(
       if (answer instanceof Response) c.res = answer;
     } catch (error) {
       if (!(error instanceof Error) || isNetworkFault(error)) throw error;
+      if (c.get('readings') === undefined) c.set('readings', new RequestReadings(core.readings));
       c.res = onError(error, c);
     }
     const readings = c.get('readings');

@@ -109,12 +109,14 @@ export interface JournalRecord {
   path: string;
   operationId: string | undefined;
   status: number;
-  readings: Record<string, string>;
+  /** The readings played, in the `X-Mock-Readings` form (`id=reading, id2=reading`). */
+  readings: string;
   durationMs: number;
 }
 
 /** One received request, as the journal gives it out: numbered, times as ISO strings. */
-export type JournalEntry = Omit<JournalRecord, 'at' | 'virtualAt'> & {
+export type JournalEntry = Omit<JournalRecord, 'at' | 'virtualAt' | 'readings'> & {
+  readings: Record<string, string>;
   seq: number;
   time: string;
   virtualTime: string;

@@ -29,8 +29,8 @@ function takeNulls(body: unknown, readings: RequestReadings): { body: unknown; r
     return { body, removed: [] };
   const fields = (body as { simpleCustomFields: unknown }).simpleCustomFields;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return { body, removed: [] };
+  if (!Object.values(fields).includes(null)) return { body, removed: [] };
   const nulls = Object.entries(fields).filter(([, value]) => value === null);
-  if (nulls.length === 0) return { body, removed: [] };
   if (readings.get('custom-field-null') === 'rejected') {
     throw validationError(
       readings,
