@@ -8,7 +8,6 @@ import { mountExtras } from './extras.js';
 import { isNetworkFault } from './faults/index.js';
 import { resolveOptions } from './options.js';
 import { RequestReadings } from './readings.js';
-import { requestHeader } from './request-headers.js';
 import { requestPipeline } from './request-pipeline.js';
 import { createVideosHandler } from './routes/create-videos.js';
 import { getVideoHandler } from './routes/get-video.js';
@@ -39,11 +38,7 @@ function middleware(
     exposeHeaders: ['X-Mock-Readings', 'Retry-After', 'WWW-Authenticate', 'Content-Length'],
     maxAge: 600,
   });
-  // CORS only for requests that carry Origin (browsers always send it cross-origin): cors sets its
-  // headers before the handler, which makes @hono/node-server write every response through its
-  // slower stream path; requests without Origin (curl, the client on Node) skip that cost.
-  app.use('*', (c, next) => (requestHeader(c, 'origin') === undefined ? next() : corsMiddleware(c, next)));
-  app.use('*', requestPipeline(core, onError));
+  app.use('*', requestPipeline(core, corsMiddleware, onError));
 }
 
 /**

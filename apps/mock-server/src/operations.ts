@@ -26,5 +26,7 @@ export const SPEC_OPERATIONS = [
  */
 export function operationIdOf(method: string, path: string): string | undefined {
   const verb = method === 'HEAD' ? 'GET' : method;
-  return OPERATIONS.find(([m, pattern]) => m === verb && pattern.test(path))?.[2];
+  for (const [m, pattern, operationId] of OPERATIONS)
+    if (m === verb && pattern.test(path)) return operationId;
+  return undefined;
 }

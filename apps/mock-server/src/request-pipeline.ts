@@ -4,7 +4,7 @@
  * log and `X-Mock-Readings`. One layer rather than five: each layer of Hono middleware adds a
  * promise and a closure to every request.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bearerToken } from './auth.js';
 import type { MockCore } from './core.js';
 import { MockHttpError } from './errors.js';
@@ -84,27 +84,30 @@ function record(c: Context<MockEnv>, core: MockCore, path: string, admin: boolea
 }
 
 /**
- * The pipeline middleware. `onError` renders an error thrown before the route (a bad reading
- * header, a rate limit), so that such requests are journalled like any other.
+ * The pipeline middleware. `cors` runs around it for requests that carry Origin (browsers always
+ * send it cross-origin; it answers preflights itself). `onError` renders an error thrown before
+ * the route (a bad Host, a bad reading header, a rate limit), so that such requests are
+ * journalled like any other.
  *
  * @example
- * app.use('*', requestPipeline(core, (error, c) => renderError(...)));
+ * app.use('*', requestPipeline(core, cors({ origin: '*' }), (error, c) => renderError(...)));
  */
 export function requestPipeline(
   core: MockCore,
+  cors: MiddlewareHandler<MockEnv>,
   onError: (error: Error, c: Context<MockEnv>) => Response,
 ): MiddlewareHandler<MockEnv> {
-  return async (c, next) => {
+  const run = async (c: Context<MockEnv>, next: Next): Promise<void> => {
     const started = performance.now();
     const url = c.req.url;
     const path = pathnameOf(url);
-    const origin = originOfRequest(url);
-    core.origin = origin;
-    c.set('origin', origin);
     const operationId = operationIdOf(c.req.method, path);
     c.set('operationId', operationId);
     const admin = path.startsWith(ADMIN_PREFIX);
     try {
+      const origin = originOfRequest(url);
+      core.origin = origin;
+      c.set('origin', origin);
       c.set('readings', readingsOf(c, core, admin));
       takeRateLimit(c, core, operationId);
       const answer = await core.faults.middleware(c, next);
@@ -118,4 +121,7 @@ export function requestPipeline(
     if (readings.unsealed()) c.res.headers.set(READINGS_RESPONSE_HEADER, readings.header());
     record(c, core, path, admin, started);
   };
+  // CORS only for requests that carry Origin: it sets its headers before the handler, which makes
+  // @hono/node-server write the response through its slower stream path.
+  return (c, next) => (requestHeader(c, 'origin') === undefined ? run(c, next) : cors(c, () => run(c, next)));
 }

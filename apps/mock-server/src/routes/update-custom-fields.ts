@@ -23,13 +23,18 @@ const KIND_CHECK: Record<NonNullable<FieldDefinition['kind']>, (value: FieldValu
   'string-array': (value) => Array.isArray(value),
 };
 
+function hasNull(fields: object): boolean {
+  for (const name in fields) if ((fields as Record<string, unknown>)[name] === null) return true;
+  return false;
+}
+
 /** Splits out `null` members per the `custom-field-null` reading (§2: null is not a value form). */
 function takeNulls(body: unknown, readings: RequestReadings): { body: unknown; removed: string[] } {
   if (typeof body !== 'object' || body === null || !('simpleCustomFields' in body))
     return { body, removed: [] };
   const fields = (body as { simpleCustomFields: unknown }).simpleCustomFields;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return { body, removed: [] };
-  if (!Object.values(fields).includes(null)) return { body, removed: [] };
+  if (!hasNull(fields)) return { body, removed: [] };
   const nulls = Object.entries(fields).filter(([, value]) => value === null);
   if (readings.get('custom-field-null') === 'rejected') {
     throw validationError(

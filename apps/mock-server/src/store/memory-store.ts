@@ -5,6 +5,8 @@ import { formatKey, type VideoStore } from './video-store.js';
 /** Object.freeze, keeping the mutable type (the record types are shared with callers that build records). */
 const freeze = <T extends object>(value: T): T => Object.freeze(value) as T;
 
+const NO_STEPS: VideoRecord['schedule'] = freeze([]);
+
 /**
  * A deep-frozen copy of a record (its shape is known: cheaper than structuredClone). Stored
  * records are frozen, so `get` can hand them out without a copy per read and no caller can
@@ -13,13 +15,15 @@ const freeze = <T extends object>(value: T): T => Object.freeze(value) as T;
 
 export function frozenCopy(record: VideoRecord): VideoRecord {
   const customFields: Record<string, FieldValue> = {};
-  for (const [name, value] of Object.entries(record.customFields)) {
+  for (const name in record.customFields) {
+    const value = record.customFields[name] as FieldValue;
     customFields[name] = Array.isArray(value) ? freeze([...value]) : value;
   }
   const copy: VideoRecord = {
     ...record,
     customFields: freeze(customFields),
-    schedule: freeze(record.schedule.map((step) => freeze({ ...step }))),
+    schedule:
+      record.schedule.length === 0 ? NO_STEPS : freeze(record.schedule.map((step) => freeze({ ...step }))),
   };
   if (record.tags) copy.tags = freeze([...record.tags]);
   if (record.source) copy.source = freeze({ ...record.source });
