@@ -4,7 +4,7 @@
  * a Map (the framework's limit). Each server and autocannon run in their own processes.
  */
 import { type LoadResult, load } from '../lib/autocannon.js';
-import type { Started } from '../lib/proc.js';
+import { cpuTimeMs, type Started } from '../lib/proc.js';
 import { figure } from '../lib/stats.js';
 import type { Benchmark, Figure } from '../lib/types.js';
 import { AUTH, startBareHono, startMock, startPrism } from '../servers/start.js';
@@ -63,10 +63,13 @@ export const throughput: Benchmark = {
       servers.bare = await startBareHono(record);
       servers.prism = await startPrism();
       const subjects: Subject[] = ['mock', 'prism', 'bare'];
-      const results = new Map<string, LoadResult[]>();
-      const once = async (route: Route, subject: Subject, seconds: number) => {
-        const base = (servers[subject] as Started).match;
-        return load({
+      type Measured = LoadResult & { cpuUsPerRequest: number };
+      const results = new Map<string, Measured[]>();
+      const once = async (route: Route, subject: Subject, seconds: number): Promise<Measured> => {
+        const server = servers[subject] as Started;
+        const base = server.match;
+        const cpuBefore = cpuTimeMs(server.pid) ?? Number.NaN;
+        const result = await load({
           url: `${base}${route.path(key)}`,
           method: route.method,
           headers: { authorization: AUTH, ...(route.body ? { 'content-type': 'application/json' } : {}) },
@@ -74,6 +77,8 @@ export const throughput: Benchmark = {
           connections: CONNECTIONS,
           durationS: seconds,
         });
+        const cpuMs = (cpuTimeMs(server.pid) ?? Number.NaN) - cpuBefore;
+        return { ...result, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.total) };
       };
       for (const route of ROUTES) {
         for (const subject of subjects) await once(route, subject, warmupS);
@@ -81,7 +86,7 @@ export const throughput: Benchmark = {
           for (const subject of subjects) {
             const result = await once(route, subject, durationS);
             log(
-              `  ${route.name} ${LABEL[subject]} run ${run + 1}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, non-2xx ${result.non2xx}`,
+              `  ${route.name} ${LABEL[subject]} run ${run + 1}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest.toFixed(1)} µs CPU per request, non-2xx ${result.non2xx}`,
             );
             const list = results.get(`${route.name}|${subject}`) ?? [];
             list.push(result);
@@ -96,7 +101,7 @@ export const throughput: Benchmark = {
       }
       const figures: Figure[] = [];
       for (const route of ROUTES) {
-        const of = (subject: Subject, pick: (r: LoadResult) => number) =>
+        const of = (subject: Subject, pick: (r: Measured) => number) =>
           (results.get(`${route.name}|${subject}`) ?? []).map(pick);
         const rps = (r: LoadResult) => r.requestsPerSecond;
         figures.push(
@@ -117,6 +122,15 @@ export const throughput: Benchmark = {
             target: { text: 'at least 0.7x the bare app', on: 'ratio', kind: 'min', bound: 0.7 },
           }),
         );
+        figures.push(
+          figure({
+            name: `${route.name}: server CPU time per request, our mock vs bare Hono`,
+            unit: 'µs',
+            better: 'lower',
+            runs: of('mock', (r) => r.cpuUsPerRequest),
+            baseline: { name: LABEL.bare, runs: of('bare', (r) => r.cpuUsPerRequest) },
+          }),
+        );
         for (const [label, pick] of [
           ['p50', (r: LoadResult) => r.p50Ms],
           ['p99', (r: LoadResult) => r.p99Ms],
@@ -135,7 +149,7 @@ export const throughput: Benchmark = {
         }
       }
       return {
-        setup: `autocannon 7.15 CLI in its own process, ${CONNECTIONS} connections, ${durationS} s per run after a ${warmupS} s warm-up per server and route, ${runs} run(s) each, subjects interleaved; our mock through its CLI (in memory, --log-level silent), Prism 5.16 \`prism mock spec/openapi.yaml -v error\` (static examples), bare Hono 4 + @hono/node-server serving the mock's own GET JSON from a Map. Each server in its own process; all bound to 127.0.0.1. Load generator and server share the machine's cores.`,
+        setup: `autocannon 7.15 CLI in its own process, ${CONNECTIONS} connections, ${durationS} s per run after a ${warmupS} s warm-up per server and route, ${runs} run(s) each, subjects interleaved; our mock through its CLI (in memory, --log-level silent), Prism 5.16 \`prism mock spec/openapi.yaml -v error\` (static examples), bare Hono 4 + @hono/node-server serving the mock's own GET JSON from a Map. Each server in its own process; all bound to 127.0.0.1. Load generator and server share the machine's cores. Server CPU time per request: user + system time of the server process (all its threads, from /proc/PID/stat) over the run, divided by the requests answered; time stolen by the hypervisor is not in it, so it is steadier than req/s on a shared machine.`,
         figures,
         notes,
       };

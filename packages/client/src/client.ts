@@ -95,15 +95,19 @@ export function createVideoApiClient<Source = UploadSource>(
     });
   }
 
-  /** A fetch for one operation that turns every non-2xx response, empty body or not, into a typed error. */
-  const checkedFetch = (operation: OperationName) => async (request: Request) => {
-    // globalThis.fetch rejects on abort by itself; a custom fetch (an in-process app) may not.
-    const response = await (options.fetch
-      ? raceSignal(fetchImpl(request), request.signal)
-      : fetchImpl(request));
-    if (!response.ok) throw await errorFromResponse(response, operation);
-    return response;
-  };
+  /**
+   * A fetch for one attempt that turns every non-2xx response, empty body or not, into a typed
+   * error. `signal` is the attempt's (undefined when nothing can abort it).
+   */
+  const checkedFetch =
+    (operation: OperationName, signal: AbortSignal | undefined) => async (request: Request) => {
+      // globalThis.fetch rejects on abort by itself; a custom fetch (an in-process app) may not.
+      const response = await (options.fetch && signal
+        ? raceSignal(fetchImpl(request), request.signal)
+        : fetchImpl(request));
+      if (!response.ok) throw await errorFromResponse(response, operation);
+      return response;
+    };
 
   const settings = (operation: OperationName, kind: RetryKind, call: CallOptions): CallSettings => ({
     operation,
@@ -131,7 +135,7 @@ export function createVideoApiClient<Source = UploadSource>(
           body,
           signal,
           headers: call.headers,
-          fetch: checkedFetch('createVideos'),
+          fetch: checkedFetch('createVideos', signal),
         });
         return expectCreated(data, body.videos.length, response);
       });
@@ -170,7 +174,7 @@ export function createVideoApiClient<Source = UploadSource>(
           params: { path: { videoKey } },
           signal,
           headers: call.headers,
-          fetch: checkedFetch('getVideo'),
+          fetch: checkedFetch('getVideo', signal),
         });
         return expectVideo(data, 'getVideo', response);
       });
@@ -194,7 +198,7 @@ export function createVideoApiClient<Source = UploadSource>(
           body: { simpleCustomFields: fields },
           signal,
           headers: call.headers,
-          fetch: checkedFetch('updateCustomFields'),
+          fetch: checkedFetch('updateCustomFields', signal),
         });
         return expectVideo(data, 'updateCustomFields', response);
       });

@@ -169,6 +169,19 @@ describe('typed errors', () => {
     await expect(pending).rejects.toThrow(AbortedError);
   });
 
+  it("with timeoutMs 0 still aborts on the caller's signal, and a call without either completes", async () => {
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      });
+    const { client } = setup(hang, json(video('v-1')));
+    const controller = new AbortController();
+    const pending = client.getVideo('v-1', { timeoutMs: 0, signal: controller.signal, retry: false });
+    controller.abort();
+    await expect(pending).rejects.toThrow(AbortedError);
+    await expect(client.getVideo('v-1', { timeoutMs: 0 })).resolves.toMatchObject({ videoKey: 'v-1' });
+  });
+
   it('refuses an empty video key before sending', async () => {
     const { client, seen } = setup(json(video('x')));
     await expect(client.getVideo('')).rejects.toThrow(InputError);

@@ -49,7 +49,7 @@ export function classify(
 export async function callWithRetry<T>(
   settings: CallSettings,
   options: CallOptions,
-  attempt: (signal: AbortSignal, attemptNumber: number) => Promise<T>,
+  attempt: (signal: AbortSignal | undefined, attemptNumber: number) => Promise<T>,
 ): Promise<T> {
   const retry = settings.retry;
   const retries = retry === false ? 0 : (retry.retries ?? defaultRetry.retries);

@@ -11,6 +11,9 @@ import { multipartBody } from './multipart.js';
 import { type PreparedSource, prepareSource } from './source.js';
 import type { UploadTransport } from './transport.js';
 
+/** The signal of an attempt that nothing can abort (no timeout, no caller's signal). */
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
  * Turns body bytes sent into file-byte progress events: monotone, clamped to the file's size, and
  * with `loaded === total` reported exactly once per attempt.
@@ -59,7 +62,13 @@ export async function uploadWith(input: UploadWith): Promise<UploadResult> {
     headers.set('Content-Type', body.contentType);
     headers.set('Content-Length', String(body.length));
     const onBodyBytes = progressReporter(body.head.byteLength, prepared.size, attempt, call.onProgress);
-    const response = await input.transport({ url: input.url, headers, body, signal, onBodyBytes });
+    const response = await input.transport({
+      url: input.url,
+      headers,
+      body,
+      signal: signal ?? NEVER_ABORTED,
+      onBodyBytes,
+    });
     if (!response.ok) throw await errorFromResponse(response, 'uploadVideoSource');
     const text = await response.text();
     const parsed = parseJson(text);
