@@ -8,7 +8,7 @@ import { mountExtras } from './extras.js';
 import { isNetworkFault } from './faults/index.js';
 import { resolveOptions } from './options.js';
 import { RequestReadings } from './readings.js';
-import { requestPipeline } from './request-pipeline.js';
+import { type RequestPipeline, requestPipeline } from './request-pipeline.js';
 import { createVideosHandler } from './routes/create-videos.js';
 import { getVideoHandler } from './routes/get-video.js';
 import { updateCustomFieldsHandler } from './routes/update-custom-fields.js';
@@ -17,19 +17,15 @@ import { createMemoryStore } from './store/memory-store.js';
 import { createSqliteStore } from './store/sqlite-store.js';
 import type { MockApp, MockEnv, MockOptions } from './types.js';
 
-function routes(app: Hono<MockEnv>, core: MockCore): void {
+function routes(app: Hono<MockEnv>, core: MockCore, wrap: RequestPipeline['wrap']): void {
   // §4.1–§4.4
-  app.post('/api/v1/videos', createVideosHandler(core));
-  app.post('/api/upload/v1/form-data/videos/:videoKey', uploadVideoSourceHandler(core));
-  app.get('/api/v1/videos/:videoKey', getVideoHandler(core));
-  app.put('/api/v1/videos/:videoKey/custom-fields', updateCustomFieldsHandler(core));
+  app.post('/api/v1/videos', wrap(createVideosHandler(core)));
+  app.post('/api/upload/v1/form-data/videos/:videoKey', wrap(uploadVideoSourceHandler(core)));
+  app.get('/api/v1/videos/:videoKey', wrap(getVideoHandler(core)));
+  app.put('/api/v1/videos/:videoKey/custom-fields', wrap(updateCustomFieldsHandler(core)));
 }
 
-function middleware(
-  app: Hono<MockEnv>,
-  core: MockCore,
-  onError: (error: Error, c: Context<MockEnv>) => Response,
-): void {
+function pipeline(core: MockCore, onError: (error: Error, c: Context<MockEnv>) => Response): RequestPipeline {
   const corsMiddleware = cors({
     origin: core.options.corsOrigins.includes('*') ? '*' : core.options.corsOrigins,
     credentials: false,
@@ -38,7 +34,7 @@ function middleware(
     exposeHeaders: ['X-Mock-Readings', 'Retry-After', 'WWW-Authenticate', 'Content-Length'],
     maxAge: 600,
   });
-  app.use('*', requestPipeline(core, corsMiddleware, onError));
+  return requestPipeline(core, corsMiddleware, onError);
 }
 
 /**
@@ -66,16 +62,17 @@ export function createApp(options: MockOptions = {}): MockApp {
     return renderError(internalError(), readings);
   };
   app.onError(onError);
-  middleware(app, core, onError);
-  routes(app, core);
+  const { wrap, middleware } = pipeline(core, onError);
+  routes(app, core, wrap);
   const control = createControl(core);
-  mountExtras(app, core, control);
-  app.notFound((c) => {
-    const readings = c.get('readings') ?? new RequestReadings(core.readings);
-    return renderError(
+  mountExtras(app, core, control, { wrap, middleware });
+  const notFound = wrap((c) =>
+    renderError(
       new MockHttpError(404, 'not-found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`),
-      readings,
-    );
-  });
+      c.get('readings') ?? new RequestReadings(core.readings),
+    ),
+  );
+  app.options('*', notFound); // CORS preflights (the pipeline answers them for requests with Origin)
+  app.notFound((c) => notFound(c, async () => {}));
   return Object.assign(app, { mock: control });
 }

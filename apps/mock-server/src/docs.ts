@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { openapiDocument } from '@video-api/schema/openapi';
 import type { Hono } from 'hono';
+import type { RequestPipeline } from './request-pipeline.js';
 import type { MockEnv } from './types.js';
 
 const ASSETS: Record<string, string> = {
@@ -62,21 +63,33 @@ window.ui = SwaggerUIBundle({
 </html>
 `;
 
-export function docsRoutes(app: Hono<MockEnv>): void {
+export function docsRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap']): void {
   const dir = assetDir();
   const cache = new Map<string, Uint8Array>();
-  app.get('/openapi.json', (c) => c.json(specFor(new URL(c.req.url).origin)));
-  app.get('/docs', (c) => c.html(PAGE));
-  app.get('/docs/', (c) => c.redirect('/docs'));
-  app.get('/docs/:asset', (c, next) => {
-    const asset = c.req.param('asset');
-    const type = ASSETS[asset];
-    if (!type) return next();
-    let bytes = cache.get(asset);
-    if (!bytes) {
-      bytes = new Uint8Array(readFileSync(join(dir, asset)));
-      cache.set(asset, bytes);
-    }
-    return c.body(bytes.slice(), 200, { 'content-type': type, 'cache-control': 'public, max-age=3600' });
-  });
+  app.get(
+    '/openapi.json',
+    wrap((c) => c.json(specFor(new URL(c.req.url).origin))),
+  );
+  app.get(
+    '/docs',
+    wrap((c) => c.html(PAGE)),
+  );
+  app.get(
+    '/docs/',
+    wrap((c) => c.redirect('/docs')),
+  );
+  app.get(
+    '/docs/:asset',
+    wrap((c, next) => {
+      const asset = c.req.param('asset') ?? '';
+      const type = ASSETS[asset];
+      if (!type) return next().then(() => c.res);
+      let bytes = cache.get(asset);
+      if (!bytes) {
+        bytes = new Uint8Array(readFileSync(join(dir, asset)));
+        cache.set(asset, bytes);
+      }
+      return c.body(bytes.slice(), 200, { 'content-type': type, 'cache-control': 'public, max-age=3600' });
+    }),
+  );
 }

@@ -59,9 +59,15 @@ function takeRateLimit(c: Context<MockEnv>, core: MockCore, operationId: string 
 }
 
 /** Journal entry and log line of a finished request. */
-function record(c: Context<MockEnv>, core: MockCore, path: string, admin: boolean, started: number): void {
+function record(
+  c: Context<MockEnv>,
+  core: MockCore,
+  path: string,
+  admin: boolean,
+  started: number,
+  status: number,
+): void {
   const readings = c.get('readings');
-  const status = c.res.status;
   const level = status >= 500 ? 'error' : 'info';
   const logged = core.log.enabled(level);
   if (admin && !logged) return;
@@ -83,45 +89,109 @@ function record(c: Context<MockEnv>, core: MockCore, path: string, admin: boolea
   }
 }
 
+/** Names the readings played (if the answer does not yet) and journals the request. */
+function finish(
+  c: Context<MockEnv>,
+  core: MockCore,
+  path: string,
+  admin: boolean,
+  started: number,
+  answer: Response | undefined,
+): Response {
+  const response = answer ?? c.res;
+  const readings = c.get('readings');
+  if (readings.unsealed()) response.headers.set(READINGS_RESPONSE_HEADER, readings.header());
+  record(c, core, path, admin, started, response.status);
+  return response;
+}
+
+/** A route handler: answers at once or later; `next()` falls through to the not-found answer. */
+export type RouteHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Response | undefined>;
+
+/** The pipeline: `wrap` puts a route handler inside it, `middleware` is the same for routes mounted whole. */
+export interface RequestPipeline {
+  wrap(handler: RouteHandler): WrappedHandler;
+  middleware: MiddlewareHandler<MockEnv>;
+}
+
+/** A handler inside the pipeline: always answers (a not-found fall-through included). */
+export type WrappedHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Response>;
+
 /**
- * The pipeline middleware. `cors` runs around it for requests that carry Origin (browsers always
- * send it cross-origin; it answers preflights itself). `onError` renders an error thrown before
- * the route (a bad Host, a bad reading header, a rate limit), so that such requests are
- * journalled like any other.
+ * The pipeline around every route. It wraps each handler rather than running as Hono middleware:
+ * with no middleware in front of a route, Hono calls the handler directly, and a handler that
+ * answers at once (GET video) is written by @hono/node-server at once, without a promise chain per
+ * request. `cors` runs around it for requests that carry Origin (browsers always send it
+ * cross-origin; it answers preflights itself). `onError` renders an error thrown before or by
+ * the handler (a bad Host, a bad reading header, a rate limit, a 404), so every request is
+ * journalled with the status it got.
  *
  * @example
- * app.use('*', requestPipeline(core, cors({ origin: '*' }), (error, c) => renderError(...)));
+ * const pipeline = requestPipeline(core, cors({ origin: '*' }), onError);
+ * app.get('/api/v1/videos/:videoKey', pipeline.wrap(getVideoHandler(core)));
  */
 export function requestPipeline(
   core: MockCore,
   cors: MiddlewareHandler<MockEnv>,
   onError: (error: Error, c: Context<MockEnv>) => Response,
-): MiddlewareHandler<MockEnv> {
-  const run = async (c: Context<MockEnv>, next: Next): Promise<void> => {
+): RequestPipeline {
+  const failed = (c: Context<MockEnv>, error: unknown): Response => {
+    if (!(error instanceof Error) || isNetworkFault(error)) throw error;
+    if (c.get('readings') === undefined) c.set('readings', new RequestReadings(core.readings));
+    return onError(error, c);
+  };
+
+  const run = (c: Context<MockEnv>, next: Next, handler: RouteHandler): Response | Promise<Response> => {
     const started = performance.now();
+    c.set('pipelined', true);
     const url = c.req.url;
     const path = pathnameOf(url);
     const operationId = operationIdOf(c.req.method, path);
     c.set('operationId', operationId);
     const admin = path.startsWith(ADMIN_PREFIX);
+    let answer: Response | undefined | Promise<Response | undefined>;
     try {
       const origin = originOfRequest(url);
       core.origin = origin;
       c.set('origin', origin);
       c.set('readings', readingsOf(c, core, admin));
       takeRateLimit(c, core, operationId);
-      const answer = await core.faults.middleware(c, next);
-      if (answer instanceof Response) c.res = answer;
+      answer = core.faults.active() ? withFaults(c, next, handler) : handler(c, next);
     } catch (error) {
-      if (!(error instanceof Error) || isNetworkFault(error)) throw error;
-      if (c.get('readings') === undefined) c.set('readings', new RequestReadings(core.readings));
-      c.res = onError(error, c);
+      answer = failed(c, error);
     }
-    const readings = c.get('readings');
-    if (readings.unsealed()) c.res.headers.set(READINGS_RESPONSE_HEADER, readings.header());
-    record(c, core, path, admin, started);
+    if (!(answer instanceof Promise)) return finish(c, core, path, admin, started, answer);
+    return answer.then(
+      (late) => finish(c, core, path, admin, started, late),
+      (error: unknown) => finish(c, core, path, admin, started, failed(c, error)),
+    );
   };
-  // CORS only for requests that carry Origin: it sets its headers before the handler, which makes
-  // @hono/node-server write the response through its slower stream path.
-  return (c, next) => (requestHeader(c, 'origin') === undefined ? run(c, next) : cors(c, () => run(c, next)));
+
+  /** Faults on demand (delays, errors, resets): the async path, taken only while rules are set. */
+  const withFaults = async (c: Context<MockEnv>, next: Next, handler: RouteHandler): Promise<Response> => {
+    const answer = await core.faults.middleware(c, async () => {
+      c.res = (await handler(c, next)) ?? c.res;
+    });
+    return answer instanceof Response ? answer : c.res;
+  };
+
+  const wrap =
+    (handler: RouteHandler): WrappedHandler =>
+    (c, next) => {
+      // The not-found answer of a route that fell through (`next()`), already inside the pipeline.
+      if (c.get('pipelined')) return handler(c, next) as Response | Promise<Response>;
+      if (requestHeader(c, 'origin') === undefined) return run(c, next, handler);
+      return (async () => {
+        const preflight = await cors(c, async () => {
+          c.res = await run(c, next, handler);
+        });
+        return preflight instanceof Response ? preflight : c.res;
+      })();
+    };
+
+  const mounted = wrap(async (c, next) => {
+    await next();
+    return c.res;
+  });
+  return { wrap, middleware: async (c, next) => mounted(c, next) };
 }

@@ -189,6 +189,8 @@ export interface MockVariables {
   token: string | undefined;
   /** The origin of the request URL (the default streaming base). */
   origin: string;
+  /** Set once the request pipeline runs for this request (so a not-found answer inside it does not run it again). */
+  pipelined: boolean;
 }
 
 export interface MockEnv {

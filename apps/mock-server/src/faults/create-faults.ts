@@ -95,6 +95,7 @@ export function createFaults(options: FaultsOptions = {}): Faults {
       random = createRandom(options.seed);
     },
     list: () => entries.map(entryView),
+    active: () => entries.length > 0,
     middleware,
     uploadReadRate(operationId) {
       const plan = current.getStore();

@@ -53,6 +53,8 @@ export interface Faults {
   clear(): void;
   /** The rules in force, in order, with `times` showing what is left. */
   list(): FaultRule[];
+  /** Whether any rule is in force (without one, requests skip the middleware altogether). */
+  active(): boolean;
   /** Hono middleware; reads `c.get('operationId')` and `c.req.path`. Never touches `/__mock/`. */
   middleware: MiddlewareHandler;
   /** Bytes per second at which to read the upload body of this operation, or undefined for full speed. */

@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import type { MockCore } from '../core.js';
 import { MockHttpError, notFound } from '../errors.js';
 import { stateOf } from '../representation.js';
+import type { RequestPipeline } from '../request-pipeline.js';
 import type { MockEnv } from '../types.js';
 import { placeholderSegment } from './mpeg-ts.js';
 
@@ -43,13 +44,19 @@ function readyVideo(core: MockCore, key: string): void {
   }
 }
 
-export function playbackRoutes(app: Hono<MockEnv>, core: MockCore): void {
-  app.get('/hls/:videoKey/playlist.m3u8', (c) => {
-    readyVideo(core, c.req.param('videoKey'));
-    return c.body(mediaPlaylist(), 200, { 'content-type': 'application/vnd.apple.mpegurl' });
-  });
-  app.get(`/hls/:videoKey/${SEGMENT_NAME}`, (c) => {
-    readyVideo(core, c.req.param('videoKey'));
-    return c.body(SEGMENT.slice(), 200, { 'content-type': 'video/mp2t' });
-  });
+export function playbackRoutes(app: Hono<MockEnv>, core: MockCore, wrap: RequestPipeline['wrap']): void {
+  app.get(
+    '/hls/:videoKey/playlist.m3u8',
+    wrap((c) => {
+      readyVideo(core, c.req.param('videoKey') ?? '');
+      return c.body(mediaPlaylist(), 200, { 'content-type': 'application/vnd.apple.mpegurl' });
+    }),
+  );
+  app.get(
+    `/hls/:videoKey/${SEGMENT_NAME}`,
+    wrap((c) => {
+      readyVideo(core, c.req.param('videoKey') ?? '');
+      return c.body(SEGMENT.slice(), 200, { 'content-type': 'video/mp2t' });
+    }),
+  );
 }
