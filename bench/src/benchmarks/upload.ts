@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { script, TMP_DIR, TS_NODE_ARGS } from '../lib/paths.js';
-import { peakRssMiB, resetPeakRss, runToEnd, type Started, samplePeak } from '../lib/proc.js';
+import { cpuTimeMs, peakRssMiB, resetPeakRss, runToEnd, type Started, samplePeak } from '../lib/proc.js';
 import { figure } from '../lib/stats.js';
 import { MiB, writeTestFile } from '../lib/test-file.js';
 import type { Benchmark, Figure } from '../lib/types.js';
@@ -17,6 +17,8 @@ type Server = 'mock' | 'bare';
 interface Sample {
   mibPerS: number;
   serverPeakMiB: number;
+  /** Server CPU time (user + system, all threads) per MiB received. */
+  serverCpuMsPerMiB: number;
   clientPeakMiB: number;
 }
 
@@ -37,7 +39,7 @@ async function uploadOnce(
   key: string,
   file: string,
   bytes: number,
-): Promise<Omit<Sample, 'serverPeakMiB'>> {
+): Promise<Omit<Sample, 'serverPeakMiB' | 'serverCpuMsPerMiB'>> {
   if (tool === 'curl') {
     let sampler: ReturnType<typeof samplePeak> | undefined;
     const { stdout } = await runToEnd(
@@ -119,13 +121,15 @@ export const upload: Benchmark = {
               const started = servers[server] as Started;
               const key = server === 'mock' ? await createKey(started.match) : 'bare';
               resettable = resetPeakRss(started.pid) && resettable;
+              const cpuBefore = cpuTimeMs(started.pid) ?? Number.NaN;
               const sample = await uploadOnce(tool, started.match, key, file, bytes);
               const serverPeakMiB = peakRssMiB(started.pid) ?? Number.NaN;
+              const serverCpuMsPerMiB = ((cpuTimeMs(started.pid) ?? Number.NaN) - cpuBefore) / (bytes / MiB);
               log(
                 `  ${label(bytes)} ${tool} → ${server} run ${run + 1}: ${sample.mibPerS.toFixed(0)} MiB/s, server peak ${serverPeakMiB.toFixed(0)} MiB, client peak ${sample.clientPeakMiB.toFixed(0)} MiB`,
               );
               const id = `${bytes}|${tool}|${server}`;
-              samples.set(id, [...(samples.get(id) ?? []), { ...sample, serverPeakMiB }]);
+              samples.set(id, [...(samples.get(id) ?? []), { ...sample, serverPeakMiB, serverCpuMsPerMiB }]);
             }
           }
         }
@@ -152,6 +156,16 @@ export const upload: Benchmark = {
             runs: of(bytes, tool, 'mock', (s) => s.mibPerS),
             baseline: { name: 'bare node:http to file', runs: of(bytes, tool, 'bare', (s) => s.mibPerS) },
             target: { text: 'at least 0.8x the limit', on: 'ratio', kind: 'min', bound: 0.8 },
+          }),
+          figure({
+            name: `${name}: server CPU time per MiB, our mock vs bare limit`,
+            unit: 'ms',
+            better: 'lower',
+            runs: of(bytes, tool, 'mock', (s) => s.serverCpuMsPerMiB),
+            baseline: {
+              name: 'bare node:http to file',
+              runs: of(bytes, tool, 'bare', (s) => s.serverCpuMsPerMiB),
+            },
           }),
           figure({
             name: `${name}: peak RSS of our mock`,
@@ -216,7 +230,7 @@ export const upload: Benchmark = {
       );
     }
     return {
-      setup: `Files of ${sizes.map(label).join(' and ')} (incompressible, written by a streaming generator, deleted after). curl (\`-F file=@…\`, \`Expect:\` off) and our client (\`@video-api/client/node\`, \`uploadSource(key, path)\`, in its own Node process; time of the upload call only) upload to our mock (its CLI, in memory: files land in its temporary folder) and to a bare node:http server piping the raw request body to a file. One warm-up upload per tool and server, then ${runs} run(s) (at least ${SMALL_FILE_RUNS} for files under 1 GiB), servers interleaved and the order alternating. Server peak RSS: VmHWM after resetting it (clear_refs) before each upload; client peak: getrusage maxRSS of the client process; curl: VmHWM sampled every 10 ms.`,
+      setup: `Files of ${sizes.map(label).join(' and ')} (incompressible, written by a streaming generator, deleted after). curl (\`-F file=@…\`, \`Expect:\` off) and our client (\`@video-api/client/node\`, \`uploadSource(key, path)\`, in its own Node process; time of the upload call only) upload to our mock (its CLI, in memory: files land in its temporary folder) and to a bare node:http server piping the raw request body to a file. One warm-up upload per tool and server, then ${runs} run(s) (at least ${SMALL_FILE_RUNS} for files under 1 GiB), servers interleaved and the order alternating. Server peak RSS: VmHWM after resetting it (clear_refs) before each upload; client peak: getrusage maxRSS of the client process; curl: VmHWM sampled every 10 ms. Server CPU time per MiB: user + system time of the server process over the upload (from /proc/PID/stat), divided by the file's MiB; it does not depend on the disk.`,
       figures,
       notes,
     };
