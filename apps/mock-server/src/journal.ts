@@ -11,6 +11,30 @@ export type { JournalRecord };
 
 const CAPACITY = 10_000;
 
+/** Distinct strings the journal keeps one copy of (paths and reading sets repeat from request to request). */
+const INTERNED_MAX = 1_000;
+
+/**
+ * Keeps one copy of each distinct path and readings text: otherwise every request leaves new
+ * strings in the ring that live through 10 000 requests, get promoted to the old generation and
+ * make the garbage collector's full collections work. Past INTERNED_MAX distinct values (paths of
+ * many keys) strings are kept as they come.
+ */
+class Interner {
+  readonly #strings = new Map<string, string>();
+
+  intern(text: string): string {
+    const known = this.#strings.get(text);
+    if (known !== undefined) return known;
+    if (this.#strings.size < INTERNED_MAX) this.#strings.set(text, text);
+    return text;
+  }
+
+  clear(): void {
+    this.#strings.clear();
+  }
+}
+
 /** `id=reading, id2=reading` (the X-Mock-Readings form) as an object. */
 function readingsObject(header: string): Record<string, string> {
   const readings: Record<string, string> = {};
@@ -41,6 +65,7 @@ export class Journal {
   readonly #path: string[] = new Array(CAPACITY).fill('');
   readonly #operationId: (string | undefined)[] = new Array(CAPACITY).fill(undefined);
   readonly #readings: string[] = new Array(CAPACITY).fill('');
+  readonly #interned = new Interner();
   #next = 0;
   #size = 0;
   #lastSeq = 0;
@@ -54,9 +79,9 @@ export class Journal {
     this.#status[slot] = entry.status;
     this.#durationMs[slot] = entry.durationMs;
     this.#method[slot] = entry.method;
-    this.#path[slot] = entry.path;
+    this.#path[slot] = this.#interned.intern(entry.path);
     this.#operationId[slot] = entry.operationId;
-    this.#readings[slot] = entry.readings;
+    this.#readings[slot] = this.#interned.intern(entry.readings);
     this.#next = (slot + 1) % CAPACITY;
     if (this.#size < CAPACITY) this.#size += 1;
     return seq;
@@ -104,6 +129,7 @@ export class Journal {
     this.#path.fill('');
     this.#operationId.fill(undefined);
     this.#readings.fill('');
+    this.#interned.clear();
     this.#next = 0;
     this.#size = 0;
   }
