@@ -27,6 +27,10 @@ export function createSqliteStore(dataDir: string): VideoStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // Reads by key stay flat as the store grows: the file is mapped (no read call and copy per page)
+  // and 16 MiB of pages are cached, instead of SQLite's default 2 MiB.
+  db.pragma('mmap_size = 268435456');
+  db.pragma('cache_size = -16384');
   db.exec(`
     CREATE TABLE IF NOT EXISTS videos (key TEXT PRIMARY KEY, seq INTEGER NOT NULL, record TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
