@@ -11,14 +11,14 @@ export type { JournalRecord };
 
 const CAPACITY = 10_000;
 
-/** Distinct strings the journal keeps one copy of (paths and reading sets repeat from request to request). */
+/** Distinct paths the journal keeps one copy of (paths repeat from request to request). */
 const INTERNED_MAX = 1_000;
 
 /**
- * Keeps one copy of each distinct path and readings text: otherwise every request leaves new
- * strings in the ring that live through 10 000 requests, get promoted to the old generation and
- * make the garbage collector's full collections work. Past INTERNED_MAX distinct values (paths of
- * many keys) strings are kept as they come.
+ * Keeps one copy of each distinct path: otherwise every request leaves a new string in the ring
+ * that lives through 10 000 requests, gets promoted to the old generation and makes the garbage
+ * collector's full collections work. Past INTERNED_MAX distinct paths (many keys) they are kept as
+ * they come. (The readings text is already shared: RequestReadings builds it once per sequence.)
  */
 class Interner {
   readonly #strings = new Map<string, string>();
@@ -81,7 +81,7 @@ export class Journal {
     this.#method[slot] = entry.method;
     this.#path[slot] = this.#interned.intern(entry.path);
     this.#operationId[slot] = entry.operationId;
-    this.#readings[slot] = this.#interned.intern(entry.readings);
+    this.#readings[slot] = entry.readings; // shared per play sequence (see RequestReadings)
     this.#next = (slot + 1) % CAPACITY;
     if (this.#size < CAPACITY) this.#size += 1;
     return seq;

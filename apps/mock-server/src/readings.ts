@@ -96,6 +96,28 @@ export function readingSet(choice: ReadingChoice = {}): ReadingSet {
 }
 
 /**
+ * One sequence of first reads over a reading set: the readings played so far and their
+ * `X-Mock-Readings` text. Requests of one route read the same readings in the same order, so they
+ * share these nodes: the header text is built once per sequence, not concatenated per request.
+ */
+interface PlayNode {
+  header: string;
+  played: Readonly<Record<string, string>>;
+  next: Map<string, PlayNode>;
+}
+
+const roots = new WeakMap<ReadingSet, PlayNode>();
+
+function rootOf(set: ReadingSet): PlayNode {
+  let root = roots.get(set);
+  if (root === undefined) {
+    root = { header: '', played: {}, next: new Map() };
+    roots.set(set, root);
+  }
+  return root;
+}
+
+/**
  * The readings of one request: reading one records it as played, for `X-Mock-Readings`.
  *
  * @example
@@ -105,22 +127,32 @@ export function readingSet(choice: ReadingChoice = {}): ReadingSet {
  */
 export class RequestReadings {
   readonly #set: ReadingSet;
-  readonly #played: Record<string, string> = {};
-  /** `X-Mock-Readings`, built as readings are first read (a request reads a handful). */
-  #header = '';
-  /** The header as written into the response (see `seal`). */
-  #sealed = '';
+  /** Where this request is in its set's tree of play sequences. */
+  #node: PlayNode;
+  /** The node whose header was written into the response (see `seal`). */
+  #sealed: PlayNode;
 
   constructor(set: ReadingSet) {
     this.#set = set;
+    this.#node = rootOf(set);
+    this.#sealed = this.#node;
   }
 
   /** The reading of `id` for this request, recorded as played. */
   get<Id extends UnspecifiedIdWithReadings>(id: Id): ReadingOf<Id> {
     const reading = this.#set[id] as ReadingOf<Id>;
-    if (!Object.hasOwn(this.#played, id)) {
-      this.#played[id] = reading;
-      this.#header = this.#header === '' ? `${id}=${reading}` : `${this.#header}, ${id}=${reading}`;
+    const node = this.#node;
+    if (!Object.hasOwn(node.played, id)) {
+      let next = node.next.get(id);
+      if (next === undefined) {
+        next = {
+          header: node.header === '' ? `${id}=${reading}` : `${node.header}, ${id}=${reading}`,
+          played: { ...node.played, [id]: reading },
+          next: new Map(),
+        };
+        node.next.set(id, next);
+      }
+      this.#node = next;
     }
     return reading;
   }
@@ -132,22 +164,22 @@ export class RequestReadings {
 
   /** The played readings, as recorded. */
   played(): Record<string, string> {
-    return { ...this.#played };
+    return { ...this.#node.played };
   }
 
   /** The value of `X-Mock-Readings`: `id=reading, …` in play order. */
   header(): string {
-    return this.#header;
+    return this.#node.header;
   }
 
   /** The header, marked as written into the response: `unsealed()` is false until another reading is read. */
   seal(): string {
-    this.#sealed = this.#header;
-    return this.#header;
+    this.#sealed = this.#node;
+    return this.#node.header;
   }
 
   /** Whether readings were read that the response does not name yet. */
   unsealed(): boolean {
-    return this.#header !== this.#sealed;
+    return this.#node !== this.#sealed;
   }
 }
