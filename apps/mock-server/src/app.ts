@@ -66,10 +66,11 @@ export function createApp(options: MockOptions = {}): MockApp {
   routes(app, core, wrap);
   const control = createControl(core);
   mountExtras(app, core, control, { wrap, middleware });
+  // Inside the pipeline, so the request's readings are set.
   const notFound = wrap((c) =>
     renderError(
       new MockHttpError(404, 'not-found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`),
-      c.get('readings') ?? new RequestReadings(core.readings),
+      c.get('readings'),
     ),
   );
   app.options('*', notFound); // CORS preflights (the pipeline answers them for requests with Origin)
