@@ -12,7 +12,7 @@ import { type CallSettings, callWithRetry, mergeRetry } from './http/call.js';
 import { errorFromResponse } from './http/response-error.js';
 import type { RetryKind } from './http/retry.js';
 import { expectCreated, expectVideo } from './http/shapes.js';
-import { sleep as defaultSleep, raceSignal } from './http/signals.js';
+import { type AttemptSignal, sleep as defaultSleep } from './http/signals.js';
 import type {
   CallOptions,
   CreatedVideo,
@@ -96,18 +96,36 @@ export function createVideoApiClient<Source = UploadSource>(
   }
 
   /**
-   * A fetch for one attempt that turns every non-2xx response, empty body or not, into a typed
-   * error. `signal` is the attempt's (undefined when nothing can abort it).
+   * What openapi-fetch needs for one attempt: its signal, the call's headers, and a fetch that
+   * turns every non-2xx response, empty body or not, into a typed error. `signal` is the attempt's
+   * (undefined when nothing can abort it).
+   *
+   * With global fetch the signal is handed to fetch itself, not to openapi-fetch: fetch copies the
+   * Request it gets, and on Node 20 every Request that follows a signal costs about 20 µs, so one
+   * copy follows it instead of two. A custom fetch (an in-process app, a proxy) gets a Request
+   * that carries the signal, and the call also races it: such a fetch may not honour the signal.
    */
-  const checkedFetch =
-    (operation: OperationName, signal: AbortSignal | undefined) => async (request: Request) => {
-      // globalThis.fetch rejects on abort by itself; a custom fetch (an in-process app) may not.
-      const response = await (options.fetch && signal
-        ? raceSignal(fetchImpl(request), request.signal)
-        : fetchImpl(request));
-      if (!response.ok) throw await errorFromResponse(response, operation);
-      return response;
+  const attemptInit = (
+    operation: OperationName,
+    call: CallOptions,
+    signal: AbortSignal | undefined,
+    race: AttemptSignal['race'],
+  ) => {
+    const custom = options.fetch;
+    const send: (request: Request) => Promise<Response> =
+      custom === undefined
+        ? (request) => globalThis.fetch(request, signal && { signal })
+        : (request) => race(custom(request));
+    return {
+      signal: custom === undefined ? undefined : signal,
+      headers: call.headers,
+      fetch: async (request: Request) => {
+        const response = await send(request);
+        if (!response.ok) throw await errorFromResponse(response, operation);
+        return response;
+      },
     };
+  };
 
   const settings = (operation: OperationName, kind: RetryKind, call: CallOptions): CallSettings => ({
     operation,
@@ -130,12 +148,10 @@ export function createVideoApiClient<Source = UploadSource>(
           operation: 'createVideos',
         });
       }
-      return callWithRetry(settings('createVideos', 'create', call), call, async (signal) => {
+      return callWithRetry(settings('createVideos', 'create', call), call, async (signal, _n, race) => {
         const { data, response } = await raw.POST('/api/v1/videos', {
           body,
-          signal,
-          headers: call.headers,
-          fetch: checkedFetch('createVideos', signal),
+          ...attemptInit('createVideos', call, signal, race),
         });
         return expectCreated(data, body.videos.length, response);
       });
@@ -169,12 +185,10 @@ export function createVideoApiClient<Source = UploadSource>(
     // §4.3
     async getVideo(videoKey: string, call: CallOptions = {}): Promise<Video> {
       checkKey(videoKey, 'getVideo');
-      return callWithRetry(settings('getVideo', 'safe', call), call, async (signal) => {
+      return callWithRetry(settings('getVideo', 'safe', call), call, async (signal, _n, race) => {
         const { data, response } = await raw.GET('/api/v1/videos/{videoKey}', {
           params: { path: { videoKey } },
-          signal,
-          headers: call.headers,
-          fetch: checkedFetch('getVideo', signal),
+          ...attemptInit('getVideo', call, signal, race),
         });
         return expectVideo(data, 'getVideo', response);
       });
@@ -192,13 +206,11 @@ export function createVideoApiClient<Source = UploadSource>(
           operation: 'updateCustomFields',
         });
       }
-      return callWithRetry(settings('updateCustomFields', 'safe', call), call, async (signal) => {
+      return callWithRetry(settings('updateCustomFields', 'safe', call), call, async (signal, _n, race) => {
         const { data, response } = await raw.PUT('/api/v1/videos/{videoKey}/custom-fields', {
           params: { path: { videoKey } },
           body: { simpleCustomFields: fields },
-          signal,
-          headers: call.headers,
-          fetch: checkedFetch('updateCustomFields', signal),
+          ...attemptInit('updateCustomFields', call, signal, race),
         });
         return expectVideo(data, 'updateCustomFields', response);
       });

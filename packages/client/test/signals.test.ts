@@ -38,4 +38,66 @@ describe('attemptSignal', () => {
     expect(attempt.timedOut()).toBe(false);
     attempt.dispose();
   });
+
+  describe('race', () => {
+    const pending = () => new Promise<string>(() => {});
+
+    it('settles with the promise when nothing aborts', async () => {
+      for (const outer of [undefined, new AbortController().signal]) {
+        for (const ms of [0, 60_000]) {
+          const attempt = attemptSignal(outer, ms);
+          await expect(attempt.race(Promise.resolve('answer'))).resolves.toBe('answer');
+          await expect(attempt.race(Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+          attempt.dispose();
+        }
+      }
+    });
+
+    it('rejects when the timeout fires first', async () => {
+      const attempt = attemptSignal(undefined, 5);
+      await expect(attempt.race(pending())).rejects.toThrow('timed out after 5 ms');
+      expect(attempt.timedOut()).toBe(true);
+      attempt.dispose();
+    });
+
+    it.each([0, 60_000])("rejects with the caller's reason when it aborts (timeout %s)", async (ms) => {
+      const outer = new AbortController();
+      const attempt = attemptSignal(outer.signal, ms);
+      const raced = attempt.race(pending());
+      outer.abort(new Error('stop'));
+      await expect(raced).rejects.toThrow('stop');
+      attempt.dispose();
+    });
+
+    it('rejects at once when the caller has already aborted', async () => {
+      const outer = new AbortController();
+      outer.abort(new Error('before'));
+      const attempt = attemptSignal(outer.signal, 60_000);
+      await expect(attempt.race(pending())).rejects.toThrow('before');
+      attempt.dispose();
+    });
+
+    it('keeps a late rejection of the losing promise from going unhandled', async () => {
+      const outer = new AbortController();
+      const attempt = attemptSignal(outer.signal, 60_000);
+      let fail: (error: Error) => void = () => {};
+      const loser = new Promise<string>((_, reject) => {
+        fail = reject;
+      });
+      const raced = attempt.race(loser);
+      outer.abort(new Error('stop'));
+      await expect(raced).rejects.toThrow('stop');
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        fail(new Error('late'));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
+      expect(unhandled).toEqual([]);
+      attempt.dispose();
+    });
+  });
 });

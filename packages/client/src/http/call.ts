@@ -5,7 +5,7 @@
 import { AbortedError, NetworkError, TimeoutError, VideoApiError } from '../errors.js';
 import type { CallOptions, OperationName, RetryOptions } from '../types.js';
 import { defaultRetry, isRetryable, nextDelay, type RetryKind } from './retry.js';
-import { attemptSignal } from './signals.js';
+import { type AttemptSignal, attemptSignal } from './signals.js';
 
 export interface CallSettings {
   operation: OperationName;
@@ -49,7 +49,11 @@ export function classify(
 export async function callWithRetry<T>(
   settings: CallSettings,
   options: CallOptions,
-  attempt: (signal: AbortSignal | undefined, attemptNumber: number) => Promise<T>,
+  attempt: (
+    signal: AbortSignal | undefined,
+    attemptNumber: number,
+    race: AttemptSignal['race'],
+  ) => Promise<T>,
 ): Promise<T> {
   const retry = settings.retry;
   const retries = retry === false ? 0 : (retry.retries ?? defaultRetry.retries);
@@ -57,7 +61,7 @@ export async function callWithRetry<T>(
     const signal = attemptSignal(options.signal, settings.timeoutMs);
     let error: VideoApiError;
     try {
-      return await attempt(signal.signal, n);
+      return await attempt(signal.signal, n, signal.race);
     } catch (thrown) {
       error = classify(thrown, settings.operation, signal.timedOut(), options.signal, settings.timeoutMs);
     } finally {

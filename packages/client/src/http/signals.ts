@@ -5,11 +5,17 @@ export interface AttemptSignal {
   /** Undefined when there is neither a timeout nor a caller's signal: nothing can abort the attempt. */
   signal: AbortSignal | undefined;
   timedOut: () => boolean;
+  /**
+   * Settles with `promise` unless the attempt is aborted first. Under a timeout the abort is our
+   * own, so the race hooks into it directly rather than adding a listener to the signal.
+   */
+  race: <T>(promise: Promise<T>) => Promise<T>;
   dispose: () => void;
 }
 
 const never = (): boolean => false;
 const nothing = (): void => {};
+const asIs = <T>(promise: Promise<T>): Promise<T> => promise;
 
 /**
  * A signal that aborts when `outer` aborts or after `timeoutMs` (0 or Infinity: never). Without a
@@ -18,20 +24,44 @@ const nothing = (): void => {};
  */
 export function attemptSignal(outer: AbortSignal | undefined, timeoutMs: number | undefined): AttemptSignal {
   const timed = timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs);
-  if (!timed) return { signal: outer, timedOut: never, dispose: nothing };
+  if (!timed) {
+    if (outer === undefined) return { signal: undefined, timedOut: never, race: asIs, dispose: nothing };
+    return {
+      signal: outer,
+      timedOut: never,
+      race: (promise) => raceSignal(promise, outer),
+      dispose: nothing,
+    };
+  }
   const controller = new AbortController();
   let timedOut = false;
-  const onAbort = () => controller.abort(outer?.reason);
+  // The one pending race of this attempt, told of the abort without an event listener.
+  let loser: ((reason: unknown) => void) | undefined;
+  const abort = (reason: unknown) => {
+    controller.abort(reason);
+    loser?.(reason);
+  };
+  const onAbort = () => abort(outer?.reason);
   if (outer?.aborted) controller.abort(outer.reason);
   else outer?.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    abort(new Error(`timed out after ${timeoutMs} ms`));
   }, timeoutMs);
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
+    race: <T>(promise: Promise<T>) => {
+      // The loser's outcome no longer matters; it must not surface as an unhandled rejection.
+      promise.catch(nothing);
+      if (controller.signal.aborted) return Promise.reject(controller.signal.reason);
+      return new Promise<T>((resolve, reject) => {
+        loser = reject;
+        promise.then(resolve, reject);
+      });
+    },
     dispose: () => {
+      loser = undefined;
       clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     },
