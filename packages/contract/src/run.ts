@@ -1,5 +1,6 @@
 /** The runner: checks what the document states and probes what it leaves open, in one pass. */
 import { idsWithReadings } from '@video-api/schema/unspecified';
+import { checkClient } from './checks/client.js';
 import { checkCreate } from './checks/create.js';
 import { checkCustomFields } from './checks/custom-fields.js';
 import { checkProperties } from './checks/properties.js';
@@ -93,6 +94,7 @@ async function lifecycle(
   await checkCustomFields(ctx, key);
   await probeOmitted(ctx, key);
   await probeNull(ctx, key);
+  await checkClient(ctx);
 
   await checkBearerRequired(ctx, second);
   await probeAuth(ctx, key);

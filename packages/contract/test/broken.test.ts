@@ -44,6 +44,24 @@ const variants: Array<[string, (fetch: Fetch) => Fetch, string]> = [
     '§4.3 get-video returns every custom field',
   ],
   [
+    'fields not persisted, as the client sees it',
+    rewriteJson(isGet, (body) => ({ ...(body as object), simpleCustomFields: {} })),
+    '§2 the client writes every value form typed and reads it back typed',
+  ],
+  [
+    'an unknown key answered with a 500',
+    (fetch) => async (request) => {
+      const response = await fetch(request);
+      return isGet(request) && response.status === 404
+        ? new Response('{"message":"internal error"}', {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          })
+        : response;
+    },
+    '§4.3 the client reports an unknown video key as a typed HTTP error',
+  ],
+  [
     'a 5xx on bad input',
     (fetch) => async (request) => {
       const response = await fetch(request);

@@ -1,0 +1,126 @@
+/**
+ * The SDK against the target: @video-api/client's own calls (create, upload with progress, wait
+ * for readiness, typed custom fields, typed errors) must work wherever the raw exchanges do, so a
+ * team learns from one run whether the client will work against this server.
+ */
+import {
+  createVideoApiClient,
+  defineCustomFields,
+  type FieldKind,
+  HttpError,
+  type VideoApiClient,
+} from '@video-api/client';
+import { type Context, ensure, sampleBytes } from '../context.js';
+import { everyValueForm } from '../examples.js';
+import { isClientError } from '../http.js';
+import { isUtcDateTime, sameValue } from './shapes.js';
+
+/** The typed kind of each field of the spec's every-value-form example, from its value. */
+function kindOf(value: unknown): FieldKind {
+  if (Array.isArray(value)) return 'multiText';
+  if (typeof value === 'number') return 'counter';
+  if (typeof value === 'boolean') return 'flag';
+  return typeof value === 'string' && isUtcDateTime(value) ? 'datetime' : 'text';
+}
+
+const exampleFields = defineCustomFields(
+  Object.fromEntries(Object.entries(everyValueForm).map(([name, value]) => [name, kindOf(value)])),
+);
+
+/** What a typed value looks like on the wire again, to compare with what was sent. */
+const wire = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** Runs a client call and returns what it threw (undefined when it did not throw). */
+const thrown = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+function contractClient(ctx: Context): VideoApiClient {
+  return createVideoApiClient({
+    baseUrl: ctx.target.baseUrl,
+    uploadBaseUrl: ctx.target.uploadBaseUrl,
+    token: ctx.target.token,
+    fetch: ctx.target.fetch,
+  });
+}
+
+async function createAndUpload(ctx: Context, client: VideoApiClient): Promise<string | undefined> {
+  let key: string | undefined;
+  await ctx.check(
+    'the client creates a video and uploads its source, reporting progress',
+    '4.2',
+    async () => {
+      // Create is retried only after a 429 (a refusal: nothing was created), as the raw checks do.
+      const [created] = await client.createVideos(
+        { projectKey: ctx.target.projectKey, videos: [{ title: ctx.title('client') }] },
+        { retry: { retries: 3 } },
+      );
+      ensure(created, 'createVideos returned no video');
+      key = created.key;
+      const bytes = sampleBytes(256 * 1024);
+      const loaded: number[] = [];
+      const upload = await client.uploadSource(key, bytes, {
+        filename: 'clip.mp4',
+        contentType: 'video/mp4',
+        onProgress: (progress) => loaded.push(progress.loaded),
+      });
+      const total = loaded.at(-1);
+      ensure(
+        total !== undefined && total >= bytes.byteLength,
+        `upload progress ended at ${total ?? 'no event'}, expected the whole body (at least ${bytes.byteLength} bytes)`,
+      );
+      return `video ${key}; ${bytes.byteLength} bytes uploaded (status ${upload.status}) in ${loaded.length} progress events`;
+    },
+  );
+  return key;
+}
+
+async function waitAndWriteFields(ctx: Context, client: VideoApiClient, key: string): Promise<void> {
+  await ctx.check('the client waits until the uploaded video is ready', '4.3', async () => {
+    const probed = ctx.isReady;
+    const video = await client.waitForReady(key, {
+      // What the readiness probe learned of this target; else the client's own guess.
+      ...(probed ? { isReady: (candidate) => probed(candidate, key) } : {}),
+      intervalMs: ctx.options.pollIntervalMs,
+      maxIntervalMs: Math.max(ctx.options.pollIntervalMs, 1000),
+      timeoutMs: ctx.options.readyTimeoutMs,
+    });
+    ensure(video.videoKey === key, `waitForReady returned video ${JSON.stringify(video.videoKey)}`);
+    return `ready; ${probed ? 'readiness as probed' : "the client's default readiness guess"}`;
+  });
+  await ctx.check('the client writes every value form typed and reads it back typed', '2', async () => {
+    const values = exampleFields.parse(everyValueForm as Parameters<typeof exampleFields.parse>[0]);
+    await exampleFields.write(client, key, values);
+    const read = await exampleFields.read(client, key);
+    for (const [name, value] of Object.entries(values)) {
+      const got = (read as Record<string, unknown>)[name];
+      ensure(
+        sameValue(wire(value), wire(got)),
+        `field "${name}": wrote ${JSON.stringify(wire(value))}, read ${JSON.stringify(wire(got))}`,
+      );
+    }
+    return `${Object.keys(values).join(', ')} read back equal, date-times as Date`;
+  });
+}
+
+async function typedErrors(ctx: Context, client: VideoApiClient): Promise<void> {
+  await ctx.check('the client reports an unknown video key as a typed HTTP error', '4.3', async () => {
+    const key = `contract-unknown-${Date.now().toString(36)}`;
+    const error = await thrown(client.getVideo(key, { retry: false }));
+    ensure(
+      error instanceof HttpError && isClientError(error.status ?? 0),
+      `expected an HttpError with a 4xx status, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+    );
+    return `${error.name}, status ${error.status}`;
+  });
+}
+
+/** Runs the client's checks; each fails with what the client threw or returned. */
+export async function checkClient(ctx: Context): Promise<void> {
+  const client = contractClient(ctx);
+  const key = await createAndUpload(ctx, client);
+  if (key) await waitAndWriteFields(ctx, client, key);
+  await typedErrors(ctx, client);
+}
