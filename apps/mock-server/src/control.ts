@@ -22,6 +22,7 @@ export function createControl(core: MockCore): MockControl {
       core.journal.clear();
       core.limiter.clear();
       core.faults.clear();
+      core.texts.clear();
       core.readings = { ...start };
     },
     seed(videos: SeedVideo[]) {

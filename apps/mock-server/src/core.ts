@@ -17,6 +17,7 @@ import { seededRandom } from './random.js';
 import { RateLimiter } from './rate-limit.js';
 import type { RequestReadings } from './readings.js';
 import { type ShapeReadings, videoRepresentation } from './representation.js';
+import { RepresentationTexts } from './representation-text.js';
 import type { VideoStore } from './store/video-store.js';
 import type { Phase, ResolvedOptions, VideoRecord } from './types.js';
 import { createUploadFolders, type UploadFolders } from './upload/folders.js';
@@ -42,6 +43,8 @@ export interface MockCore {
   uploads: Set<Promise<unknown>>;
   webhooks: WebhookDispatcher;
   faults: Faults;
+  /** JSON texts of the records shown last (see RepresentationTexts). */
+  texts: RepresentationTexts;
 }
 
 /** The streaming base: the option, or this server's origin. */
@@ -57,6 +60,22 @@ export function represent(
   origin: string,
 ): Video {
   return videoRepresentation(
+    record,
+    core.lifecycle.phaseOf(record),
+    readings,
+    streamingBase(core, origin),
+    core.clock,
+  );
+}
+
+/** `represent` as the JSON text a response sends, from memory when the record did not change. */
+export function representText(
+  core: MockCore,
+  record: VideoRecord,
+  readings: RequestReadings,
+  origin: string,
+): string {
+  return core.texts.text(
     record,
     core.lifecycle.phaseOf(record),
     readings,
@@ -107,6 +126,7 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
     webhooks: undefined as unknown as WebhookDispatcher,
     faults: undefined as unknown as Faults,
     lifecycle: undefined as unknown as Lifecycle,
+    texts: new RepresentationTexts(),
   };
   if (store.getDefinitions().length === 0 && store.list().length === 0)
     store.setDefinitions(defaultDefinitions());

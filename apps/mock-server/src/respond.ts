@@ -30,8 +30,18 @@ export function respond(
  * A JSON response with `X-Mock-Readings`.
  *
  * @example
- * return json(represent(core, record, readings, origin), 200, readings);
+ * return json(problem, 400, readings);
  */
 export function json(body: unknown, status: number, readings: RequestReadings): Response {
   return respond(JSON.stringify(body), status, readings, 'application/json');
+}
+
+/**
+ * A response of JSON text already serialized (a remembered representation), with `X-Mock-Readings`.
+ *
+ * @example
+ * return jsonText(representText(core, record, readings, origin), 200, readings);
+ */
+export function jsonText(text: string, status: number, readings: RequestReadings): Response {
+  return respond(text, status, readings, 'application/json');
 }

@@ -1,10 +1,10 @@
 /** §4.3 Get a video: GET /api/v1/videos/{videoKey}. */
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../auth.js';
-import { type MockCore, represent } from '../core.js';
+import { type MockCore, representText } from '../core.js';
 import { notFound } from '../errors.js';
 import { requestHeader } from '../request-headers.js';
-import { json } from '../respond.js';
+import { jsonText } from '../respond.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 
 /** Looks a video up after the virtual clock settled, or answers 404 naming the key. */
@@ -26,6 +26,6 @@ export function getVideoHandler(core: MockCore) {
     const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), core.options.tokens);
     const record = findVideo(core, c.req.param('videoKey') ?? '');
     checkOwner(auth, record, token);
-    return json(represent(core, record, readings, c.get('origin')), 200, readings);
+    return jsonText(representText(core, record, readings, c.get('origin')), 200, readings);
   };
 }

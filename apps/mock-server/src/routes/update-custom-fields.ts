@@ -2,12 +2,12 @@
 import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../auth.js';
-import { type MockCore, represent } from '../core.js';
+import { type MockCore, representText } from '../core.js';
 import { type FieldProblem, problemsFromZod, validationError } from '../errors.js';
 import { readJson } from '../json-body.js';
 import type { RequestReadings } from '../readings.js';
 import { requestHeader } from '../request-headers.js';
-import { json } from '../respond.js';
+import { jsonText } from '../respond.js';
 import type { FieldDefinition, FieldValue, MockEnv } from '../types.js';
 import { findVideo } from './get-video.js';
 import { longTexts, pointerSegment } from './limits.js';
@@ -142,6 +142,6 @@ export function updateCustomFieldsHandler(core: MockCore) {
     for (const name of removed) delete merged[name];
     const next = { ...current, customFields: merged, updatedAt: core.clock.now() };
     core.store.put(next);
-    return json(represent(core, next, readings, c.get('origin')), 200, readings);
+    return jsonText(representText(core, next, readings, c.get('origin')), 200, readings);
   };
 }

@@ -5,11 +5,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { requireToken } from '../auth.js';
-import { during, type MockCore, represent } from '../core.js';
+import { during, type MockCore, representText } from '../core.js';
 import { MockHttpError, validationError } from '../errors.js';
 import { throttle } from '../faults/index.js';
 import { requestHeader } from '../request-headers.js';
-import { json, respond } from '../respond.js';
+import { json, jsonText, respond } from '../respond.js';
 import type { MockEnv, VideoRecord } from '../types.js';
 import { receiveFile } from '../upload/receive-file.js';
 import { findVideo } from './get-video.js';
@@ -150,5 +150,5 @@ async function receiveAndStore(
   if (bodyReading === 'upload-receipt') {
     return json({ videoKey: key, size: result.size, filename: result.filename }, status, readings);
   }
-  return json(represent(core, next, readings, c.get('origin')), status, readings);
+  return jsonText(representText(core, next, readings, c.get('origin')), status, readings);
 }

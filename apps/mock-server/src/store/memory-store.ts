@@ -1,4 +1,5 @@
 /** The default store: videos in a Map, gone when the process ends. */
+import { markImmutable } from '../representation-text.js';
 import type { FieldDefinition, FieldValue, VideoRecord } from '../types.js';
 import { formatKey, type VideoStore } from './video-store.js';
 
@@ -27,6 +28,7 @@ export function frozenCopy(record: VideoRecord): VideoRecord {
   };
   if (record.tags) copy.tags = freeze([...record.tags]);
   if (record.source) copy.source = freeze({ ...record.source });
+  markImmutable(copy);
   return freeze(copy);
 }
 

@@ -1,0 +1,71 @@
+/**
+ * The JSON text of a record's get/update representation (§4.3), remembered for the records shown
+ * last. A stored record of the memory store is deep-frozen, so the same record object under the
+ * same phase, shape readings and streaming base always gives the same text: a repeated GET skips
+ * building and serializing it.
+ */
+import { type IsoClock, type ShapeReadings, videoRepresentation } from './representation.js';
+import type { Phase, VideoRecord } from './types.js';
+
+/** Records whose text is remembered at once (oldest forgotten first). */
+const REMEMBERED = 1024;
+
+/** Records that can never change (the memory store's frozen copies register here). */
+const immutable = new WeakSet<VideoRecord>();
+
+/** Marks `record` (deep-frozen by its owner) as safe to remember the text of. */
+export function markImmutable(record: VideoRecord): void {
+  immutable.add(record);
+}
+
+interface Remembered {
+  phase: Phase;
+  readiness: string;
+  states: string | undefined;
+  fields: string;
+  base: string;
+  text: string;
+}
+
+export class RepresentationTexts {
+  readonly #texts = new Map<VideoRecord, Remembered>();
+
+  /**
+   * `JSON.stringify(videoRepresentation(...))`, from memory when nothing it depends on changed. The
+   * shape readings are read in the order videoRepresentation reads them, so a request names the
+   * same readings as played either way.
+   */
+  text(record: VideoRecord, phase: Phase, readings: ShapeReadings, base: string, clock: IsoClock): string {
+    const readiness = readings.get('readiness-field');
+    const states = readiness === 'status-string' ? readings.get('video-states') : undefined;
+    const fields = readings.get('video-record-fields');
+    const known = this.#texts.get(record);
+    if (
+      known !== undefined &&
+      known.phase === phase &&
+      known.readiness === readiness &&
+      known.states === states &&
+      known.fields === fields &&
+      known.base === base
+    ) {
+      return known.text;
+    }
+    const text = JSON.stringify(videoRepresentation(record, phase, readings, base, clock));
+    if (!immutable.has(record)) return text;
+    if (known === undefined && this.#texts.size >= REMEMBERED) {
+      const oldest = this.#texts.keys().next().value;
+      if (oldest !== undefined) this.#texts.delete(oldest);
+    }
+    this.#texts.set(record, { phase, readiness, states, fields, base, text });
+    return text;
+  }
+
+  /** Records remembered now (for tests). */
+  get size(): number {
+    return this.#texts.size;
+  }
+
+  clear(): void {
+    this.#texts.clear();
+  }
+}
