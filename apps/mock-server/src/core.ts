@@ -68,12 +68,16 @@ export function represent(
   );
 }
 
-/** `represent` as the JSON text a response sends, from memory when the record did not change. */
+/**
+ * `represent` as the JSON text a response sends, from memory when the record did not change.
+ * `read` is false on the write paths: their new record's text is not remembered.
+ */
 export function representText(
   core: MockCore,
   record: VideoRecord,
   readings: RequestReadings,
   origin: string,
+  read = true,
 ): string {
   return core.texts.text(
     record,
@@ -81,6 +85,7 @@ export function representText(
     readings,
     streamingBase(core, origin),
     core.clock,
+    read,
   );
 }
 

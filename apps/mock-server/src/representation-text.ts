@@ -33,9 +33,17 @@ export class RepresentationTexts {
   /**
    * `JSON.stringify(videoRepresentation(...))`, from memory when nothing it depends on changed. The
    * shape readings are read in the order videoRepresentation reads them, so a request names the
-   * same readings as played either way.
+   * same readings as played either way. Only reads remember (`remember`): a record just written is
+   * often replaced before it is read, and remembering it would keep it alive past young collections.
    */
-  text(record: VideoRecord, phase: Phase, readings: ShapeReadings, base: string, clock: IsoClock): string {
+  text(
+    record: VideoRecord,
+    phase: Phase,
+    readings: ShapeReadings,
+    base: string,
+    clock: IsoClock,
+    remember = true,
+  ): string {
     const readiness = readings.get('readiness-field');
     const states = readiness === 'status-string' ? readings.get('video-states') : undefined;
     const fields = readings.get('video-record-fields');
@@ -51,7 +59,7 @@ export class RepresentationTexts {
       return known.text;
     }
     const text = JSON.stringify(videoRepresentation(record, phase, readings, base, clock));
-    if (!immutable.has(record)) return text;
+    if (!remember || !immutable.has(record)) return text;
     if (known === undefined && this.#texts.size >= REMEMBERED) {
       const oldest = this.#texts.keys().next().value;
       if (oldest !== undefined) this.#texts.delete(oldest);

@@ -58,6 +58,13 @@ describe('RepresentationTexts', () => {
     expect(other).toContain('https://cdn.test/hls/v-1/playlist.m3u8');
   });
 
+  it('does not remember the text of a write (remember false), but gives it', () => {
+    const texts = new RepresentationTexts();
+    const stored = frozenCopy(record('v-1'));
+    expect(texts.text(stored, 'ready', readingsOf(), BASE, clock, false)).toBe(fresh(stored, 'ready'));
+    expect(texts.size).toBe(0);
+  });
+
   it('does not remember a record that is not a frozen stored copy (it could change)', () => {
     const texts = new RepresentationTexts();
     const mutable = record('v-1');

@@ -142,6 +142,6 @@ export function updateCustomFieldsHandler(core: MockCore) {
     for (const name of removed) delete merged[name];
     const next = { ...current, customFields: merged, updatedAt: core.clock.now() };
     core.store.put(next);
-    return jsonText(representText(core, next, readings, c.get('origin')), 200, readings);
+    return jsonText(representText(core, next, readings, c.get('origin'), false), 200, readings);
   };
 }

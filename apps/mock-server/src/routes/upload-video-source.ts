@@ -150,5 +150,5 @@ async function receiveAndStore(
   if (bodyReading === 'upload-receipt') {
     return json({ videoKey: key, size: result.size, filename: result.filename }, status, readings);
   }
-  return jsonText(representText(core, next, readings, c.get('origin')), status, readings);
+  return jsonText(representText(core, next, readings, c.get('origin'), false), status, readings);
 }
