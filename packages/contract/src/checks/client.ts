@@ -61,7 +61,9 @@ async function createAndUpload(ctx: Context, client: VideoApiClient): Promise<st
       key = created.key;
       const bytes = sampleBytes(256 * 1024);
       const loaded: number[] = [];
+      // Bytes can be sent again, so a 429 is waited out here too.
       const upload = await client.uploadSource(key, bytes, {
+        retry: { retries: 3 },
         filename: 'clip.mp4',
         contentType: 'video/mp4',
         onProgress: (progress) => loaded.push(progress.loaded),
