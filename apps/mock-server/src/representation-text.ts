@@ -1,22 +1,14 @@
 /**
  * The JSON text of a record's get/update representation (§4.3), remembered for the records shown
- * last. A stored record of the memory store is deep-frozen, so the same record object under the
- * same phase, shape readings and streaming base always gives the same text: a repeated GET skips
- * building and serializing it.
+ * last. A frozen record is one the memory store keeps (the only place records are frozen, and it
+ * freezes them deep), so the same record object under the same phase, shape readings and
+ * streaming base always gives the same text: a repeated GET skips building and serializing it.
  */
 import { type IsoClock, type ShapeReadings, videoRepresentation } from './representation.js';
 import type { Phase, VideoRecord } from './types.js';
 
 /** Records whose text is remembered at once (oldest forgotten first). */
 const REMEMBERED = 1024;
-
-/** Records that can never change (the memory store's frozen copies register here). */
-const immutable = new WeakSet<VideoRecord>();
-
-/** Marks `record` (deep-frozen by its owner) as safe to remember the text of. */
-export function markImmutable(record: VideoRecord): void {
-  immutable.add(record);
-}
 
 interface Remembered {
   phase: Phase;
@@ -44,6 +36,9 @@ export class RepresentationTexts {
     clock: IsoClock,
     remember = true,
   ): string {
+    if (!remember || !Object.isFrozen(record)) {
+      return JSON.stringify(videoRepresentation(record, phase, readings, base, clock));
+    }
     const readiness = readings.get('readiness-field');
     const states = readiness === 'status-string' ? readings.get('video-states') : undefined;
     const fields = readings.get('video-record-fields');
@@ -59,7 +54,6 @@ export class RepresentationTexts {
       return known.text;
     }
     const text = JSON.stringify(videoRepresentation(record, phase, readings, base, clock));
-    if (!remember || !immutable.has(record)) return text;
     if (known === undefined && this.#texts.size >= REMEMBERED) {
       const oldest = this.#texts.keys().next().value;
       if (oldest !== undefined) this.#texts.delete(oldest);

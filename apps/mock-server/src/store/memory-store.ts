@@ -1,5 +1,4 @@
 /** The default store: videos in a Map, gone when the process ends. */
-import { markImmutable } from '../representation-text.js';
 import type { FieldDefinition, FieldValue, VideoRecord } from '../types.js';
 import { formatKey, type VideoStore } from './video-store.js';
 
@@ -11,7 +10,8 @@ const NO_STEPS: VideoRecord['schedule'] = freeze([]);
 /**
  * A deep-frozen copy of a record (its shape is known: cheaper than structuredClone). Stored
  * records are frozen, so `get` can hand them out without a copy per read and no caller can
- * change stored state behind the store's back (a write throws a TypeError).
+ * change stored state behind the store's back (a write throws a TypeError). Being frozen is also
+ * what tells RepresentationTexts that a record's text can be remembered.
  */
 
 export function frozenCopy(record: VideoRecord): VideoRecord {
@@ -28,7 +28,6 @@ export function frozenCopy(record: VideoRecord): VideoRecord {
   };
   if (record.tags) copy.tags = freeze([...record.tags]);
   if (record.source) copy.source = freeze({ ...record.source });
-  markImmutable(copy);
   return freeze(copy);
 }
 
