@@ -8,7 +8,7 @@ import { type IsoClock, type ShapeReadings, videoRepresentation } from './repres
 import type { Phase, VideoRecord } from './types.js';
 
 /** Records whose text is remembered at once (oldest forgotten first). */
-const REMEMBERED = 1024;
+const REMEMBERED = 256;
 
 interface Remembered {
   phase: Phase;

@@ -74,11 +74,11 @@ describe('RepresentationTexts', () => {
     expect(texts.size).toBe(0);
   });
 
-  it('remembers at most 1024 records, forgetting the oldest first', () => {
+  it('remembers at most 256 records, forgetting the oldest first', () => {
     const texts = new RepresentationTexts();
     const records = Array.from({ length: 1100 }, (_, i) => frozenCopy(record(`v-${i}`)));
     for (const stored of records) texts.text(stored, 'ready', readingsOf(), BASE, clock);
-    expect(texts.size).toBe(1024);
+    expect(texts.size).toBe(256);
     texts.clear();
     expect(texts.size).toBe(0);
   });
