@@ -148,42 +148,37 @@ export const upload: Benchmark = {
     for (const bytes of sizes) {
       for (const tool of ['curl', 'client'] as const) {
         const name = `${label(bytes)} with ${tool === 'curl' ? 'curl' : 'our client'}`;
+        // The same sample of the mock's runs and of the bare server's, as figure runs and baseline.
+        const mockVsBare = (pick: (s: Sample) => number, baseline: string) => ({
+          runs: of(bytes, tool, 'mock', pick),
+          baseline: { name: baseline, runs: of(bytes, tool, 'bare', pick) },
+        });
         figures.push(
           figure({
             name: `${name}: MiB/s, our mock vs bare limit`,
             unit: 'MiB/s',
             better: 'higher',
-            runs: of(bytes, tool, 'mock', (s) => s.mibPerS),
-            baseline: { name: 'bare node:http to file', runs: of(bytes, tool, 'bare', (s) => s.mibPerS) },
+            ...mockVsBare((s) => s.mibPerS, 'bare node:http to file'),
             target: { text: 'at least 0.8x the limit', on: 'ratio', kind: 'min', bound: 0.8 },
           }),
           figure({
             name: `${name}: server CPU time per MiB, our mock vs bare limit`,
             unit: 'ms',
             better: 'lower',
-            runs: of(bytes, tool, 'mock', (s) => s.serverCpuMsPerMiB),
-            baseline: {
-              name: 'bare node:http to file',
-              runs: of(bytes, tool, 'bare', (s) => s.serverCpuMsPerMiB),
-            },
+            ...mockVsBare((s) => s.serverCpuMsPerMiB, 'bare node:http to file'),
           }),
           figure({
             name: `${name}: peak RSS of our mock`,
             unit: 'MiB',
             better: 'lower',
-            runs: of(bytes, tool, 'mock', (s) => s.serverPeakMiB),
-            baseline: { name: 'bare server', runs: of(bytes, tool, 'bare', (s) => s.serverPeakMiB) },
+            ...mockVsBare((s) => s.serverPeakMiB, 'bare server'),
             target: rssTarget,
           }),
           figure({
             name: `${name}: peak RSS of the ${tool === 'curl' ? 'curl process' : 'client process'} (to our mock)`,
             unit: 'MiB',
             better: 'lower',
-            runs: of(bytes, tool, 'mock', (s) => s.clientPeakMiB),
-            baseline: {
-              name: 'same tool to the bare server',
-              runs: of(bytes, tool, 'bare', (s) => s.clientPeakMiB),
-            },
+            ...mockVsBare((s) => s.clientPeakMiB, 'same tool to the bare server'),
             ...(tool === 'client' ? { target: rssTarget } : {}),
           }),
         );
