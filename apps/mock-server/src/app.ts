@@ -6,9 +6,11 @@ import { createCore, type MockCore } from './core.js';
 import { internalError, MockHttpError, renderError } from './errors.js';
 import { mountExtras } from './extras.js';
 import { isNetworkFault } from './faults/index.js';
+import { allowedMethods, methodNotAllowed } from './method-not-allowed.js';
 import { resolveOptions } from './options.js';
 import { RequestReadings } from './readings.js';
 import { type RequestPipeline, requestPipeline } from './request-pipeline.js';
+import { respond } from './respond.js';
 import { createVideosHandler } from './routes/create-videos.js';
 import { getVideoHandler } from './routes/get-video.js';
 import { updateCustomFieldsHandler } from './routes/update-custom-fields.js';
@@ -35,6 +37,29 @@ function pipeline(core: MockCore, onError: (error: Error, c: Context<MockEnv>) =
     maxAge: 600,
   });
   return requestPipeline(core, corsMiddleware, onError);
+}
+
+/** The core of each app, for the server that serves it. */
+const cores = new WeakMap<MockApp, MockCore>();
+
+/**
+ * The answer to a request that never reached `app`: its Host or target could not be made into a
+ * URL. A 400 in the app's error shape (per its readings), saying what was wrong.
+ */
+export function unparsableRequestAnswer(app: MockApp, detail: string): Response {
+  const core = cores.get(app);
+  const error = new MockHttpError(400, 'bad-request', 'Bad request', detail);
+  if (core) return renderError(error, new RequestReadings(core.readings));
+  return new Response(JSON.stringify({ title: error.title, status: 400, detail }), {
+    status: 400,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+}
+
+/** Tells `app` the origin it is served at: the streaming base of events no request caused. */
+export function setServedOrigin(app: MockApp, origin: string): void {
+  const core = cores.get(app);
+  if (core) core.origin = origin;
 }
 
 /**
@@ -67,13 +92,18 @@ export function createApp(options: MockOptions = {}): MockApp {
   const control = createControl(core);
   mountExtras(app, core, control, { wrap, middleware });
   // Inside the pipeline, so the request's readings are set.
-  const notFound = wrap((c) =>
-    renderError(
-      new MockHttpError(404, 'not-found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`),
+  const notFound = wrap((c) => {
+    const allow = c.req.method === 'OPTIONS' ? allowedMethods(c.req.path) : undefined;
+    if (allow) return respond(null, 204, c.get('readings'), undefined, { allow: allow.join(', ') });
+    return renderError(
+      methodNotAllowed(c.req.method, c.req.path) ??
+        new MockHttpError(404, 'not-found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`),
       c.get('readings'),
-    ),
-  );
+    );
+  });
   app.options('*', notFound); // CORS preflights (the pipeline answers them for requests with Origin)
   app.notFound((c) => notFound(c, async () => {}));
-  return Object.assign(app, { mock: control });
+  const mockApp = Object.assign(app, { mock: control });
+  cores.set(mockApp, core);
+  return mockApp;
 }

@@ -43,6 +43,30 @@ const UNITS: Record<string, number> = {
   gb: 1e9,
 };
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  token: { type: 'string', multiple: true },
+  'data-dir': { type: 'string' },
+  'streaming-base': { type: 'string' },
+  'processing-ms': { type: 'string' },
+  reading: { type: 'string', multiple: true },
+  readings: { type: 'string' },
+  seed: { type: 'string' },
+  'failure-rate': { type: 'string' },
+  'max-upload-bytes': { type: 'string' },
+  'log-level': { type: 'string' },
+  webhook: { type: 'string', multiple: true },
+  'webhook-secret': { type: 'string' },
+  'admin-token': { type: 'string' },
+  'no-admin': { type: 'boolean' },
+  'cors-origin': { type: 'string', multiple: true },
+  'headers-timeout-ms': { type: 'string' },
+  'idle-timeout-ms': { type: 'string' },
+  'request-timeout-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function integer(flag: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
@@ -65,6 +89,47 @@ export function parseBytes(flag: string, text: string | undefined): number | und
   return value;
 }
 
+/** The flag of each option whose value the CLI passes on unchanged (their errors name the option). */
+const FLAG_OF: Record<string, string> = {
+  dataDir: '--data-dir',
+  streamingBase: '--streaming-base',
+  tokens: '--token',
+  webhooks: '--webhook',
+  corsOrigins: '--cors-origin',
+  readings: '--reading',
+};
+
+/**
+ * An option error as the CLI says it: `streamingBase: "x" is not accepted …` becomes
+ * `--streaming-base: "x" is not accepted …`.
+ */
+export function inFlagTerms(message: string): string {
+  const match = /^([A-Za-z.]+): /.exec(message);
+  const flag = match ? FLAG_OF[match[1] as string] : undefined;
+  return flag ? `${flag}: ${message.slice((match as RegExpExecArray)[0].length)}` : message;
+}
+
+/** Flags that take a value: a value after them that looks like a negative number is still theirs. */
+const VALUE_FLAGS = new Set(
+  Object.entries(OPTIONS)
+    .filter(([, spec]) => spec.type === 'string')
+    .map(([name]) => `--${name}`),
+);
+
+/** `--processing-ms -5` as `--processing-ms=-5`, so the value's check answers, not parseArgs. */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined && /^-[\d.]/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /**
  * Parses CLI arguments into server options; `help` is true for --help.
  *
@@ -74,7 +139,7 @@ export function parseBytes(flag: string, text: string | undefined): number | und
 export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOptions } {
   let values: ReturnType<typeof parse>['values'];
   try {
-    values = parse(argv).values;
+    values = parse(joinNegativeValues(argv)).values;
   } catch (error) {
     throw new OptionError(`${(error as Error).message.split('\n')[0]} (see --help)`);
   }
@@ -139,32 +204,5 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOp
 }
 
 function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      token: { type: 'string', multiple: true },
-      'data-dir': { type: 'string' },
-      'streaming-base': { type: 'string' },
-      'processing-ms': { type: 'string' },
-      reading: { type: 'string', multiple: true },
-      readings: { type: 'string' },
-      seed: { type: 'string' },
-      'failure-rate': { type: 'string' },
-      'max-upload-bytes': { type: 'string' },
-      'log-level': { type: 'string' },
-      webhook: { type: 'string', multiple: true },
-      'webhook-secret': { type: 'string' },
-      'admin-token': { type: 'string' },
-      'no-admin': { type: 'boolean' },
-      'cors-origin': { type: 'string', multiple: true },
-      'headers-timeout-ms': { type: 'string' },
-      'idle-timeout-ms': { type: 'string' },
-      'request-timeout-ms': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  return parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS });
 }

@@ -3,9 +3,21 @@
  * token, the docs URL and a curl example, and on SIGINT/SIGTERM closes (the temporary upload
  * folder is removed).
  */
-import { parseCliArgs, USAGE } from './cli-args.js';
+import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
 import { DEFAULT_TOKEN, OptionError } from './options.js';
 import { startServer } from './server.js';
+
+/** Why the server could not start, in the CLI's terms (flags, not option names). */
+function startFailure(error: unknown, options: { port?: number; host?: string }): string {
+  if (error instanceof OptionError) return inFlagTerms(error.message);
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 4010}`;
+  if (code === 'EADDRINUSE')
+    return `--port: ${where} is already in use (choose another port, or 0 for a free one)`;
+  if (code === 'EACCES') return `--port: ${where} may not be bound by this user (choose a port above 1023)`;
+  if (code === 'EADDRNOTAVAIL') return `--host: "${options.host}" is not an address of this machine`;
+  return (error as Error).message;
+}
 
 /**
  * Runs the CLI with `argv` (without node and script); resolves once the server listens.
@@ -30,8 +42,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     server = await startServer(parsed.options);
   } catch (error) {
-    const message = error instanceof OptionError ? error.message : (error as Error).message;
-    process.stderr.write(`video-api-mock: ${message}\n`);
+    process.stderr.write(`video-api-mock: ${startFailure(error, parsed.options)}\n`);
     process.exit(error instanceof OptionError ? 2 : 1);
   }
   const token = parsed.options.tokens?.[0] ?? DEFAULT_TOKEN;

@@ -19,11 +19,18 @@ export class VirtualClock {
   readonly #isoAt: number[] = new Array(ISO_SLOTS).fill(Number.NaN);
   readonly #isoText: string[] = new Array(ISO_SLOTS).fill('');
 
+  /**
+   * @param onAdvance told the new offset after each `advance` (a data dir keeps it, so a restart
+   *   does not move the virtual time of scheduled processing back).
+   */
   constructor(
     readonly realTime: boolean,
     start: number = Date.now(),
+    offset = 0,
+    private readonly onAdvance: (offset: number) => void = () => {},
   ) {
     this.#start = start;
+    this.#offset = offset;
   }
 
   /** Virtual milliseconds since the epoch. */
@@ -43,5 +50,6 @@ export class VirtualClock {
 
   advance(ms: number): void {
     this.#offset += ms;
+    this.onAdvance(this.#offset);
   }
 }

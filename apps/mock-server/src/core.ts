@@ -36,8 +36,13 @@ export interface MockCore {
   readings: ReadingSet;
   /** The readings of the request whose events are being emitted (see `during`). */
   eventReadings: ReadingSet | undefined;
-  /** The origin of the latest request: the default streaming base (this server). */
+  /**
+   * This server's own origin (set when it listens): the streaming base of events no request caused
+   * (after a restart). A request's own answers use that request's origin.
+   */
   origin: string;
+  /** The origin of the request whose events are being emitted (see `during`). */
+  eventOrigin: string | undefined;
   listeners: Set<(event: VideoEvent) => void>;
   /** Uploads being received (settled by `mock.uploadsSettled()`). */
   uploads: Set<Promise<unknown>>;
@@ -98,22 +103,48 @@ function eventShape(readings: ReadingSet): ShapeReadings {
 
 /**
  * Runs `emit` (synchronous lifecycle calls of one request) so that the events it emits, and their
- * webhook deliveries, follow the readings of that request; names the webhook readings as played
- * when a receiver is registered.
+ * webhook deliveries, follow the readings and the origin of that request; names the webhook
+ * readings as played when a receiver is registered.
  */
-export function during<T>(core: MockCore, readings: RequestReadings, emit: () => T): T {
+export function during<T>(core: MockCore, readings: RequestReadings, origin: string, emit: () => T): T {
   core.eventReadings = readings.all();
+  core.eventOrigin = origin;
   try {
     return emit();
   } finally {
     core.eventReadings = undefined;
+    core.eventOrigin = undefined;
     if (core.webhooks.list().length > 0) for (const id of WEBHOOK_IDS) readings.get(id);
   }
 }
 
+/** Keys remembered with the origin of the request that last moved them (oldest forgotten first). */
+const REMEMBERED_ORIGINS = 10_000;
+
+/**
+ * The origin each video's events are addressed from: the request that created or uploaded it, so
+ * that its later events (processing, ready) say what that client saw, whatever came in since.
+ */
+function originMemory() {
+  const origins = new Map<string, string>();
+  return {
+    /** `origin` (remembered for `key`) when a request is emitting, else the one remembered. */
+    of(key: string, origin: string | undefined): string | undefined {
+      if (origin === undefined) return origins.get(key);
+      origins.delete(key);
+      if (origins.size >= REMEMBERED_ORIGINS) origins.delete(origins.keys().next().value as string);
+      origins.set(key, origin);
+      return origin;
+    },
+  };
+}
+
 /** Builds the core over a store (memory or SQLite). */
 export function createCore(options: ResolvedOptions, store: VideoStore): MockCore {
-  const clock = new VirtualClock(options.realTimeClock);
+  const eventOrigins = originMemory();
+  const clock = new VirtualClock(options.realTimeClock, Date.now(), store.getClockOffset(), (offset) =>
+    store.setClockOffset(offset),
+  );
   const failures = seededRandom(options.seed);
   const core: MockCore = {
     options,
@@ -126,6 +157,7 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
     readings: { ...options.readings },
     eventReadings: undefined,
     origin: 'http://127.0.0.1:4010',
+    eventOrigin: undefined,
     listeners: new Set(),
     uploads: new Set(),
     webhooks: undefined as unknown as WebhookDispatcher,
@@ -158,7 +190,7 @@ export function createCore(options: ResolvedOptions, store: VideoStore): MockCor
         record,
         phase,
         eventShape(core.eventReadings ?? core.readings),
-        streamingBase(core),
+        streamingBase(core, eventOrigins.of(record.key, core.eventOrigin) ?? core.origin),
         clock,
       ),
     emit: (event) => {

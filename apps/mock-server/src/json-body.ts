@@ -23,15 +23,15 @@ function overSocket(c: Context): boolean {
 
 /**
  * A body whose Content-Length is within the bound (Node's parser stops at that length, so the
- * body is no longer): read in one go, which @hono/node-server decodes straight from the socket's
- * buffer, without a web stream or an ArrayBuffer copy.
+ * body is no longer): read in one go, which @hono/node-server takes straight from the socket's
+ * buffer, without a web stream.
  */
-function readWhole(c: Context): Promise<string> {
-  return c.req.raw.text();
+async function readWhole(c: Context): Promise<Uint8Array> {
+  return new Uint8Array(await c.req.raw.arrayBuffer());
 }
 
 /** A body without a usable Content-Length (chunked): read chunk by chunk, 413 past the bound. */
-async function readBounded(c: Context): Promise<string> {
+async function readBounded(c: Context): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const body = c.req.raw.body;
@@ -42,7 +42,35 @@ async function readBounded(c: Context): Promise<string> {
       chunks.push(chunk);
     }
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The body's bytes; a body cut short (the client went away, broken chunked framing) is a 400. */
+async function readBytes(c: Context, whole: boolean): Promise<Uint8Array> {
+  try {
+    return whole ? await readWhole(c) : await readBounded(c);
+  } catch (error) {
+    if (error instanceof MockHttpError) throw error;
+    throw new MockHttpError(
+      400,
+      'aborted',
+      'Request aborted',
+      'The request body ended before it was complete (the connection closed, or the chunked framing was broken).',
+    );
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text; bytes that are not UTF-8 are refused rather than replaced (RFC 8259 §8.1). */
+function decode(bytes: Uint8Array, readings: RequestReadings): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw validationError(readings, 'The body is not valid UTF-8 (JSON text must be UTF-8, RFC 8259 §8.1).', [
+      { pointer: '', message: 'not valid UTF-8' },
+    ]);
+  }
 }
 
 /**
@@ -65,7 +93,7 @@ export async function readJson(c: Context, readings: RequestReadings): Promise<u
   const declared = requestHeader(c, 'content-length');
   const length = declared === undefined ? Number.NaN : Number(declared);
   if (Number.isFinite(length) && length > MAX_JSON_BYTES) throw tooLarge();
-  const text = Number.isFinite(length) && overSocket(c) ? await readWhole(c) : await readBounded(c);
+  const text = decode(await readBytes(c, Number.isFinite(length) && overSocket(c)), readings);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

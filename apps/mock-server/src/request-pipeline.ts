@@ -152,7 +152,6 @@ export function requestPipeline(
     let answer: Response | undefined | Promise<Response | undefined>;
     try {
       const origin = originOfRequest(url);
-      core.origin = origin;
       c.set('origin', origin);
       c.set('readings', readingsOf(c, core, admin));
       takeRateLimit(c, core, operationId);

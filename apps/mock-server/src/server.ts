@@ -1,7 +1,8 @@
 /** Serves the mock on Node with @hono/node-server. */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from './app.js';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { createApp, setServedOrigin, unparsableRequestAnswer } from './app.js';
 import type { MockApp, MockOptions } from './types.js';
 
 export interface ServerOptions extends MockOptions {
@@ -23,13 +24,79 @@ export interface ServerOptions extends MockOptions {
  * legitimate upload of a large file can take minutes.
  */
 function applyTimeouts(
-  server: ReturnType<typeof serve>,
+  server: Server,
   { headersTimeoutMs = 15_000, idleTimeoutMs = 60_000, requestTimeoutMs = 3_600_000 }: ServerOptions,
 ): void {
-  if (!('headersTimeout' in server)) return; // an HTTP/2 server has its own settings
   server.headersTimeout = headersTimeoutMs;
   server.requestTimeout = requestTimeoutMs;
   server.setTimeout(idleTimeoutMs);
+}
+
+const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request header fields too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
+};
+
+/**
+ * Node's answer to a request it could not parse as HTTP/1.1 (a bad header line, a bad
+ * Content-Length, headers too large, too slow) is a bare status line; this one says what was
+ * wrong, as a problem+json body, and closes the connection.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  const inFlight = (socket as Socket & { _httpMessage?: { _headerSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?._headerSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'Bad request'];
+  const reason = String((error as { reason?: string }).reason ?? error.message).replace(/[^\x20-\x7e]/g, '?');
+  const body = JSON.stringify({
+    title,
+    status,
+    detail: `The request could not be read as HTTP/1.1 (${reason}); nothing was done.`,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Node's request listener for `app`: a request whose Host or target is not a URL, or an HTTP/1.1
+ * request without Host (RFC 9112 §3.2), gets a 400 that says so.
+ */
+function listenerOf(app: MockApp, host: string): RequestListener {
+  const listener = getRequestListener(app.fetch, {
+    hostname: host,
+    errorHandler: (error) => {
+      if (error instanceof RequestError) {
+        return unparsableRequestAnswer(
+          app,
+          `The request's Host header or target could not be made into a URL (${error.message}); send a Host of the form host[:port] and a target that starts with "/".`,
+        );
+      }
+      // app.fetch answers every error itself (its onError); anything else is the mock's fault.
+      return new Response(JSON.stringify({ title: 'Internal error', status: 500 }), {
+        status: 500,
+        headers: { 'content-type': 'application/problem+json' },
+      });
+    },
+  });
+  return (incoming, outgoing) => {
+    if (incoming.headers.host !== undefined || incoming.httpVersion !== '1.1')
+      return listener(incoming, outgoing);
+    const answer = unparsableRequestAnswer(
+      app,
+      'An HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: host[:port].',
+    );
+    void answer.text().then((body) => {
+      outgoing.writeHead(answer.status, {
+        ...Object.fromEntries(answer.headers),
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      });
+      outgoing.end(body);
+    });
+  };
 }
 
 export interface RunningServer {
@@ -58,9 +125,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...rest
   } = options;
   const app = createApp(rest);
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = createServer({ requireHostHeader: false }, listenerOf(app, host));
+    s.on('clientError', answerClientError);
     s.once('error', reject);
+    s.listen(port, host, () => resolve(s));
   }).catch(async (error: unknown) => {
     await app.mock.close();
     throw error;
@@ -68,13 +137,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   applyTimeouts(server, { headersTimeoutMs, idleTimeoutMs, requestTimeoutMs });
   const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // Bound to every address: events name the loopback one (--streaming-base names another).
+  const reachable = hostPart === '0.0.0.0' ? '127.0.0.1' : hostPart === '[::]' ? '[::1]' : hostPart;
+  setServedOrigin(app, `http://${reachable}:${address.port}`);
   return {
     url: `http://${hostPart}:${address.port}`,
     app,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
       });
       await app.mock.close();
     },

@@ -4,7 +4,7 @@
  * on stderr and exit code 2.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,5 +79,52 @@ describe('video-api-mock', () => {
     expect(lines).toEqual([
       'video-api-mock: --reading: unknown reading "maybe" for readiness-field (accepted: status-string, ready-flag, playback-only)',
     ]);
+  });
+
+  it.each([
+    [['--processing-ms', '-5'], 'video-api-mock: --processing-ms: "-5" is not accepted (an integer >= 0)'],
+    [
+      ['--streaming-base', 'cdn'],
+      'video-api-mock: --streaming-base: "cdn" is not accepted (an absolute http(s) URL)',
+    ],
+    [
+      ['--token', 'a b'],
+      'video-api-mock: --token: "a b" is not accepted (token68 characters: letters, digits, -._~+/)',
+    ],
+  ])('names the flag, not the option, for %j', async (args, line) => {
+    const { exited, output } = run([...args, '--port', '0']);
+    expect(await exited).toBe(2);
+    expect(output().stderr.trim().split('\n')).toEqual([line]);
+  });
+
+  it('refuses a --data-dir that is a file, or one another mock has open, with exit code 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    dirs.push(dir);
+    const file = join(dir, 'file');
+    writeFileSync(file, 'x');
+    const onFile = run(['--data-dir', file, '--port', '0']);
+    expect(await onFile.exited).toBe(2);
+    expect(onFile.output().stderr.trim()).toBe(
+      `video-api-mock: --data-dir: "${file}" is not accepted (a folder, or a path where one can be made)`,
+    );
+    const first = run(['--data-dir', dir, '--port', '0', '--log-level', 'silent']);
+    await first.listening;
+    const second = run(['--data-dir', dir, '--port', '0']);
+    expect(await second.exited).toBe(2);
+    expect(second.output().stderr.trim()).toBe(
+      `video-api-mock: --data-dir: "${dir}" is in use by process ${first.child.pid} (one mock per data dir: stop that one first, or choose another)`,
+    );
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it('says a busy port is busy, with exit code 1', async () => {
+    const first = run(['--port', '0', '--log-level', 'silent']);
+    const port = new URL(await first.listening).port;
+    const second = run(['--port', port]);
+    expect(await second.exited).toBe(1);
+    expect(second.output().stderr.trim()).toBe(
+      `video-api-mock: --port: 127.0.0.1:${port} is already in use (choose another port, or 0 for a free one)`,
+    );
   });
 });

@@ -80,6 +80,27 @@ describe('playback (§2)', () => {
     for (let at = 0; at < bytes.length; at += 188) expect(bytes[at]).toBe(0x47);
   });
 
+  it('says why a video cannot be played in the state GET shows, and that a failure is final', async () => {
+    const { app, keys, upload } = api();
+    const [key = ''] = await keys();
+    await upload(key);
+    const uploaded = await app.request(`/hls/${key}/playlist.m3u8`);
+    // Under the default video-states reading (basic) GET shows an uploaded video as processing.
+    expect(((await uploaded.json()) as { detail: string }).detail).toBe(
+      `Video "${key}" is not ready for playback yet (state: processing).`,
+    );
+    const detailed = await app.request(`/hls/${key}/playlist.m3u8`, {
+      headers: { 'x-mock-reading': 'video-states=detailed' },
+    });
+    expect(((await detailed.json()) as { detail: string }).detail).toContain('(state: uploaded)');
+    app.mock.fail(key);
+    const failed = await app.request(`/hls/${key}/playlist.m3u8`);
+    expect(failed.status).toBe(404);
+    expect(((await failed.json()) as { detail: string }).detail).toBe(
+      `Video "${key}" failed processing and will not become playable (state: failed); upload its source again.`,
+    );
+  });
+
   it('writes PSI sections whose CRC checks (PAT and PMT)', () => {
     const ts = placeholderSegment();
     for (const start of [0, 188]) {

@@ -6,6 +6,7 @@
 import type { Hono } from 'hono';
 import type { MockCore } from '../core.js';
 import { MockHttpError, notFound } from '../errors.js';
+import type { RequestReadings } from '../readings.js';
 import { stateOf } from '../representation.js';
 import type { RequestPipeline } from '../request-pipeline.js';
 import type { MockEnv } from '../types.js';
@@ -29,33 +30,34 @@ export function mediaPlaylist(): string {
   ].join('\n');
 }
 
-function readyVideo(core: MockCore, key: string): void {
+/** Throws the 404 that says why `key` cannot be played: unknown, failed for good, or not ready yet. */
+function readyVideo(core: MockCore, key: string, readings: RequestReadings): void {
   core.lifecycle.settle();
   const record = core.store.get(key);
   if (!record) throw notFound(`No video has the key "${key}".`);
   const phase = core.lifecycle.phaseOf(record);
-  if (phase !== 'ready') {
-    throw new MockHttpError(
-      404,
-      'not-ready',
-      'Not ready',
-      `Video "${key}" is not ready for playback yet (state: ${stateOf(phase, 'detailed')}).`,
-    );
-  }
+  if (phase === 'ready') return;
+  // The state as GET shows it under this request's `video-states` reading.
+  const state = stateOf(phase, readings.get('video-states'));
+  const detail =
+    phase === 'failed'
+      ? `Video "${key}" failed processing and will not become playable (state: ${state}); upload its source again.`
+      : `Video "${key}" is not ready for playback yet (state: ${state}).`;
+  throw new MockHttpError(404, 'not-ready', 'Not ready', detail);
 }
 
 export function playbackRoutes(app: Hono<MockEnv>, core: MockCore, wrap: RequestPipeline['wrap']): void {
   app.get(
     '/hls/:videoKey/playlist.m3u8',
     wrap((c) => {
-      readyVideo(core, c.req.param('videoKey') ?? '');
+      readyVideo(core, c.req.param('videoKey') ?? '', c.get('readings'));
       return c.body(mediaPlaylist(), 200, { 'content-type': 'application/vnd.apple.mpegurl' });
     }),
   );
   app.get(
     `/hls/:videoKey/${SEGMENT_NAME}`,
     wrap((c) => {
-      readyVideo(core, c.req.param('videoKey') ?? '');
+      readyVideo(core, c.req.param('videoKey') ?? '', c.get('readings'));
       return c.body(SEGMENT.slice(), 200, { 'content-type': 'video/mp2t' });
     }),
   );

@@ -65,7 +65,7 @@ export function createVideosHandler(core: MockCore) {
       schedule: [],
     }));
     core.store.putMany(records);
-    during(core, readings, () => {
+    during(core, readings, c.get('origin'), () => {
       for (const record of records) core.lifecycle.created(record);
     });
     const base = streamingBase(core, c.get('origin'));

@@ -105,7 +105,7 @@ async function receiveAndStore(
 ): Promise<Response> {
   const { key, source, type, limit, rejectsReupload } = upload;
   const readings = c.get('readings');
-  during(core, readings, () => core.lifecycle.uploadStarted(key));
+  during(core, readings, c.get('origin'), () => core.lifecycle.uploadStarted(key));
   const result = await receiveFile({
     source,
     headers: { 'content-type': type },
@@ -113,8 +113,17 @@ async function receiveAndStore(
     limit,
   });
   if (result.kind !== 'file') {
-    during(core, readings, () => core.lifecycle.uploadAbandoned(key));
+    during(core, readings, c.get('origin'), () => core.lifecycle.uploadAbandoned(key));
     if (result.kind === 'too-large' && limit !== undefined) throw tooLarge(limit);
+    if (result.kind === 'second-file') {
+      // Answered before the rest of the body arrives, so the connection is not kept.
+      const { status, code, title, detail, errors } = validationError(
+        readings,
+        'The form has more than one file in the field "file"; one request uploads one file (§4.2).',
+        [{ pointer: '/file', message: 'only one file is accepted' }],
+      );
+      throw new MockHttpError(status, code, title, detail, errors, { connection: 'close' });
+    }
     if (result.kind === 'missing-file') {
       throw validationError(readings, 'The form has no file in the field "file" (§4.2).', [
         { pointer: '/file', message: 'required' },
@@ -134,16 +143,26 @@ async function receiveAndStore(
   }
   const current = core.store.get(key);
   if (!current || (rejectsReupload && current.source)) {
-    during(core, readings, () => core.lifecycle.uploadAbandoned(key));
+    during(core, readings, c.get('origin'), () => core.lifecycle.uploadAbandoned(key));
     rmSync(result.tempPath, { force: true });
     throw current
       ? reuploadRejected(key)
       : new MockHttpError(404, 'not-found', 'Not found', `No video has the key "${key}".`);
   }
   const file = core.folders.fileOf(key);
-  renameSync(result.tempPath, file);
+  try {
+    renameSync(result.tempPath, file);
+  } catch (error) {
+    // The server's own failure (its folder removed under it, a full disk): the video goes back to
+    // where it was before this upload, and the 500 says nothing internal.
+    during(core, readings, c.get('origin'), () => core.lifecycle.uploadAbandoned(key));
+    rmSync(result.tempPath, { force: true });
+    throw error;
+  }
   const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
-  const next: VideoRecord = during(core, readings, () => core.lifecycle.uploadCompleted(current, stored));
+  const next: VideoRecord = during(core, readings, c.get('origin'), () =>
+    core.lifecycle.uploadCompleted(current, stored),
+  );
   const status = readings.get('status-codes') === 'semantic' ? 202 : 200;
   const bodyReading = readings.get('upload-response-body');
   if (bodyReading === 'empty') return respond(null, status, readings);

@@ -41,6 +41,7 @@ export function frozenCopy(record: VideoRecord): VideoRecord {
 export function createMemoryStore(): VideoStore {
   const videos = new Map<string, VideoRecord>();
   let definitions: FieldDefinition[] = [];
+  let clockOffset = 0;
   let counter = 0;
   const nextKey = () => {
     let key = formatKey(++counter);
@@ -61,6 +62,10 @@ export function createMemoryStore(): VideoStore {
     getDefinitions: () => structuredClone(definitions),
     setDefinitions: (next) => {
       definitions = structuredClone(next);
+    },
+    getClockOffset: () => clockOffset,
+    setClockOffset: (ms) => {
+      clockOffset = ms;
     },
     clear: () => {
       videos.clear();

@@ -5,25 +5,41 @@
  * power loss (NORMAL + WAL would survive a process crash but may lose the last commits on power
  * loss; the mock's writes are few and small, so FULL costs little).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { OptionError } from '../options.js';
 import type { FieldDefinition, VideoRecord } from '../types.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { formatKey, type VideoStore } from './video-store.js';
 
 /** File name of the database inside the data dir. */
 export const DATABASE_FILE = 'mock.sqlite';
 
 /**
- * Opens (or creates) the database in `dataDir`.
+ * Opens (or creates) the database in `dataDir`, which no other mock may have open (see
+ * data-dir-lock.ts).
  *
  * @example
  * const store = createSqliteStore('./mock-data');
  * store.put(record); // committed when put returns
  */
 export function createSqliteStore(dataDir: string): VideoStore {
+  const kind = statSync(dataDir, { throwIfNoEntry: false });
+  if (kind !== undefined && !kind.isDirectory()) {
+    throw new OptionError(
+      `dataDir: "${dataDir}" is not accepted (a folder, or a path where one can be made)`,
+    );
+  }
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const unlock = lockDataDir(dataDir);
+  let db: Database.Database;
+  try {
+    db = new Database(join(dataDir, DATABASE_FILE));
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
@@ -78,11 +94,17 @@ export function createSqliteStore(dataDir: string): VideoStore {
     setDefinitions: (definitions) => {
       setMeta.run({ name: 'definitions', value: JSON.stringify(definitions) });
     },
+    getClockOffset: () => Number(getMeta.get('clockOffset')?.value ?? 0),
+    setClockOffset: (ms) => {
+      setMeta.run({ name: 'clockOffset', value: String(ms) });
+    },
     clear: () => {
-      db.exec('DELETE FROM videos; DELETE FROM meta;');
+      // The clock's offset stays: reset does not move the virtual time back.
+      db.exec("DELETE FROM videos; DELETE FROM meta WHERE name <> 'clockOffset';");
     },
     close: () => {
       if (db.open) db.close();
+      unlock();
     },
   };
 }

@@ -18,6 +18,9 @@ export interface VideoStore {
   nextKeys(count: number): string[];
   getDefinitions(): FieldDefinition[];
   setDefinitions(definitions: FieldDefinition[]): void;
+  /** How far the virtual clock was advanced by hand (ms); kept with the videos it schedules. */
+  getClockOffset(): number;
+  setClockOffset(ms: number): void;
   /** Forgets everything. */
   clear(): void;
   close(): void;

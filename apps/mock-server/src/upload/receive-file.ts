@@ -13,9 +13,13 @@ import busboy from 'busboy';
 export type ReceiveResult =
   | { kind: 'file'; tempPath: string; size: number; filename: string; mimeType: string }
   | { kind: 'missing-file' }
+  | { kind: 'second-file' }
   | { kind: 'too-large' }
   | { kind: 'aborted' }
   | { kind: 'malformed'; message: string };
+
+/** Parts of a form read at most; a file after them is never seen. */
+export const MAX_PARTS = 1000;
 
 export interface ReceiveOptions {
   source: Readable;
@@ -39,11 +43,13 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
     try {
       parser = busboy({
         headers,
+        // Filenames are read as UTF-8 (what browsers and curl send), not busboy's default latin1.
+        defParamCharset: 'utf8',
         limits: {
           fileSize: limit ?? Number.POSITIVE_INFINITY,
           fields: 100,
           fieldSize: 64 * 1024,
-          parts: 1000,
+          parts: MAX_PARTS,
         },
       });
     } catch (error) {
@@ -56,6 +62,7 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
     let info: { filename: string; mimeType: string } | undefined;
     let size = 0;
     let settled = false;
+    let partsCut = false;
 
     const finish = (result: ReceiveResult) => {
       if (settled) return;
@@ -85,7 +92,14 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
     };
 
     parser.on('file', (name, stream, fileInfo) => {
-      if (name !== 'file' || tempPath !== undefined || settled) {
+      if (name === 'file' && tempPath !== undefined && !settled) {
+        // One request uploads one file: a second would silently replace or lose one of them.
+        stream.on('error', () => {});
+        stream.resume();
+        finish({ kind: 'second-file' });
+        return;
+      }
+      if (name !== 'file' || settled) {
         // Drain and ignore. A body that ends inside this part errors the part stream too; the
         // parser's own 'error' answers the request, so this listener only keeps the process alive.
         stream.on('error', () => {});
@@ -102,9 +116,19 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       stream.on('limit', () => finish({ kind: 'too-large' }));
       written = pipeline(stream, file).catch(() => finish({ kind: 'aborted' }));
     });
+    parser.on('partsLimit', () => {
+      partsCut = true;
+    });
     parser.on('close', () => {
       if (!tempPath || !written) {
-        finish({ kind: 'missing-file' });
+        finish(
+          partsCut
+            ? {
+                kind: 'malformed',
+                message: `the form has more than ${MAX_PARTS} parts and no file among the first ${MAX_PARTS}; put the file in the field "file" among them`,
+              }
+            : { kind: 'missing-file' },
+        );
         return;
       }
       const path = tempPath;

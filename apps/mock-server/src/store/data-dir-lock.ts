@@ -1,0 +1,90 @@
+/**
+ * One mock per data dir: a second one would share the database and, on start, clear the folder of
+ * uploads in progress under the first. The lock is a file holding the owner's process id; a lock
+ * whose process is gone (a crash, a kill -9) is taken over.
+ */
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OptionError } from '../options.js';
+
+/** File name of the lock inside the data dir. */
+export const LOCK_FILE = 'mock.lock';
+
+const held = new Set<string>();
+let exitHook = false;
+
+function releaseAllOnExit(): void {
+  if (exitHook) return;
+  exitHook = true;
+  process.once('exit', () => {
+    for (const path of held) rmSync(path, { force: true });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function ownerOf(path: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function inUse(dataDir: string, pid: number | undefined): OptionError {
+  const by =
+    pid === undefined ? 'another mock' : pid === process.pid ? 'a mock in this process' : `process ${pid}`;
+  return new OptionError(
+    `dataDir: "${dataDir}" is in use by ${by} (one mock per data dir: stop that one first, or choose another)`,
+  );
+}
+
+/**
+ * Takes the lock of `dataDir` (which must exist) for this process, or throws an OptionError
+ * naming the process that holds it. Returns the release function.
+ *
+ * @example
+ * const release = lockDataDir('./mock-data');
+ * // ... serve ...
+ * release();
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, LOCK_FILE);
+  if (held.has(path)) throw inUse(dataDir, process.pid);
+  // Written aside and linked into place: the lock file appears with its process id in it, or not
+  // at all (link fails if the file exists), so a lock is never seen half written.
+  const draft = `${path}.${process.pid}`;
+  writeFileSync(draft, `${process.pid}\n`);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        linkSync(draft, path);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const owner = ownerOf(path);
+        if (attempt > 0 || (owner !== undefined && owner !== process.pid && alive(owner))) {
+          throw inUse(dataDir, owner);
+        }
+        rmSync(path, { force: true }); // stale: its process is gone
+      }
+    }
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  held.add(path);
+  releaseAllOnExit();
+  return () => {
+    if (!held.delete(path)) return;
+    rmSync(path, { force: true });
+  };
+}
