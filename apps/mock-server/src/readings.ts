@@ -45,6 +45,8 @@ export function parseReadingChoice(pairs: Iterable<[string, string]>, where: str
       problems.push(`unknown id "${id}" (accepted ids: ${idsWithReadings.join(', ')})`);
     } else if (!isReading(id, reading)) {
       problems.push(`unknown reading "${reading}" for ${id} (accepted: ${describeAccepted(id)})`);
+    } else if (Object.hasOwn(choice, id) && choice[id] !== reading) {
+      problems.push(`${id} is given twice, as ${choice[id]} and as ${reading} (give one reading per id)`);
     } else {
       choice[id] = reading;
     }

@@ -80,3 +80,29 @@ describe('RequestReadings.seal', () => {
     expect(readings.header()).toBe('custom-fields-omitted=merge, error-shape=problem-json');
   });
 });
+
+describe('a reading chosen twice', () => {
+  it('is refused in X-Mock-Reading when the two differ, naming both', async () => {
+    const { app } = api();
+    const res = await app.request('/api/v1/videos/v-0001', {
+      headers: {
+        authorization: 'Bearer mock-token',
+        'x-mock-reading': 'error-shape=error-object, error-shape=message-object',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(
+      'error-shape is given twice, as error-object and as message-object (give one reading per id)',
+    );
+  });
+
+  it('is refused on the command line too, and accepted when both say the same', () => {
+    expect(() =>
+      parseCliArgs(['--reading', 'status-codes=semantic', '--reading', 'status-codes=all-200']),
+    ).toThrow('status-codes is given twice');
+    expect(
+      parseCliArgs(['--reading', 'status-codes=semantic', '--reading', 'status-codes=semantic']).options
+        .readings,
+    ).toEqual({ 'status-codes': 'semantic' });
+  });
+});
