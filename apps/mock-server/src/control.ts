@@ -1,10 +1,23 @@
 /** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
 import type { ReadingChoice } from '@video-api/schema/unspecified';
+import { parseSince, SINCE_RULE } from './admin/schemas.js';
+import { seedProblem } from './admin/seed-checks.js';
 import type { MockCore } from './core.js';
 import { defaultDefinitions } from './definitions.js';
 import { notFound } from './errors.js';
 import { parseReadingChoice, readingSet } from './readings.js';
 import type { MockControl, SeedVideo, VideoRecord } from './types.js';
+
+/** Keys for the videos of a seed without one, none of them a key the seed gives another video. */
+function generatedKeys(core: MockCore, videos: readonly SeedVideo[]): string[] {
+  const given = new Set(videos.flatMap((video) => (video.key === undefined ? [] : [video.key])));
+  const count = videos.filter((video) => video.key === undefined).length;
+  const keys: string[] = [];
+  while (keys.length < count) {
+    keys.push(...core.store.nextKeys(count - keys.length).filter((key) => !given.has(key)));
+  }
+  return keys;
+}
 
 /**
  * Builds `app.mock` over the core.
@@ -26,8 +39,11 @@ export function createControl(core: MockCore): MockControl {
       core.readings = { ...start };
     },
     seed(videos: SeedVideo[]) {
+      // All or nothing: every check before anything is stored; a seed never overwrites a video.
+      const problem = seedProblem(videos, (key) => core.store.get(key) !== undefined);
+      if (problem) throw problem;
       const now = core.clock.now();
-      const keys = core.store.nextKeys(videos.filter((video) => video.key === undefined).length);
+      const keys = generatedKeys(core, videos);
       let generated = 0;
       const records: VideoRecord[] = videos.map((video) => ({
         key: video.key ?? (keys[generated++] as string),
@@ -45,7 +61,12 @@ export function createControl(core: MockCore): MockControl {
       for (const record of records) core.lifecycle.created(record);
       return records.map((record) => record.key);
     },
-    journal: (filter) => core.journal.query(filter),
+    journal(filter) {
+      if (typeof filter?.since === 'string' && parseSince(filter.since) === undefined) {
+        throw new RangeError(`journal: since ${JSON.stringify(filter.since)} is not accepted; ${SINCE_RULE}`);
+      }
+      return core.journal.query(filter);
+    },
     advanceClock(ms: number) {
       if (!Number.isFinite(ms) || ms < 0)
         throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);

@@ -138,7 +138,8 @@ export interface SeedVideo {
   projectKey?: string;
   owner?: string;
   simpleCustomFields?: Record<string, FieldValue>;
-  phase?: Phase;
+  /** Only phases that need no upload in progress or processing to come (default `created`). */
+  phase?: Extract<Phase, 'created' | 'ready' | 'failed'>;
 }
 
 /** The in-process control API, mirrored by the admin API under `/__mock/`. */

@@ -18,13 +18,13 @@ afterEach(async () => {
 type Part = { name: string; filename?: string; content: string };
 
 /** A multipart body written by hand, so the test controls every byte of it. */
-function form(parts: Part[]): Uint8Array {
+function form(parts: Part[]): Uint8Array<ArrayBuffer> {
   const chunks = parts.map(({ name, filename, content }) => {
     const disposition = `form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}`;
     const type = filename === undefined ? '' : 'Content-Type: video/mp4\r\n';
     return `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n${content}\r\n`;
   });
-  return Buffer.from(`${chunks.join('')}--${BOUNDARY}--\r\n`, 'utf8');
+  return new TextEncoder().encode(`${chunks.join('')}--${BOUNDARY}--\r\n`);
 }
 
 async function upload(parts: Part[], reading = 'upload-response-body=upload-receipt') {

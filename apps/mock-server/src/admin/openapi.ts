@@ -1,4 +1,5 @@
 /** The admin API's own small OpenAPI document, served at `/__mock/openapi.json` (never mixed into the public spec). */
+import { SEEDABLE_PHASES, SINCE_RULE, UNADDRESSABLE_KEYS } from './schemas.js';
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const ok = (description: string, schema: object = { type: 'object' }) => ({
@@ -6,6 +7,13 @@ const ok = (description: string, schema: object = { type: 'object' }) => ({
 });
 const key = { name: 'videoKey', in: 'path', required: true, schema: { type: 'string' } };
 const readingsMap = { type: 'object', additionalProperties: { type: 'string' } };
+const problem = (description: string) => ({ description, ...json({ type: 'object' }) });
+/** The refusals of every route that reads a JSON body (at most 1 MiB, `application/json`). */
+const bodyErrors = {
+  400: problem('The body is empty, not JSON or not valid: what, where and what is accepted'),
+  413: problem('The body is larger than 1 MiB'),
+  415: problem('The body is not application/json'),
+};
 
 /**
  * The document, with `origin` as its server.
@@ -45,22 +53,32 @@ export function adminOpenapi(origin: string) {
                   type: 'object',
                   required: ['title'],
                   properties: {
-                    key: { type: 'string' },
+                    key: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 200,
+                      not: { enum: UNADDRESSABLE_KEYS },
+                      description: 'Unique in the seed and the store; generated when absent',
+                    },
                     title: { type: 'string' },
                     tags: { type: 'array', items: { type: 'string' } },
                     projectKey: { type: 'string' },
                     owner: { type: 'string', description: 'The token that owns it (owner-only readings)' },
                     simpleCustomFields: { type: 'object' },
-                    phase: { enum: ['created', 'uploading', 'uploaded', 'processing', 'ready', 'failed'] },
+                    phase: { enum: SEEDABLE_PHASES },
                   },
                 },
               },
             },
           }),
-          responses: ok('The keys of the seeded videos', {
-            type: 'object',
-            properties: { keys: { type: 'array', items: { type: 'string' } } },
-          }),
+          responses: {
+            ...ok('The keys of the seeded videos', {
+              type: 'object',
+              properties: { keys: { type: 'array', items: { type: 'string' } } },
+            }),
+            ...bodyErrors,
+            409: problem("A key is a stored video's: nothing was seeded (a seed never overwrites)"),
+          },
         },
       },
       '/__mock/journal': {
@@ -71,12 +89,15 @@ export function adminOpenapi(origin: string) {
             name,
             in: 'query',
             schema: { type: 'string' },
-            ...(name === 'since' && { description: 'An ISO time or a sequence number' }),
+            ...(name === 'since' && { description: SINCE_RULE }),
           })),
-          responses: ok('The entries', {
-            type: 'object',
-            properties: { entries: { type: 'array', items: { type: 'object' } } },
-          }),
+          responses: {
+            ...ok('The entries', {
+              type: 'object',
+              properties: { entries: { type: 'array', items: { type: 'object' } } },
+            }),
+            400: problem('An unknown filter, or a since of neither form'),
+          },
         },
       },
       '/__mock/clock': {
@@ -91,7 +112,7 @@ export function adminOpenapi(origin: string) {
             required: ['ms'],
             properties: { ms: { type: 'integer', minimum: 0 } },
           }),
-          responses: ok('The clock'),
+          responses: { ...ok('The clock'), ...bodyErrors },
         },
       },
       '/__mock/videos/{videoKey}/ready': {
@@ -120,13 +141,13 @@ export function adminOpenapi(origin: string) {
           operationId: 'putReadings',
           summary: 'Play the spec defaults with these readings over them',
           requestBody: json(readingsMap),
-          responses: ok('Readings'),
+          responses: { ...ok('Readings'), ...bodyErrors },
         },
         patch: {
           operationId: 'patchReadings',
           summary: 'Change some readings',
           requestBody: json(readingsMap),
-          responses: ok('Readings'),
+          responses: { ...ok('Readings'), ...bodyErrors },
         },
       },
       '/__mock/custom-field-definitions': {
@@ -155,7 +176,7 @@ export function adminOpenapi(origin: string) {
               },
             },
           }),
-          responses: ok('Definitions'),
+          responses: { ...ok('Definitions'), ...bodyErrors },
         },
       },
       '/__mock/faults': {
@@ -168,13 +189,13 @@ export function adminOpenapi(origin: string) {
           operationId: 'setFaults',
           summary: 'Replace the fault rules',
           requestBody: json({ type: 'array' }),
-          responses: ok('Rules'),
+          responses: { ...ok('Rules'), ...bodyErrors },
         },
         post: {
           operationId: 'addFault',
           summary: 'Add one fault rule',
           requestBody: json({ type: 'object' }),
-          responses: { 201: { description: 'Rules', ...json({ type: 'object' }) } },
+          responses: { 201: { description: 'Rules', ...json({ type: 'object' }) }, ...bodyErrors },
         },
         delete: { operationId: 'clearFaults', summary: 'Remove every fault rule', responses: ok('Rules') },
       },
@@ -194,6 +215,7 @@ export function adminOpenapi(origin: string) {
           }),
           responses: {
             201: { description: 'The registration: id, url, secret', ...json({ type: 'object' }) },
+            ...bodyErrors,
           },
         },
       },

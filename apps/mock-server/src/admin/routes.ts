@@ -5,46 +5,15 @@
  */
 import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema/unspecified';
 import { Hono } from 'hono';
-import type { z } from 'zod';
 import { requireToken } from '../auth.js';
 import { type MockCore, represent } from '../core.js';
-import { MockHttpError, problemsFromZod } from '../errors.js';
+import { MockHttpError } from '../errors.js';
 import { faultAdminRoutes } from '../faults/index.js';
-import { parseReadingChoice, ReadingError, RequestReadings, readingSet } from '../readings.js';
+import { RequestReadings, readingSet } from '../readings.js';
 import type { MockControl, MockEnv, SeedVideo } from '../types.js';
+import { ADVANCE, body, DEFINITIONS, journalFilter, readingsChoice, SEED } from './inputs.js';
 import { adminOpenapi } from './openapi.js';
-import { zAdvanceBody, zDefinitionsBody, zJournalQuery, zReadingsBody, zSeedBody } from './schemas.js';
-
-function invalid(error: z.ZodError, what: string): MockHttpError {
-  return new MockHttpError(
-    400,
-    'validation-failed',
-    'Request validation failed',
-    `${what} is not valid.`,
-    problemsFromZod(error),
-  );
-}
-
-async function body<T>(
-  c: { req: { json(): Promise<unknown> } },
-  schema: z.ZodType<T>,
-  what: string,
-): Promise<T> {
-  let json: unknown;
-  try {
-    json = await c.req.json();
-  } catch {
-    throw new MockHttpError(
-      400,
-      'validation-failed',
-      'Request validation failed',
-      `${what} is not valid JSON.`,
-    );
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw invalid(parsed.error, what);
-  return parsed.data;
-}
+import { protoFieldProblem } from './seed-checks.js';
 
 function readingsView(core: MockCore) {
   return {
@@ -52,16 +21,6 @@ function readingsView(core: MockCore) {
     defaults: mockReadings(),
     accepted: Object.fromEntries(idsWithReadings.map((id) => [id, readingsOf(id)])),
   };
-}
-
-function choice(input: Record<string, string>) {
-  try {
-    return parseReadingChoice(Object.entries(input), 'readings');
-  } catch (error) {
-    if (error instanceof ReadingError)
-      throw new MockHttpError(400, 'bad-reading', 'Unknown reading', error.message);
-    throw error;
-  }
 }
 
 /**
@@ -89,32 +48,18 @@ export function adminRoutes(
     return c.body(null, 204);
   });
   admin.post('/seed', async (c) => {
-    const { videos } = await body(c, zSeedBody, 'The seed body');
-    return c.json({ keys: control.seed(videos as SeedVideo[]) }, 200);
+    const { value, raw } = await body(c, SEED);
+    // The schema's output has lost `__proto__` members: they are looked for in the body itself.
+    const problem = protoFieldProblem((raw as { videos: unknown[] }).videos);
+    if (problem) throw problem;
+    return c.json({ keys: control.seed(value.videos as SeedVideo[]) }, 200);
   });
-  admin.get('/journal', (c) => {
-    const parsed = zJournalQuery.safeParse(c.req.query());
-    if (!parsed.success) throw invalid(parsed.error, 'The journal query');
-    const { since, ...rest } = parsed.data;
-    const filter = {
-      ...rest,
-      ...(since !== undefined && { since: /^\d+$/.test(since) ? Number(since) : since }),
-    };
-    if (typeof filter.since === 'string' && Number.isNaN(Date.parse(filter.since))) {
-      throw new MockHttpError(
-        400,
-        'validation-failed',
-        'Request validation failed',
-        'since: an ISO time or a sequence number.',
-      );
-    }
-    return c.json({ entries: control.journal(filter) });
-  });
+  admin.get('/journal', (c) => c.json({ entries: control.journal(journalFilter(c.req.query())) }));
   const clockView = () => ({ now: core.clock.now(), iso: core.clock.iso(), realTime: core.clock.realTime });
   admin.get('/clock', (c) => c.json(clockView()));
   admin.post('/clock/advance', async (c) => {
-    const { ms } = await body(c, zAdvanceBody, 'The advance body');
-    control.advanceClock(ms);
+    const { value } = await body(c, ADVANCE);
+    control.advanceClock(value.ms);
     return c.json(clockView());
   });
   for (const action of ['ready', 'fail'] as const) {
@@ -129,17 +74,17 @@ export function adminRoutes(
   }
   admin.get('/readings', (c) => c.json(readingsView(core)));
   admin.put('/readings', async (c) => {
-    core.readings = readingSet(choice(await body(c, zReadingsBody, 'The readings body')));
+    core.readings = readingSet(await readingsChoice(c));
     return c.json(readingsView(core));
   });
   admin.patch('/readings', async (c) => {
-    control.setReadings(choice(await body(c, zReadingsBody, 'The readings body')));
+    control.setReadings(await readingsChoice(c));
     return c.json(readingsView(core));
   });
   admin.get('/custom-field-definitions', (c) => c.json({ definitions: control.getDefinitions() }));
   admin.put('/custom-field-definitions', async (c) => {
-    const { definitions } = await body(c, zDefinitionsBody, 'The definitions body');
-    control.setDefinitions(definitions);
+    const { value } = await body(c, DEFINITIONS);
+    control.setDefinitions(value.definitions);
     return c.json({ definitions: control.getDefinitions() });
   });
   admin.route('/faults', faultAdminRoutes(core.faults));

@@ -1,47 +1,104 @@
-/** Bodies of the admin API (the mock's own control surface, not the public spec). */
+/** Bodies and queries of the admin API (the mock's own control surface, not the public spec). */
 import { zCustomFieldValue } from '@video-api/schema/zod';
 import { z } from 'zod';
+import type { Phase } from '../types.js';
 
-const PHASES = ['created', 'uploading', 'uploaded', 'processing', 'ready', 'failed'] as const;
+/**
+ * Phases a video can be seeded in: those it can stay in or leave by itself. `uploading`,
+ * `uploaded` and `processing` are not: the lifecycle only moves a video through them after an
+ * upload it received (seed `created`, then upload a file).
+ */
+export const SEEDABLE_PHASES = ['created', 'ready', 'failed'] as const satisfies readonly Phase[];
+
+/** Keys URLs cannot address: `.` and `..` are dot segments, resolved away before any route sees them. */
+export const UNADDRESSABLE_KEYS: readonly string[] = ['.', '..'];
+
+export const SEED_KEY_RULE =
+  'a string of 1 to 200 characters other than "." and ".." (URLs resolve those away; omit key for a generated one)';
+export const SEED_PHASE_RULE = `one of ${SEEDABLE_PHASES.join(', ')} (to get a video processing, seed it created, upload a file and advance the clock)`;
+export const CUSTOM_FIELD_RULE = 'a string, number, boolean or array of strings';
+
+/** The accepted members of each object of the seed body, for "unknown member" messages. */
+export const SEED_MEMBERS = {
+  body: ['videos'],
+  video: ['key', 'title', 'tags', 'projectKey', 'owner', 'simpleCustomFields', 'phase'],
+} as const;
+
+/** The seed body in words (the `detail` of a 400). */
+export const SEED_SHAPE =
+  '{"videos":[{"title": string, "key"?, "tags"?: [string], "projectKey"?, "owner"?, "simpleCustomFields"?: {name: value}, "phase"?}]}';
+
+const text = (what = 'must be a string') => z.string({ error: what });
 
 export const zSeedBody = z.strictObject({
   videos: z
     .array(
       z.strictObject({
-        key: z.string().min(1).max(200).optional(),
-        title: z.string(),
-        tags: z.array(z.string()).optional(),
-        projectKey: z.string().optional(),
-        owner: z.string().optional(),
-        simpleCustomFields: z.record(z.string(), zCustomFieldValue).optional(),
-        phase: z.enum(PHASES).optional(),
+        key: text(`must be ${SEED_KEY_RULE}`)
+          .min(1, `must be ${SEED_KEY_RULE}`)
+          .max(200, `must be ${SEED_KEY_RULE}`)
+          .refine((key) => !UNADDRESSABLE_KEYS.includes(key), `must be ${SEED_KEY_RULE}`)
+          .optional(),
+        title: text(),
+        tags: z.array(text(), { error: 'must be an array of strings' }).optional(),
+        projectKey: text().optional(),
+        owner: text().optional(),
+        simpleCustomFields: z
+          .record(z.string(), zCustomFieldValue, {
+            error: `must be an object of custom fields (each ${CUSTOM_FIELD_RULE})`,
+          })
+          .optional(),
+        phase: z.enum(SEEDABLE_PHASES, { error: `must be ${SEED_PHASE_RULE}` }).optional(),
       }),
+      { error: 'must be an array of videos' },
     )
-    .max(10_000),
+    .max(10_000, 'must hold at most 10000 videos (seed more in several requests)'),
 });
+
+/** Messages for the issues a schema above leaves to zod (a custom field value matching no form). */
+export const adminErrorMap = (issue: { code: string }): string | undefined =>
+  issue.code === 'invalid_union' ? `must be ${CUSTOM_FIELD_RULE}` : undefined;
+
+const MAX_ADVANCE_MS = 10 * 365 * 24 * 3600 * 1000;
 
 export const zAdvanceBody = z.strictObject({
   ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(10 * 365 * 24 * 3600 * 1000),
+    .int({ error: `must be an integer from 0 to ${MAX_ADVANCE_MS} (milliseconds)` })
+    .min(0, `must be an integer from 0 to ${MAX_ADVANCE_MS} (milliseconds)`)
+    .max(MAX_ADVANCE_MS, `must be an integer from 0 to ${MAX_ADVANCE_MS} (milliseconds)`),
 });
 
-export const zReadingsBody = z.record(z.string(), z.string());
+const KINDS = ['string', 'number', 'boolean', 'date-time', 'string-array'] as const;
 
 export const zDefinitionsBody = z.strictObject({
   definitions: z.array(
     z.strictObject({
-      name: z.string().min(1),
-      kind: z.enum(['string', 'number', 'boolean', 'date-time', 'string-array']).optional(),
+      name: text('must be a non-empty string').min(1, 'must be a non-empty string'),
+      kind: z.enum(KINDS, { error: `must be one of ${KINDS.join(', ')}` }).optional(),
     }),
+    { error: 'must be an array of {name, kind?}' },
   ),
 });
 
-export const zJournalQuery = z.strictObject({
-  method: z.string().optional(),
-  path: z.string().optional(),
-  operationId: z.string().optional(),
-  since: z.string().optional(),
-});
+export const JOURNAL_FILTERS = ['method', 'path', 'operationId', 'since'] as const;
+
+/** `since` of the journal: a sequence number, or an ISO 8601 date or date-time with its offset. */
+export const SINCE_RULE =
+  'a sequence number (an integer ≥ 0, e.g. 12) or an ISO 8601 date or date-time with its offset (e.g. 2026-11-22 or 2026-11-22T08:30:00Z)';
+const SEQUENCE = /^\d{1,15}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * The `since` filter as the journal takes it, or undefined when the text is neither form (a
+ * lenient `Date.parse` would read "-1" or "1" as a year).
+ *
+ * @example
+ * parseSince('12'); // 12
+ * parseSince('2026-11-22T08:30:00Z'); // '2026-11-22T08:30:00Z'
+ * parseSince('-1'); // undefined
+ */
+export function parseSince(since: string): number | string | undefined {
+  if (SEQUENCE.test(since)) return Number(since);
+  if (ISO_TIME.test(since) && !Number.isNaN(Date.parse(since))) return since;
+  return undefined;
+}

@@ -1,7 +1,8 @@
 /**
  * The fault admin API, mounted by the app at `/__mock/faults`:
  * GET lists the rules, PUT replaces them (and restarts the seeded sequence), POST adds one,
- * DELETE clears them. Bad input gets a 400 that names the problem; nothing is changed then.
+ * DELETE clears them. Bad input gets a 400 that names the problem (413 for a body over 1 MiB, 415
+ * for one that is not JSON); nothing is changed then.
  */
 import { Hono } from 'hono';
 import { badRequest, readJson } from './bad-request.js';
@@ -18,7 +19,7 @@ const ACCEPTED = {
  *
  * @example
  * app.route('/__mock/faults', faultAdminRoutes(faults));
- * // curl -X POST localhost:4010/__mock/faults -d '{"route":"getVideo","latencyMs":500}'
+ * // curl -X POST localhost:4010/__mock/faults -H 'content-type: application/json' -d '{"route":"getVideo","latencyMs":500}'
  */
 export function faultAdminRoutes(faults: Faults): Hono {
   const routes = new Hono();

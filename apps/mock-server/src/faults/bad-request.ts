@@ -1,14 +1,17 @@
 /**
- * Clear 400 answers for the admin routes of faults and webhooks: what was wrong, where (a JSON
+ * Clear 4xx answers for the admin routes of faults and webhooks: what was wrong, where (a JSON
  * Pointer into the body), and what is accepted. Shared by both admin APIs so they answer alike.
  */
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { readAdminBody } from '../admin/read-body.js';
+import { MAX_JSON_BYTES } from '../json-body.js';
 import type { InputIssue, Validation } from './rule-schema.js';
 
-/** The largest admin body read (bytes); a larger one is refused with a 400. */
-export const MAX_ADMIN_BODY = 1024 * 1024;
+/** The largest admin body read (bytes), as for the API's JSON bodies; a larger one is refused with a 413. */
+export const MAX_ADMIN_BODY = MAX_JSON_BYTES;
 
-/** The body of a 400 answer of the admin routes. */
+/** The body of a 4xx answer of the admin routes. */
 export interface BadRequestBody {
   error: string;
   message: string;
@@ -16,41 +19,38 @@ export interface BadRequestBody {
   accepted: unknown;
 }
 
+/** Problems of a body that could not be read at all (413, 415), by the issue list `readJson` gave. */
+const unreadable = new WeakMap<InputIssue[], { status: ContentfulStatusCode; error: string }>();
+
 /**
- * Answers 400 with a JSON body naming every problem.
+ * Answers 400 with a JSON body naming every problem (413 or 415 for the issues of a body
+ * `readJson` refused for its size or media type).
  *
  * @example
  * return badRequest(c, 'invalid-fault-rule', [{ where: '/errorRate', message: 'must be a number from 0 to 1' }], ACCEPTED_RULE_FIELDS);
  */
 export function badRequest(c: Context, error: string, issues: InputIssue[], accepted: unknown): Response {
+  const refused = unreadable.get(issues);
   const first = issues[0];
   const where = first && first.where !== '' ? `${first.where} ` : 'the body ';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : '';
   const body: BadRequestBody = {
-    error,
+    error: refused?.error ?? error,
     message: first ? `Invalid request: ${where}${first.message}${more}.` : 'Invalid request.',
-    issues,
+    issues: issues,
     accepted,
   };
-  return c.json(body, 400);
+  return c.json(body, refused?.status ?? 400);
 }
 
-/** Reads the body as JSON. Never throws: an empty, oversized or malformed body is an issue. */
+/**
+ * Reads the body as JSON, bounded and of a JSON media type (see src/admin/read-body.ts). Never
+ * throws: an empty, oversized (413), non-JSON (415) or malformed body is an issue.
+ */
 export async function readJson(c: Context): Promise<Validation<unknown>> {
-  let text: string;
-  try {
-    text = await c.req.text();
-  } catch {
-    return { ok: false, issues: [{ where: '', message: 'could not be read' }] };
-  }
-  if (text.length > MAX_ADMIN_BODY) {
-    return { ok: false, issues: [{ where: '', message: `is larger than ${MAX_ADMIN_BODY} bytes` }] };
-  }
-  if (text.trim() === '')
-    return { ok: false, issues: [{ where: '', message: 'is empty; a JSON body is required' }] };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, issues: [{ where: '', message: `is not valid JSON (${(error as Error).message})` }] };
-  }
+  const body = await readAdminBody(c);
+  if (body.ok) return body;
+  const issues: InputIssue[] = [{ where: '', message: body.problem }];
+  if (body.status !== 400) unreadable.set(issues, { status: body.status, error: body.code });
+  return { ok: false, issues };
 }

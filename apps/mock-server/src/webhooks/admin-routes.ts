@@ -18,7 +18,7 @@ const FILTERS = ['eventId', 'targetId', 'videoKey', 'event'] as const satisfies 
  *
  * @example
  * app.route('/__mock/webhooks', webhookAdminRoutes(webhooks));
- * // curl -X POST localhost:4010/__mock/webhooks -d '{"url":"http://127.0.0.1:9000/hooks"}'
+ * // curl -X POST localhost:4010/__mock/webhooks -H 'content-type: application/json' -d '{"url":"http://127.0.0.1:9000/hooks"}'
  */
 export function webhookAdminRoutes(dispatcher: WebhookDispatcher): Hono {
   const routes = new Hono();

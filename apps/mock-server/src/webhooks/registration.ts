@@ -47,5 +47,5 @@ export function validateRegistration(input: unknown): Validation<WebhookRegistra
   }
   const result = zWebhookRegistration.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, issues: describeIssues(result.error, Object.keys(ACCEPTED_REGISTRATION)) };
+  return { ok: false, issues: describeIssues(result.error, input, Object.keys(ACCEPTED_REGISTRATION)) };
 }

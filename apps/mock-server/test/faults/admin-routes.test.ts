@@ -186,6 +186,55 @@ describe('the fault admin routes', () => {
     },
   );
 
+  it.each([
+    [
+      { latencyMs: '5' },
+      '/latencyMs',
+      'must be an integer from 0 to 300000 (milliseconds), got the string "5"',
+    ],
+    [{ errorRate: 1.5 }, '/errorRate', 'must be a number from 0 to 1, got the number 1.5'],
+    [{ errorRate: null }, '/errorRate', 'must be a number from 0 to 1, got null'],
+    [{ route: [], latencyMs: 1 }, '/route', 'must be a string, got an array (0 items)'],
+    [
+      { rateLimit: { limit: 1, retryAfterSeconds: 1 } },
+      '/rateLimit/windowMs',
+      'is required and must be an integer from 1 to 86400000 (milliseconds)',
+    ],
+  ])('say what a member got, where, and what is accepted: %j', async (rule, where, message) => {
+    const { send } = admin();
+    const response = await send('POST', rule);
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as {
+      message: string;
+      issues: Array<{ where: string; message: string }>;
+    };
+    expect(json.issues).toContainEqual({ where, message });
+    expect(json.message).toBe(`Invalid request: ${where} ${message}.`);
+    expect(validateRule(rule)).toMatchObject({ ok: false, issues: [{ where, message }] });
+    const listed = await send('PUT', [rule]);
+    expect(((await listed.json()) as typeof json).issues).toContainEqual({ where: `/0${where}`, message });
+  });
+
+  it('answer 415 to a body that is not JSON and 413 past 1 MiB, changing nothing', async () => {
+    const { faults } = admin();
+    const app = new Hono();
+    app.route('/__mock/faults', faultAdminRoutes(faults));
+    const plain = await app.request('/__mock/faults', { method: 'POST', body: '{"latencyMs":5}' });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({
+      error: 'unsupported-media-type',
+      message: expect.stringContaining('Content-Type: application/json'),
+    });
+    const large = await app.request('/__mock/faults', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: `[${' '.repeat(1024 * 1024)}]`,
+    });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ error: 'payload-too-large' });
+    expect(faults.list()).toEqual([]);
+  });
+
   it('accept every valid rule (property)', async () => {
     await fc.assert(
       fc.asyncProperty(validRule, async (rule) => {

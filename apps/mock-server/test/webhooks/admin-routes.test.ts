@@ -94,6 +94,43 @@ describe('the webhook admin routes', () => {
     expect(dispatcher.list()).toEqual([]);
   });
 
+  it.each([
+    ['{"url":"http://127.0.0.1:1/h","secret":5}', '/secret', 'must be a string, got the number 5'],
+    ['{}', '/url', 'is required and must be a string (an absolute http or https URL)'],
+    ['{"url":42}', '/url', 'must be a string (an absolute http or https URL), got the number 42'],
+    ['{"url":"/hooks"}', '/url', 'must be an absolute http:// or https:// URL, got the string "/hooks"'],
+  ])('say what a member got, where, and what is accepted: %s', async (body, where, message) => {
+    const { send } = admin();
+    const response = await send('POST', '', body);
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as {
+      message: string;
+      issues: Array<{ where: string; message: string }>;
+    };
+    expect(json.issues).toEqual([{ where, message }]);
+    expect(json.message).toBe(`Invalid request: ${where} ${message}.`);
+    expect(dispatcher.list()).toEqual([]);
+  });
+
+  it('answer 415 to a body that is not JSON and 413 past 1 MiB', async () => {
+    const { send } = admin();
+    const app = new Hono();
+    app.route('/__mock/webhooks', webhookAdminRoutes(dispatcher));
+    const plain = await app.request('/__mock/webhooks', {
+      method: 'POST',
+      body: '{"url":"http://127.0.0.1:1/h"}',
+    });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({
+      error: 'unsupported-media-type',
+      accepted: { url: expect.any(String) },
+    });
+    const large = await send('POST', '', `{"url":"http://127.0.0.1:1/h"}${' '.repeat(1024 * 1024)}`);
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ error: 'payload-too-large' });
+    expect(dispatcher.list()).toEqual([]);
+  });
+
   it('answer 400 to an unknown deliveries filter', async () => {
     const { send } = admin();
     const response = await send('GET', '/deliveries?status=500');
