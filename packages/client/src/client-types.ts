@@ -22,34 +22,40 @@ export interface VideoApiClientOptions {
    * Base address of the upload endpoint. The document does not show the upload host (§4.2,
    * unknown `upload-host`), so it defaults to `baseUrl`; set it when the service uploads elsewhere.
    */
-  uploadBaseUrl?: string;
+  uploadBaseUrl?: string | undefined;
   /** Access token sent as `Authorization: Bearer <token>` (§5). */
-  token?: string;
-  /** Returns the token per request (e.g. to refresh it); wins over `token`. */
-  getToken?: () => string | undefined | Promise<string | undefined>;
+  token?: string | undefined;
+  /**
+   * Returns the token per request (e.g. to refresh it); wins over `token`. When it throws, the call
+   * fails with an `AuthError` (no status, the thrown error as `cause`) and is not retried: nothing
+   * was sent.
+   */
+  getToken?: (() => string | undefined | Promise<string | undefined>) | undefined;
   /** fetch to use (default globalThis.fetch), e.g. `async (req) => app.fetch(req)` for an in-process app. */
-  fetch?: (request: Request) => Promise<Response>;
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Timeout of one attempt of create, get and update in ms (default 30 000). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Timeout of one upload attempt in ms (default 3 600 000). */
-  uploadTimeoutMs?: number;
+  uploadTimeoutMs?: number | undefined;
   /** Retries of get and update (default 2 retries); `false` for none. Create never retries blindly. */
-  retry?: RetryOptions | false;
+  retry?: RetryOptions | false | undefined;
   /** Retries of uploads: off unless given (a retried upload sends the whole file again). */
-  uploadRetry?: RetryOptions | false;
+  uploadRetry?: RetryOptions | false | undefined;
   /** User-Agent sent where the runtime allows it (not in browsers). */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /** Headers sent with every request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** How upload bodies are sent (default: XMLHttpRequest in browsers, else streamed fetch). */
-  uploadTransport?: UploadTransport;
+  uploadTransport?: UploadTransport | undefined;
   /** Turns sources this runtime adds (e.g. file paths in Node) into prepared sources. */
-  prepareSource?: (
-    source: unknown,
-    options: UploadOptions,
-  ) => PreparedSource | undefined | Promise<PreparedSource | undefined>;
+  prepareSource?:
+    | ((
+        source: unknown,
+        options: UploadOptions,
+      ) => PreparedSource | undefined | Promise<PreparedSource | undefined>)
+    | undefined;
   /** Waits between retries and polls; replace it to drive time yourself (tests). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 export interface VideoApiClient<Source = UploadSource> {

@@ -7,7 +7,7 @@ import type { CreateVideosRequest, paths, SimpleCustomFields } from '@video-api/
 import createClient from 'openapi-fetch';
 import { uploadVideos } from './batch/upload-videos.js';
 import type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
-import { InputError } from './errors.js';
+import { AuthError, InputError } from './errors.js';
 import { type CallSettings, callWithRetry, mergeRetry } from './http/call.js';
 import { errorFromResponse } from './http/response-error.js';
 import type { RetryKind } from './http/retry.js';
@@ -23,7 +23,7 @@ import type {
   Video,
 } from './types.js';
 import { fetchTransport, xhrTransport } from './upload/transport.js';
-import { uploadWith } from './upload/upload.js';
+import { sourceOf, uploadWith } from './upload/upload.js';
 import { waitForReady } from './wait/wait-for-ready.js';
 
 export type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
@@ -42,6 +42,25 @@ function checkKey(videoKey: string, operation: OperationName): string {
   return videoKey;
 }
 
+/** The URL without trailing slashes; InputError unless it parses as an http(s) URL. */
+function checkUrl(name: string, value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new InputError(
+      `${name} must be an http(s) URL such as http://localhost:4010, got ${JSON.stringify(value)}`,
+    );
+  }
+  return (value as string).replace(/\/+$/, '');
+}
+
+const hasAuthorization = (headers: Record<string, string> | undefined): boolean =>
+  Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+
 /**
  * Creates a client.
  *
@@ -55,11 +74,9 @@ function checkKey(videoKey: string, operation: OperationName): string {
 export function createVideoApiClient<Source = UploadSource>(
   options: VideoApiClientOptions,
 ): VideoApiClient<Source> {
-  if (typeof options?.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
-    throw new InputError(`baseUrl must be an http(s) URL, got ${JSON.stringify(options?.baseUrl)}`);
-  }
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const uploadBaseUrl = (options.uploadBaseUrl ?? baseUrl).replace(/\/+$/, '');
+  const baseUrl = checkUrl('baseUrl', options?.baseUrl);
+  const uploadBaseUrl =
+    options.uploadBaseUrl === undefined ? baseUrl : checkUrl('uploadBaseUrl', options.uploadBaseUrl);
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const sleep = options.sleep ?? defaultSleep;
   const baseRetry = options.retry ?? {};
@@ -69,9 +86,23 @@ export function createVideoApiClient<Source = UploadSource>(
       ? xhrTransport
       : fetchTransport(fetchImpl));
 
+  /** The token; a failing getToken becomes an AuthError (nothing was sent, so it is not retried). */
+  async function tokenFor(operation: OperationName | undefined): Promise<string | undefined> {
+    if (!options.getToken) return options.token;
+    try {
+      return await options.getToken();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AuthError(`${operation ?? 'request'}: getToken failed, nothing was sent (${reason})`, {
+        operation,
+        cause: error,
+      });
+    }
+  }
+
   async function authHeaders(extra?: Record<string, string>): Promise<Headers> {
     const headers = new Headers(options.headers);
-    const token = options.getToken ? await options.getToken() : options.token;
+    const token = await tokenFor('uploadVideoSource');
     if (token) headers.set('Authorization', `Bearer ${token}`); // §5.1
     if (options.userAgent) headers.set('User-Agent', options.userAgent);
     for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
@@ -85,11 +116,12 @@ export function createVideoApiClient<Source = UploadSource>(
   const raw = createClient<paths>({ baseUrl, fetch: fetchImpl, headers: staticHeaders });
   const getToken = options.getToken;
   if (getToken) {
+    // For calls of `raw`: the four operations set the header themselves (see attemptInit).
     raw.use({
       async onRequest({ request }) {
-        const token = await getToken();
-        if (token && !request.headers.has('authorization'))
-          request.headers.set('Authorization', `Bearer ${token}`);
+        if (request.headers.has('authorization')) return request;
+        const token = await tokenFor(undefined);
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
         return request;
       },
     });
@@ -105,12 +137,17 @@ export function createVideoApiClient<Source = UploadSource>(
    * copy follows it instead of two. A custom fetch (an in-process app, a proxy) gets a Request
    * that carries the signal, and the call also races it: such a fetch may not honour the signal.
    */
-  const attemptInit = (
+  const attemptInit = async (
     operation: OperationName,
     call: CallOptions,
     signal: AbortSignal | undefined,
     race: AttemptSignal['race'],
   ) => {
+    let headers = call.headers;
+    if (getToken && !hasAuthorization(headers)) {
+      const token = await tokenFor(operation);
+      if (token) headers = { ...headers, Authorization: `Bearer ${token}` }; // §5.1
+    }
     const custom = options.fetch;
     const send: (request: Request) => Promise<Response> =
       custom === undefined
@@ -118,7 +155,7 @@ export function createVideoApiClient<Source = UploadSource>(
         : (request) => race(custom(request));
     return {
       signal: custom === undefined ? undefined : signal,
-      headers: call.headers,
+      headers,
       fetch: async (request: Request) => {
         const response = await send(request);
         if (!response.ok) throw await errorFromResponse(response, operation);
@@ -151,7 +188,7 @@ export function createVideoApiClient<Source = UploadSource>(
       return callWithRetry(settings('createVideos', 'create', call), call, async (signal, _n, race) => {
         const { data, response } = await raw.POST('/api/v1/videos', {
           body,
-          ...attemptInit('createVideos', call, signal, race),
+          ...(await attemptInit('createVideos', call, signal, race)),
         });
         return expectCreated(data, body.videos.length, response);
       });
@@ -188,7 +225,7 @@ export function createVideoApiClient<Source = UploadSource>(
       return callWithRetry(settings('getVideo', 'safe', call), call, async (signal, _n, race) => {
         const { data, response } = await raw.GET('/api/v1/videos/{videoKey}', {
           params: { path: { videoKey } },
-          ...attemptInit('getVideo', call, signal, race),
+          ...(await attemptInit('getVideo', call, signal, race)),
         });
         return expectVideo(data, 'getVideo', response);
       });
@@ -210,15 +247,30 @@ export function createVideoApiClient<Source = UploadSource>(
         const { data, response } = await raw.PUT('/api/v1/videos/{videoKey}/custom-fields', {
           params: { path: { videoKey } },
           body: { simpleCustomFields: fields },
-          ...attemptInit('updateCustomFields', call, signal, race),
+          ...(await attemptInit('updateCustomFields', call, signal, race)),
         });
         return expectVideo(data, 'updateCustomFields', response);
       });
     },
 
-    waitForReady: (videoKey, waitOptions) =>
-      waitForReady(client, videoKey, { sleep, fetch: fetchImpl, ...waitOptions }),
-    uploadVideos: (files, batchOptions) => uploadVideos(client, files, batchOptions),
+    waitForReady: (videoKey, waitOptions = {}) =>
+      waitForReady(client, videoKey, {
+        ...waitOptions,
+        sleep: waitOptions.sleep ?? sleep,
+        fetch: waitOptions.fetch ?? fetchImpl,
+      }),
+    uploadVideos: (files, batchOptions) =>
+      uploadVideos(
+        {
+          ...client,
+          // Prepares without reading: a missing or unreadable file is refused before its create.
+          checkSource: async (source) => {
+            sourceOf(source as UploadSource, await options.prepareSource?.(source, {}), {});
+          },
+        },
+        files,
+        batchOptions,
+      ),
   };
   return client;
 }

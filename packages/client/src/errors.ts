@@ -39,7 +39,10 @@ export class VideoApiError extends Error {
 export class HttpError extends VideoApiError {
   override name = 'HttpError';
 }
-/** 401 or 403: the token is missing, wrong or not allowed (§5). */
+/**
+ * 401 or 403: the token is missing, wrong or not allowed (§5). Also thrown, with no `status` and the
+ * thrown error as `cause`, when the client's `getToken` fails: then nothing was sent.
+ */
 export class AuthError extends HttpError {
   override name = 'AuthError';
 }
@@ -94,8 +97,9 @@ export class InputError extends VideoApiError {
   override name = 'InputError';
 }
 /**
- * A create request failed in a way that leaves open whether videos were created (no response,
- * timeout, 5xx). It is not retried, so that no duplicate is made; see `uploadVideos`.
+ * A create request failed in a way that leaves open whether videos were created (a timeout, a
+ * connection lost after sending, a 5xx). It is not retried, so that no duplicate is made; the
+ * message says what to look for and which ledger entry to remove; see `uploadVideos`.
  */
 export class AmbiguousCreateError extends VideoApiError {
   override name = 'AmbiguousCreateError';

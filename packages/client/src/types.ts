@@ -1,5 +1,6 @@
 /** Types of the client's options and results. API types come from @video-api/schema. */
 import type { CreatedVideo, Video } from '@video-api/schema';
+import type { VideoApiError } from './errors.js';
 
 /** The four operations of the interface document (§4.1–§4.4). */
 export type OperationName = 'createVideos' | 'uploadVideoSource' | 'getVideo' | 'updateCustomFields';
@@ -17,19 +18,19 @@ export interface ErrorDetails {
 /** How failed attempts are retried. Delays grow exponentially with jitter; Retry-After wins. */
 export interface RetryOptions {
   /** Retries after the first attempt (default 2 for get and update, 0 for uploads). */
-  retries?: number;
+  retries?: number | undefined;
   /** Delay cap of the first retry in ms (default 200). */
-  minDelayMs?: number;
+  minDelayMs?: number | undefined;
   /** Largest delay between attempts in ms (default 10 000). */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /** Growth of the delay cap per retry (default 2). */
-  factor?: number;
+  factor?: number | undefined;
   /** A Retry-After longer than this (ms) is not waited for: the error is thrown (default 60 000). */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
   /** Random source in [0, 1) for the jitter (default Math.random); fixed in tests. */
-  random?: () => number;
+  random?: (() => number) | undefined;
   /** Called before each retry with the error and the delay that follows. */
-  onRetry?: (info: { attempt: number; delayMs: number; error: Error }) => void;
+  onRetry?: ((info: { attempt: number; delayMs: number; error: VideoApiError }) => void) | undefined;
 }
 
 /** Options every call accepts. */
@@ -74,8 +75,8 @@ export interface UploadResult {
 export interface SizedStream {
   stream: ReadableStream<Uint8Array>;
   size: number;
-  name?: string;
-  type?: string;
+  name?: string | undefined;
+  type?: string | undefined;
 }
 
 /** What can be uploaded in every runtime. `@video-api/client/node` adds file paths. */

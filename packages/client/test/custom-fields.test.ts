@@ -45,7 +45,7 @@ describe('defineCustomFields', () => {
 
   it.each([
     ['a date without a zone', { publishedAt: '2026-11-22T08:30:00' }],
-    ['a date with an offset', { publishedAt: '2026-11-22T08:30:00+07:00' }],
+    ['a date that does not exist (30 February)', { publishedAt: '2026-02-30T00:00:00Z' }],
     ['a flag as a string', { featured: 'true' }],
   ])('refuses to read %s from the server', (_, wire) => {
     expect(() => fields.parse(wire)).toThrow(/read from the server not valid/);

@@ -1,10 +1,13 @@
 import type { CreatedVideo, Video } from '@video-api/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type BatchResult,
   createVideoApiClient,
+  type RetryOptions,
   type UploadResult,
   type UploadSource,
   type VideoApiClient,
+  type VideoApiError,
   type WebhookEvent,
 } from '../src/index.js';
 import { createVideoApiClient as createNodeClient, type NodeUploadSource } from '../src/node.js';
@@ -53,6 +56,20 @@ describe('the types of the client', () => {
     });
     // @ts-expect-error no such path in the spec
     expectTypeOf(client.raw.GET).toBeCallableWith('/api/v1/nothing');
+  });
+
+  it('types the errors it hands over as VideoApiError, with status and the rest', () => {
+    type OnRetry = NonNullable<RetryOptions['onRetry']>;
+    expectTypeOf<Parameters<OnRetry>[0]['error']>().toEqualTypeOf<VideoApiError>();
+    expectTypeOf<Extract<BatchResult<Blob>, { ok: false }>['error']>().toEqualTypeOf<VideoApiError>();
+    createVideoApiClient({ baseUrl: 'http://x', retry: { onRetry: ({ error }) => error.status } });
+  });
+
+  it('accepts undefined for every optional setting (exactOptionalPropertyTypes)', () => {
+    const maybe = undefined as AbortSignal | undefined;
+    expectTypeOf(client.waitForReady).toBeCallableWith('v-1', { signal: maybe, timeoutMs: undefined });
+    expectTypeOf(client.uploadVideos).toBeCallableWith([], { projectKey: 'p', signal: maybe });
+    expectTypeOf(createVideoApiClient).toBeCallableWith({ baseUrl: 'http://x', token: undefined });
   });
 
   it('gives webhook events a payload kind', () => {

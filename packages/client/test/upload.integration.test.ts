@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AbortedError, HttpError, InputError, type UploadProgress, type UploadSource } from '../src/index.js';
+import { AbortedError, HttpError, type UploadProgress, type UploadSource } from '../src/index.js';
 import type { NodeUploadSource } from '../src/node.js';
 import { type Mode, RECEIPT, startMock } from './support/mock.js';
 
@@ -98,9 +98,16 @@ describe.each(modes)('uploadSource %s', (mode) => {
 
   it('refuses a path that is not a file, naming it', async () => {
     const key = await create();
-    await expect(mock.client.uploadSource(key, join(folder, 'missing.mp4'))).rejects.toThrow(
-      new InputError(`cannot upload ${join(folder, 'missing.mp4')}: no such file`),
-    );
+    await expect(mock.client.uploadSource(key, join(folder, 'missing.mp4'))).rejects.toMatchObject({
+      name: 'InputError',
+      message: `cannot upload ${join(folder, 'missing.mp4')}: no such file`,
+      operation: 'uploadVideoSource',
+    });
+    await expect(mock.client.uploadSource(key, folder)).rejects.toMatchObject({
+      name: 'InputError',
+      message: `cannot upload ${folder}: a directory, not a file`,
+      operation: 'uploadVideoSource',
+    });
   });
 
   it('refuses what is not a source', async () => {

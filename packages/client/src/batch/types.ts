@@ -1,5 +1,6 @@
 /** Types of batch uploads. */
 import type { SimpleCustomFields, Video } from '@video-api/schema';
+import type { VideoApiError } from '../errors.js';
 import type { UploadProgress } from '../types.js';
 import type { WaitOptions } from '../wait/types.js';
 
@@ -7,15 +8,15 @@ import type { WaitOptions } from '../wait/types.js';
 export interface BatchFile<S> {
   source: S;
   /** Title of the video (§4.1); default: the source's name, else "video N". */
-  title?: string;
-  tags?: string[];
+  title?: string | undefined;
+  tags?: string[] | undefined;
   /** Custom fields written after creation, with the correlation id. */
-  customFields?: SimpleCustomFields;
+  customFields?: SimpleCustomFields | undefined;
   /**
    * A stable id for this file. Give the same id on a rerun (e.g. a hash of path, size and mtime)
    * so that a crashed or failed run can be resumed without making duplicates. Default: random.
    */
-  correlationId?: string;
+  correlationId?: string | undefined;
 }
 
 /** Where a batch remembers which correlation id got which video. */
@@ -27,7 +28,10 @@ export interface UploadLedger {
 export interface LedgerEntry {
   /** `creating`: a create was sent and its outcome is unknown; `created`: key known; `uploaded`. */
   state: 'creating' | 'created' | 'uploaded';
-  videoKey?: string;
+  videoKey?: string | undefined;
+  /** While `creating`: the title sent and when (ISO 8601), to find a video the create may have made. */
+  title?: string | undefined;
+  sentAt?: string | undefined;
 }
 
 export type BatchPhase = 'creating' | 'uploading' | 'processing' | 'done' | 'failed';
@@ -35,26 +39,26 @@ export type BatchPhase = 'creating' | 'uploading' | 'processing' | 'done' | 'fai
 export interface BatchProgress {
   index: number;
   phase: BatchPhase;
-  videoKey?: string;
-  upload?: UploadProgress;
-  error?: Error;
+  videoKey?: string | undefined;
+  upload?: UploadProgress | undefined;
+  error?: VideoApiError | undefined;
 }
 
 export interface BatchOptions {
   /** Key of the project the videos go to (§4.1). */
   projectKey: string;
   /** Uploads running at once (default 3). */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Videos per create request (default 10; the limit is unknown, §8). */
-  batchSize?: number;
-  onProgress?: (event: BatchProgress) => void;
+  batchSize?: number | undefined;
+  onProgress?: ((event: BatchProgress) => void) | undefined;
   /** Wait for each video to be ready: true, or the options of `waitForReady`. */
-  wait?: boolean | WaitOptions;
+  wait?: boolean | WaitOptions | undefined;
   /** Where correlation ids are remembered (default: in memory, for this run only). */
-  ledger?: UploadLedger;
+  ledger?: UploadLedger | undefined;
   /** Custom field that carries the correlation id (default "uploadCorrelationId"). */
-  correlationField?: string;
-  signal?: AbortSignal;
+  correlationField?: string | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export type BatchResult<S> =
@@ -72,5 +76,6 @@ export type BatchResult<S> =
       ok: false;
       videoKey: string | undefined;
       correlationId: string;
-      error: Error;
+      /** Always a VideoApiError: anything else thrown (a ledger's write, say) is wrapped, as `cause`. */
+      error: VideoApiError;
     };

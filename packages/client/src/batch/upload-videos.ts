@@ -6,9 +6,10 @@
  * and a create whose outcome is unknown is never repeated blindly.
  */
 import type { CreatedVideo, SimpleCustomFields, Video } from '@video-api/schema';
-import { AmbiguousCreateError, HttpError, InputError, NotFoundError, ServerError } from '../errors.js';
+import { AbortedError, AmbiguousCreateError, InputError, NotFoundError } from '../errors.js';
 import type { CallOptions, UploadOptions, UploadResult } from '../types.js';
 import type { WaitOptions } from '../wait/types.js';
+import { ambiguityAdvice, asApiError, isAmbiguousCreateFailure } from './ambiguity.js';
 import { memoryLedger } from './ledger.js';
 import { limiter } from './limit.js';
 import type { BatchFile, BatchOptions, BatchProgress, BatchResult } from './types.js';
@@ -22,6 +23,11 @@ export interface BatchClient<S> {
   getVideo(videoKey: string, options?: CallOptions): Promise<Video>;
   updateCustomFields(videoKey: string, fields: SimpleCustomFields, options?: CallOptions): Promise<Video>;
   waitForReady(videoKey: string, options?: WaitOptions): Promise<Video>;
+  /**
+   * Throws (an InputError) when `source` cannot be uploaded: called for each file before its video
+   * is created, so a missing or unreadable file makes no video. The client passes its own.
+   */
+  checkSource?: ((source: S) => Promise<void>) | undefined;
 }
 
 function sourceName(source: unknown): string | undefined {
@@ -40,15 +46,7 @@ function randomId(): string {
   );
 }
 
-/**
- * Whether a failed create may have created videos: no answer, a 5xx, a 408, or a 2xx we could not read.
- *
- * @example
- * isAmbiguousCreateFailure(new ValidationError('bad', { status: 400 })); // false: refused, nothing made
- */
-export function isAmbiguousCreateFailure(error: unknown): boolean {
-  return !(error instanceof HttpError) || error instanceof ServerError || error.status === 408;
-}
+export { isAmbiguousCreateFailure } from './ambiguity.js';
 
 /**
  * @example
@@ -91,8 +89,9 @@ export async function uploadVideos<S>(
   const tasks: Promise<void>[] = [];
   const emit = (event: BatchProgress) => options.onProgress?.(event);
 
-  const fail = (index: number, error: Error, videoKey?: string) => {
+  const fail = (index: number, thrown: unknown, videoKey?: string) => {
     const file = files[index] as BatchFile<S>;
+    const error = asApiError(thrown);
     results[index] = { index, file, ok: false, videoKey, correlationId: ids[index] as string, error };
     emit({ index, phase: 'failed', error, ...(videoKey ? { videoKey } : {}) });
   };
@@ -123,7 +122,7 @@ export async function uploadVideos<S>(
           results[index] = { index, file, ok: true, videoKey, correlationId: id, video };
           emit({ index, phase: 'done', videoKey });
         } catch (error) {
-          fail(index, error as Error, videoKey);
+          fail(index, error, videoKey);
         }
       }),
     );
@@ -136,11 +135,12 @@ export async function uploadVideos<S>(
     if (!entry) {
       toCreate.push(index);
     } else if (entry.state === 'creating' || !entry.videoKey) {
+      const advice = ambiguityAdvice(id, entry.title, options.projectKey, entry.sentAt);
       fail(
         index,
         new AmbiguousCreateError(
-          `an earlier create for correlation id ${id} ended without an answer and may have made a video; ` +
-            `not creating again to avoid a duplicate (look for custom field ${field}=${id}, then clear the ledger entry)`,
+          `an earlier create for correlation id ${id} ended without a clear answer; ${advice}`,
+          { operation: 'createVideos' },
         ),
       );
     } else {
@@ -157,21 +157,45 @@ export async function uploadVideos<S>(
         if (error instanceof NotFoundError) {
           await ledger.set(id, undefined);
           toCreate.push(index);
-        } else fail(index, error as Error, entry.videoKey);
+        } else fail(index, error, entry.videoKey);
       }
     }
   }
 
-  for (let at = 0; at < toCreate.length; at += batchSize) {
-    const chunk = toCreate.slice(at, at + batchSize);
+  // Sources are checked before their videos are created: a file that cannot be read makes no video.
+  const creatable: number[] = [];
+  for (const index of toCreate) {
+    try {
+      await client.checkSource?.((files[index] as BatchFile<S>).source);
+      creatable.push(index);
+    } catch (error) {
+      fail(index, error);
+    }
+  }
+
+  const titleOf = (index: number): string => {
+    const file = files[index] as BatchFile<S>;
+    return file.title ?? sourceName(file.source) ?? `video ${index + 1}`;
+  };
+  for (let at = 0; at < creatable.length; at += batchSize) {
+    const chunk = creatable.slice(at, at + batchSize);
+    if (signal?.aborted) {
+      // Nothing is sent once the signal has fired, so nothing is ambiguous either.
+      const error = new AbortedError('createVideos was aborted before it was sent', {
+        operation: 'createVideos',
+        cause: signal.reason,
+      });
+      for (const index of chunk) fail(index, error);
+      continue;
+    }
+    const sentAt = new Date().toISOString();
     for (const index of chunk) {
-      await ledger.set(ids[index] as string, { state: 'creating' });
+      await ledger.set(ids[index] as string, { state: 'creating', title: titleOf(index), sentAt });
       emit({ index, phase: 'creating' });
     }
     const videos = chunk.map((index) => {
       const file = files[index] as BatchFile<S>;
-      const title = file.title ?? sourceName(file.source) ?? `video ${index + 1}`;
-      return file.tags ? { title, tags: file.tags } : { title };
+      return file.tags ? { title: titleOf(index), tags: file.tags } : { title: titleOf(index) };
     });
     let created: CreatedVideo[];
     try {
@@ -181,17 +205,18 @@ export async function uploadVideos<S>(
       for (const index of chunk) {
         const id = ids[index] as string;
         if (ambiguous) {
+          const advice = ambiguityAdvice(id, titleOf(index), options.projectKey);
           fail(
             index,
             new AmbiguousCreateError(
-              `create for correlation id ${id} failed without a clear answer (${(error as Error).message}); ` +
-                'not retried, so no duplicate is made',
+              `create for correlation id ${id} failed without a clear answer (${(error as Error).message}); ${advice}`,
               { cause: error, operation: 'createVideos' },
             ),
           );
         } else {
+          // Refused (4xx) or never sent: nothing was made, so the next run creates it.
           await ledger.set(id, undefined);
-          fail(index, error as Error);
+          fail(index, error);
         }
       }
       continue;

@@ -1,5 +1,6 @@
 /** Exit codes of the `video-api` CLI, which scripts can rely on. */
 import {
+  AmbiguousCreateError,
   AuthError,
   InputError,
   NetworkError,
@@ -19,7 +20,7 @@ export const EXIT = {
   auth: 3,
   /** 404: no video with that key. */
   notFound: 4,
-  /** No answer in time, or no connection. */
+  /** No answer in time, or no connection (also a create left without a clear answer by either). */
   unreachable: 5,
   /** The video failed processing while waiting for it. */
   videoFailed: 6,
@@ -32,6 +33,10 @@ export class UsageError extends Error {
 
 /** The exit code for an error. */
 export function exitCodeOf(error: unknown): number {
+  // A create without a clear answer exits as what caused it; one remembered from an earlier run
+  // had no answer then.
+  if (error instanceof AmbiguousCreateError)
+    return error.cause === undefined ? EXIT.unreachable : exitCodeOf(error.cause);
   if (error instanceof UsageError || error instanceof InputError) return EXIT.usage;
   if (error instanceof AuthError) return EXIT.auth;
   if (error instanceof NotFoundError) return EXIT.notFound;
@@ -40,13 +45,17 @@ export function exitCodeOf(error: unknown): number {
   return EXIT.api;
 }
 
-/** One line a person can act on: what failed and what to try. */
-export function errorLine(error: unknown, baseUrl: string | undefined): string {
+/** One line a person can act on: what failed and what to try. `ledger` is the --ledger file. */
+export function errorLine(error: unknown, baseUrl: string | undefined, ledger?: string): string {
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
   let hint = '';
   if (error instanceof AuthError) hint = ' (check --token or VIDEO_API_TOKEN)';
   else if (error instanceof NetworkError)
     hint = ` (is the server at ${baseUrl ?? '?'} running? check --base-url or VIDEO_API_BASE_URL)`;
   else if (error instanceof UsageError) hint = ' (see video-api --help)';
+  else if (error instanceof AmbiguousCreateError)
+    hint = ledger
+      ? ` (the ledger is ${ledger})`
+      : ' (without --ledger nothing is remembered: a rerun creates the video again)';
   return `video-api: ${message}${hint}`;
 }

@@ -3,7 +3,7 @@
  * custom fields. `run` returns the exit code (see exit-codes.ts) and never throws.
  */
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SimpleCustomFields } from '@video-api/schema';
 import type { BatchFile } from '../batch/types.js';
@@ -20,14 +20,26 @@ export interface CliIo {
   version?: string;
 }
 
-/** A stable id per file (absolute path, size, mtime): a rerun with --ledger finds its videos. */
+/**
+ * A stable id per file (absolute path, size, mtime): a rerun with --ledger finds its videos. Every
+ * file is checked here, before any video is created: it must exist, be a regular file and readable.
+ */
 function correlationId(path: string): string {
   let stamp = '';
   try {
     const info = statSync(path);
+    if (!info.isFile())
+      throw new UsageError(
+        `cannot upload ${path}: ${info.isDirectory() ? 'a directory' : 'not a regular file'}`,
+      );
+    accessSync(path, constants.R_OK);
     stamp = `${info.size}:${info.mtimeMs}`;
-  } catch {
-    throw new UsageError(`cannot read ${path}: no such file`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`,
+    );
   }
   return `cli-${createHash('sha256')
     .update(`${resolve(path)}\n${stamp}`)
@@ -61,7 +73,7 @@ async function upload(cli: Cli, io: CliIo, client: ReturnType<typeof createVideo
     const name = cli.positionals[index];
     if (!result.ok) {
       if (code === EXIT.ok) code = exitCodeOf(result.error);
-      io.stderr.write(`${errorLine(result.error, cli.baseUrl)} [${name}]\n`);
+      io.stderr.write(`${errorLine(result.error, cli.baseUrl, cli.ledger)} [${name}]\n`);
       videos.push({ file: name, videoKey: result.videoKey ?? null, error: result.error.message });
       continue;
     }

@@ -37,7 +37,16 @@ function bar(loaded: number, total: number): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%`;
 }
 
-/** A progress display for `names`; feed it the batch's events. */
+/** `text` cut to `width` characters, so that a line never wraps (a wrapped line breaks the redraw). */
+function fit(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/**
+ * A progress display for `names`; feed it the batch's events. On a terminal every row is one line
+ * narrower than `sink.columns` (80 when unknown), so redrawing in place moves up exactly one line
+ * per row.
+ */
 export function progressDisplay(names: string[], sink: ProgressSink): (event: BatchProgress) => void {
   const rows: Row[] = names.map((name) => ({ name, phase: 'waiting', loaded: 0, total: 0 }));
   const quarter = rows.map(() => -1);
@@ -49,7 +58,8 @@ export function progressDisplay(names: string[], sink: ProgressSink): (event: Ba
         row.phase === 'uploading'
           ? `${bar(row.loaded, row.total)} ${formatBytes(row.loaded)}/${formatBytes(row.total)}`
           : row.phase;
-      return `\x1b[2K${name} ${detail}${row.key ? ` ${row.key}` : ''}`;
+      const width = Math.max(10, (sink.columns ?? 80) - 1);
+      return `\x1b[2K${fit(`${name} ${detail}${row.key ? ` ${row.key}` : ''}`, width)}`;
     });
     sink.write(`${drawn ? `\x1b[${rows.length}A` : ''}${lines.join('\n')}\n`);
     drawn = true;

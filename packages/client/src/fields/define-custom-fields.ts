@@ -1,11 +1,12 @@
 /**
  * Typed custom fields (§2, §4.4). The document lists five value forms and not how fields are
  * defined, so the user declares each field's kind and gets typed reads and writes: `datetime` is a
- * `Date` in code and an ISO 8601 UTC string on the wire.
+ * `Date` in code, written as an ISO 8601 UTC string and read with any zone (Z or an offset).
  */
 import type { SimpleCustomFields } from '@video-api/schema';
 import type { CallOptions, Video } from '../types.js';
 import { CustomFieldError, type FieldIssue } from './custom-field-error.js';
+import { parseDateTime } from './date-time.js';
 
 /** The five value forms of §2, by the field kind they illustrate. */
 export type FieldKind = 'text' | 'counter' | 'flag' | 'datetime' | 'multiText';
@@ -21,9 +22,9 @@ export type FieldValue<K extends FieldKind> = K extends 'text'
         ? Date
         : string[];
 
-/** Typed values of declared fields; a field absent on the video is absent here. */
+/** Typed values of declared fields; a field absent on the video is absent here (undefined on write is left out). */
 export type FieldValues<S extends Record<string, FieldKind>> = {
-  -readonly [N in keyof S]?: FieldValue<S[N]>;
+  -readonly [N in keyof S]?: FieldValue<S[N]> | undefined;
 };
 
 interface FieldsClient {
@@ -52,9 +53,11 @@ const KINDS: Record<FieldKind, string> = {
   text: 'text (a string)',
   counter: 'a counter (an integer)',
   flag: 'a flag (true or false)',
-  datetime: 'a date-time (a valid Date; on the wire an ISO 8601 UTC string such as 2026-11-22T08:30:00Z)',
+  datetime:
+    'a date-time (a valid Date; on the wire an ISO 8601 string with seconds and a zone, such as 2026-11-22T08:30:00Z or 2026-11-22T09:30:00+01:00)',
   multiText: 'multi-value text (an array of strings)',
 };
+const own = (record: object, key: string): boolean => Object.hasOwn(record, key);
 const UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 function show(value: unknown): string {
@@ -75,9 +78,7 @@ function fromWire(kind: FieldKind, value: unknown): unknown {
     case 'flag':
       return typeof value === 'boolean' ? value : undefined;
     case 'datetime':
-      return typeof value === 'string' && UTC.test(value) && !Number.isNaN(Date.parse(value))
-        ? new Date(value)
-        : undefined;
+      return typeof value === 'string' ? parseDateTime(value) : undefined;
     case 'multiText':
       return isStrings(value) ? [...value] : undefined;
   }
@@ -107,7 +108,7 @@ function toWire(kind: FieldKind, value: unknown): SimpleCustomFields[string] | u
  */
 export function defineCustomFields<const S extends Record<string, FieldKind>>(kinds: S): CustomFields<S> {
   for (const [name, kind] of Object.entries(kinds)) {
-    if (name === '' || !(kind in KINDS)) {
+    if (name === '' || typeof kind !== 'string' || !own(KINDS, kind)) {
       throw new CustomFieldError([
         { field: name, expected: `one of the kinds ${Object.keys(KINDS).join(', ')}`, got: show(kind) },
       ]);
@@ -115,25 +116,26 @@ export function defineCustomFields<const S extends Record<string, FieldKind>>(ki
   }
   const declared = Object.entries(kinds) as [string, FieldKind][];
 
+  // Results are built with Object.fromEntries, so a field named "__proto__" stays a plain field.
   const parse = (fields: SimpleCustomFields): FieldValues<S> => {
-    const out: Record<string, unknown> = {};
+    const out: [string, unknown][] = [];
     const issues: FieldIssue[] = [];
     for (const [name, kind] of declared) {
-      if (!Object.hasOwn(fields, name)) continue;
+      if (!own(fields, name)) continue;
       const value = fromWire(kind, fields[name]);
       if (value === undefined) issues.push({ field: name, expected: KINDS[kind], got: show(fields[name]) });
-      else out[name] = value;
+      else out.push([name, value]);
     }
     if (issues.length > 0) throw new CustomFieldError(issues, 'read');
-    return out as FieldValues<S>;
+    return Object.fromEntries(out) as FieldValues<S>;
   };
 
   const serialize = (values: FieldValues<S>): SimpleCustomFields => {
-    const out: SimpleCustomFields = {};
+    const out: [string, SimpleCustomFields[string]][] = [];
     const issues: FieldIssue[] = [];
     for (const [name, value] of Object.entries(values as Record<string, unknown>)) {
-      const kind = (kinds as Record<string, FieldKind>)[name];
       if (value === undefined) continue;
+      const kind = own(kinds, name) ? (kinds as Record<string, FieldKind>)[name] : undefined;
       if (kind === undefined) {
         issues.push({
           field: name,
@@ -144,10 +146,10 @@ export function defineCustomFields<const S extends Record<string, FieldKind>>(ki
       }
       const wire = toWire(kind, value);
       if (wire === undefined) issues.push({ field: name, expected: KINDS[kind], got: show(value) });
-      else out[name] = wire;
+      else out.push([name, wire]);
     }
     if (issues.length > 0) throw new CustomFieldError(issues, 'write');
-    return out;
+    return Object.fromEntries(out) as SimpleCustomFields;
   };
 
   return {

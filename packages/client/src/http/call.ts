@@ -22,7 +22,9 @@ export function mergeRetry(
 ): RetryOptions | false {
   if (call === false) return false;
   if (call === undefined) return base;
-  return { ...(base === false ? { retries: 0 } : base), ...call };
+  // A setting given as undefined keeps the client's (exactOptionalPropertyTypes lets callers pass it).
+  const given = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined));
+  return { ...(base === false ? { retries: 0 } : base), ...given };
 }
 
 /** Classifies anything thrown by an attempt into a typed error. */
@@ -34,6 +36,9 @@ export function classify(
   timeoutMs: number,
 ): VideoApiError {
   if (error instanceof VideoApiError) return error;
+  // A local refusal that a transport or fetch wrapped (e.g. a stream that broke its declared size).
+  const local = error instanceof Error ? error.cause : undefined;
+  if (local instanceof VideoApiError) return local;
   if (timedOut)
     return new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, { operation, cause: error });
   if (outer?.aborted) return new AbortedError(`${operation} was aborted`, { operation, cause: outer.reason });
@@ -70,8 +75,24 @@ export async function callWithRetry<T>(
     error.attempts = n;
     if (retry === false || n > retries || !isRetryable(error, settings.kind)) throw error;
     const delayMs = nextDelay(n, error, retry);
-    if (delayMs === undefined) throw error;
+    if (delayMs === undefined) throw tooLongToWait(error, retry);
     retry.onRetry?.({ attempt: n, delayMs, error });
-    await settings.sleep(delayMs, options.signal);
+    try {
+      await settings.sleep(delayMs, options.signal);
+    } catch (thrown) {
+      if (!options.signal?.aborted) throw thrown;
+      throw new AbortedError(
+        `${settings.operation} was aborted while waiting ${delayMs} ms to retry after attempt ${n} (${error.message})`,
+        { operation: settings.operation, attempts: n, cause: options.signal.reason },
+      );
+    }
   }
+}
+
+/** The error whose Retry-After exceeds `maxRetryAfterMs`, with a message that says so. */
+function tooLongToWait(error: VideoApiError, retry: RetryOptions): VideoApiError {
+  const asked = (error as { retryAfterMs?: number }).retryAfterMs;
+  const limit = retry.maxRetryAfterMs ?? defaultRetry.maxRetryAfterMs;
+  error.message += `; not retried: Retry-After asks for a wait of ${asked} ms, more than maxRetryAfterMs (${limit} ms)`;
+  return error;
 }

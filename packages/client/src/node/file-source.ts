@@ -2,8 +2,8 @@
  * File-path upload sources for Node: the file is read in 1 MiB chunks, so a file of any size is
  * sent at constant memory, and it can be read again when an upload is retried.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { InputError } from '../errors.js';
 import type { PreparedSource } from '../upload/source.js';
@@ -11,8 +11,8 @@ import type { PreparedSource } from '../upload/source.js';
 /** A file on disk to upload. */
 export interface FileSource {
   path: string;
-  name?: string;
-  type?: string;
+  name?: string | undefined;
+  type?: string | undefined;
 }
 
 const TYPES: Record<string, string> = {
@@ -53,12 +53,18 @@ export async function prepareFile(
   let size: number;
   try {
     const info = await stat(file.path);
-    if (!info.isFile()) throw new Error('not a regular file');
+    if (!info.isFile())
+      throw new Error(info.isDirectory() ? 'a directory, not a file' : 'not a regular file');
+    await access(file.path, constants.R_OK);
     size = info.size;
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
     const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new InputError(`cannot upload ${file.path}: ${reason}`, { cause: error });
+      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not readable' : (error as Error).message;
+    throw new InputError(`cannot upload ${file.path}: ${reason}`, {
+      operation: 'uploadVideoSource',
+      cause: error,
+    });
   }
   return {
     size,

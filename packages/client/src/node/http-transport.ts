@@ -3,18 +3,33 @@
  * Content-Length; progress counts a chunk once Node has flushed it to the socket (the write
  * callback), and writing waits for 'drain', so memory stays flat for files of any size.
  */
-import { once } from 'node:events';
+import type { ClientRequest } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
+import { UnexpectedResponseError } from '../errors.js';
 import { multipartChunks } from '../upload/multipart.js';
 import type { UploadTransport } from '../upload/transport.js';
 
+/** The most of a response body kept; an upload's answer is small (§4.2 shows none). */
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 function toHeaders(raw: string[]): Headers {
   const headers = new Headers();
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
   return headers;
+}
+
+/** Resolves true on 'drain', false once the request is closed or failed (then no 'drain' comes). */
+function drained(request: ClientRequest): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (value: boolean) => () => {
+      request.off('drain', onDrain).off('close', onClose).off('error', onClose);
+      resolve(value);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    request.on('drain', onDrain).on('close', onClose).on('error', onClose);
+  });
 }
 
 /**
@@ -35,22 +50,40 @@ export const nodeHttpTransport: UploadTransport = ({ url, headers, body, signal,
     const request = send(target, { method: 'POST', headers: outgoing, signal });
     let answered = false;
     let written = false;
+    const fail = (error: unknown) => {
+      void body.source.cancel?.(signal.aborted ? signal.reason : error);
+      reject(error);
+    };
     // Once the server has answered (e.g. an early 413), a write error of the rest of the body is
     // expected and the answer is what counts.
     request.on('error', (error) => {
-      if (!answered) reject(error);
+      if (!answered) fail(error);
     });
     request.on('response', (response) => {
       answered = true;
+      const status = response.statusCode ?? 0;
+      if (!written) {
+        void body.source.cancel?.(new Error(`the server answered ${status} before the upload was complete`));
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size <= MAX_RESPONSE_BYTES) chunks.push(chunk);
+        else if (status >= 200 && status < 300) {
+          // A 2xx must be returned whole or not at all; an error's body is only read for its detail.
+          response.destroy();
+          request.destroy();
+          reject(
+            new UnexpectedResponseError(
+              `uploadVideoSource returned ${status} with a body larger than ${MAX_RESPONSE_BYTES} bytes; not read`,
+              { operation: 'uploadVideoSource', status, headers: toHeaders(response.rawHeaders) },
+            ),
+          );
+        }
       });
       response.on('error', reject);
       response.on('end', () => {
-        const status = response.statusCode ?? 0;
         const empty = status === 204 || status === 205 || status === 304;
         const text = Buffer.concat(chunks).toString('utf8');
         // The server answered before the whole body was sent (e.g. 413): this socket cannot be reused.
@@ -74,7 +107,8 @@ export const nodeHttpTransport: UploadTransport = ({ url, headers, body, signal,
           sent += length;
           onBodyBytes(sent);
         });
-        if (!flushed) await once(request, 'drain');
+        // An answer or a failure while waiting closes the request: stop reading the source then.
+        if (!flushed && !(await drained(request))) return;
       }
       written = true;
       request.end();

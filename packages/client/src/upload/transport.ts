@@ -32,17 +32,35 @@ export function fetchTransport(fetchImpl: (request: Request) => Promise<Response
   return async ({ url, headers, body, signal, onBodyBytes }) => {
     const iterator = multipartChunks(body)[Symbol.asyncIterator]();
     let sent = 0;
+    // A failure of our own while fetch pulls (e.g. a stream that breaks its declared size) reaches
+    // the caller as itself, not as fetch's "network error" around it.
+    let local: unknown;
+    let stopped = false;
+    const stop = async (reason: unknown) => {
+      stopped = true;
+      await body.source.cancel?.(reason);
+    };
     const stream = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
-          if (signal.aborted) return controller.error(signal.reason);
-          const next = await iterator.next();
+          if (signal.aborted) {
+            await stop(signal.reason);
+            return controller.error(signal.reason);
+          }
+          let next: IteratorResult<Uint8Array>;
+          try {
+            next = await iterator.next();
+          } catch (error) {
+            if (!stopped) local = error;
+            throw error;
+          }
           if (next.done) return controller.close();
           controller.enqueue(next.value);
           sent += next.value.byteLength;
           onBodyBytes(sent);
         },
         async cancel(reason) {
+          await stop(reason);
           await iterator.return?.(reason);
         },
       },
@@ -55,7 +73,13 @@ export function fetchTransport(fetchImpl: (request: Request) => Promise<Response
       signal,
       duplex: 'half',
     };
-    return raceSignal(fetchImpl(new Request(url, init)), signal);
+    try {
+      return await raceSignal(fetchImpl(new Request(url, init)), signal);
+    } catch (error) {
+      if (local !== undefined) throw local;
+      await stop(signal.aborted ? signal.reason : error);
+      throw error;
+    }
   };
 }
 
@@ -68,11 +92,14 @@ function parseRawHeaders(raw: string): Headers {
   return headers;
 }
 
-async function bodyBlob(body: MultipartBody): Promise<Blob> {
+async function bodyBlob(body: MultipartBody, signal: AbortSignal): Promise<Blob> {
   if (body.source.blob) return new Blob([body.head as BlobPart, body.source.blob, body.tail as BlobPart]);
   // A stream or bytes in a browser: gathered into a Blob, which browsers may keep on disk.
   const parts: BlobPart[] = [];
-  for await (const chunk of multipartChunks(body)) parts.push(chunk as BlobPart);
+  for await (const chunk of multipartChunks(body)) {
+    if (signal.aborted) throw signal.reason;
+    parts.push(chunk as BlobPart);
+  }
   return new Blob(parts);
 }
 
@@ -81,7 +108,7 @@ async function bodyBlob(body: MultipartBody): Promise<Blob> {
  * them. The browser sets Content-Length itself; User-Agent cannot be set there.
  */
 export const xhrTransport: UploadTransport = async ({ url, headers, body, signal, onBodyBytes }) => {
-  const blob = await bodyBlob(body);
+  const blob = await bodyBlob(body, signal);
   return new Promise<Response>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -44,19 +44,44 @@ export interface UploadWith {
   authHeaders: (extra?: Record<string, string>) => Promise<Headers>;
 }
 
+/** The prepared source (a runtime's own, else one of every runtime); InputError for anything else. */
+export function sourceOf(
+  source: UploadSource,
+  prepared: PreparedSource | undefined,
+  call: UploadOptions,
+): PreparedSource {
+  const found = prepared ?? prepareSource(source, call.filename, call.contentType);
+  if (found) return found;
+  throw new InputError(
+    'uploadSource: source must be a Blob/File, an ArrayBuffer or typed array, or { stream, size }' +
+      ' (file paths need @video-api/client/node)',
+    { operation: 'uploadVideoSource' },
+  );
+}
+
+/** Uploads one source; a stream that the upload stops reading early is cancelled. */
 export async function uploadWith(input: UploadWith): Promise<UploadResult> {
   const { call, settings } = input;
-  const prepared = input.prepared ?? prepareSource(input.source, call.filename, call.contentType);
-  if (!prepared) {
-    throw new InputError(
-      'uploadSource: source must be a Blob/File, an ArrayBuffer or typed array, or { stream, size }' +
-        ' (file paths need @video-api/client/node)',
-      { operation: 'uploadVideoSource' },
-    );
-  }
+  const prepared = sourceOf(input.source, input.prepared, call);
   // A one-shot stream cannot be sent twice, so it is never retried.
   const retry = prepared.repeatable ? settings.retry : false;
-  return callWithRetry({ ...settings, retry }, call, async (signal, attempt) => {
+  try {
+    return await attempts(input, prepared, { ...settings, retry });
+  } catch (error) {
+    // The transports cancel the caller's stream as they stop; this covers the rest (e.g. an error
+    // answer that came before the body was read to the end). A second cancel does nothing.
+    await prepared.cancel?.(error);
+    throw error;
+  }
+}
+
+function attempts(
+  input: UploadWith,
+  prepared: PreparedSource,
+  settings: CallSettings,
+): Promise<UploadResult> {
+  const { call } = input;
+  return callWithRetry(settings, call, async (signal, attempt) => {
     const body = multipartBody(prepared);
     const headers = await input.authHeaders(call.headers);
     headers.set('Content-Type', body.contentType);

@@ -4,6 +4,7 @@
  * the mock can play and nothing more. Pass your own `isReady` once the real field is known.
  */
 import type { Video } from '@video-api/schema';
+import { raceSignal } from '../http/signals.js';
 import type { Readiness, ReadinessContext } from './types.js';
 
 const READY = new Set(['ready', 'available', 'completed', 'complete', 'done', 'published']);
@@ -44,7 +45,9 @@ export async function defaultIsReady(video: Video, context: ReadinessContext): P
   try {
     const init: RequestInit = { method: 'GET' };
     if (context.signal) init.signal = context.signal;
-    const response = await context.fetch(new Request(url, init));
+    // A custom fetch may ignore the signal; the check must still end with the wait's deadline.
+    const pending = context.fetch(new Request(url, init));
+    const response = await (context.signal ? raceSignal(pending, context.signal) : pending);
     await response.body?.cancel();
     return response.ok ? 'ready' : 'pending';
   } catch {

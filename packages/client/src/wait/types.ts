@@ -23,25 +23,27 @@ export type ReadinessPredicate = (
 
 export interface WaitOptions {
   /** Decides readiness (default `defaultIsReady`, a guess for the real service). */
-  isReady?: ReadinessPredicate;
+  isReady?: ReadinessPredicate | undefined;
   /** Delay before the second poll in ms (default 1000); grows 1.5x per poll. */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** Largest delay between polls in ms (default 10 000). */
-  maxIntervalMs?: number;
+  maxIntervalMs?: number | undefined;
   /** Give up after this long in ms (default 600 000), with a TimeoutError. */
-  timeoutMs?: number;
-  signal?: AbortSignal;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
   /** Called after each poll with the video and the verdict. */
-  onPoll?: (info: {
-    poll: number;
-    video: Video;
-    readiness: Readiness;
-    elapsedMs: number;
-  }) => void | Promise<void>;
+  onPoll?:
+    | ((info: {
+        poll: number;
+        video: Video;
+        readiness: Readiness;
+        elapsedMs: number;
+      }) => void | Promise<void>)
+    | undefined;
   /** Overrides the client's sleep (tests). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Overrides the client's fetch for the predicate. */
-  fetch?: (request: Request) => Promise<Response>;
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Clock for the deadline (default Date.now). */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }

@@ -3,13 +3,14 @@
  * interval, a deadline, an AbortSignal and a pluggable predicate.
  */
 import type { Video } from '@video-api/schema';
-import { TimeoutError, VideoFailedError } from '../errors.js';
-import { sleep as defaultSleep } from '../http/signals.js';
+import { AbortedError, InputError, TimeoutError, VideoFailedError } from '../errors.js';
+import { attemptSignal, sleep as defaultSleep } from '../http/signals.js';
+import type { CallOptions } from '../types.js';
 import { defaultIsReady } from './readiness.js';
 import type { Readiness, WaitOptions } from './types.js';
 
 interface Poller {
-  getVideo(videoKey: string, options?: { signal?: AbortSignal }): Promise<Video>;
+  getVideo(videoKey: string, options?: CallOptions): Promise<Video>;
 }
 
 function verdict(value: Readiness | boolean): Readiness {
@@ -18,9 +19,22 @@ function verdict(value: Readiness | boolean): Readiness {
   return value;
 }
 
+/** A duration option: a number > 0 (Infinity allowed where `infinite`), else InputError. */
+function duration(name: string, value: number | undefined, fallback: number, infinite = false): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0) || (!infinite && !Number.isFinite(value))) {
+    throw new InputError(
+      `waitForReady: ${name} must be a number of ms greater than 0${infinite ? ' (or Infinity)' : ''}, got ${String(value)}`,
+      { operation: 'getVideo' },
+    );
+  }
+  return value;
+}
+
 /**
  * Polls `getVideo` until the predicate says ready; throws VideoFailedError when it says failed,
- * TimeoutError after `timeoutMs`, AbortedError when `signal` fires.
+ * TimeoutError once `timeoutMs` has passed, AbortedError when `signal` fires. The deadline binds
+ * every step: a poll (with its retries) and the predicate get at most the time that is left.
  *
  * @example
  * const video = await client.waitForReady(key, { intervalMs: 2000, timeoutMs: 300_000 });
@@ -34,30 +48,50 @@ export async function waitForReady(
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const timeoutMs = options.timeoutMs ?? 600_000;
-  const maxInterval = options.maxIntervalMs ?? 10_000;
-  let interval = Math.min(options.intervalMs ?? 1000, maxInterval);
+  const timeoutMs = duration('timeoutMs', options.timeoutMs, 600_000, true);
+  const maxInterval = duration('maxIntervalMs', options.maxIntervalMs, 10_000);
+  let interval = Math.min(duration('intervalMs', options.intervalMs, 1000), maxInterval);
   const started = now();
-  for (let poll = 1; ; poll++) {
-    const video = await client.getVideo(videoKey, options.signal ? { signal: options.signal } : {});
-    const readiness = verdict(await isReady(video, { fetch, signal: options.signal, poll }));
-    const elapsedMs = now() - started;
-    await options.onPoll?.({ poll, video, readiness, elapsedMs });
-    if (readiness === 'ready') return video;
-    if (readiness === 'failed') {
-      throw new VideoFailedError(`video ${videoKey} failed processing`, {
+  // Aborts at the deadline or with the caller's signal, whichever comes first.
+  const deadline = attemptSignal(options.signal, timeoutMs);
+  let poll = 0;
+  let video: Video | undefined;
+  const timedOut = (cause?: unknown) =>
+    new TimeoutError(`video ${videoKey} was not ready after ${timeoutMs} ms (${poll} polls)`, {
+      operation: 'getVideo',
+      body: video,
+      cause,
+    });
+  try {
+    for (poll = 1; ; poll++) {
+      video = await client.getVideo(videoKey, deadline.signal ? { signal: deadline.signal } : {});
+      const context = { fetch, signal: deadline.signal, poll };
+      const readiness = verdict(await deadline.race(Promise.resolve(isReady(video, context))));
+      const elapsedMs = now() - started;
+      await options.onPoll?.({ poll, video, readiness, elapsedMs });
+      if (readiness === 'ready') return video;
+      if (readiness === 'failed') {
+        throw new VideoFailedError(`video ${videoKey} failed processing`, {
+          operation: 'getVideo',
+          body: video,
+        });
+      }
+      const left = timeoutMs - (now() - started);
+      if (left <= 0 || deadline.timedOut()) throw timedOut();
+      await sleep(Math.min(interval, left), deadline.signal);
+      interval = Math.min(maxInterval, Math.round(interval * 1.5));
+    }
+  } catch (error) {
+    if (error instanceof VideoFailedError) throw error;
+    if (deadline.timedOut()) throw timedOut(error);
+    if (options.signal?.aborted) {
+      throw new AbortedError(`waitForReady of video ${videoKey} was aborted after ${poll} polls`, {
         operation: 'getVideo',
-        body: video,
+        cause: options.signal.reason,
       });
     }
-    const left = timeoutMs - (now() - started);
-    if (left <= 0) {
-      throw new TimeoutError(`video ${videoKey} was not ready after ${timeoutMs} ms (${poll} polls)`, {
-        operation: 'getVideo',
-        body: video,
-      });
-    }
-    await sleep(Math.min(interval, left), options.signal);
-    interval = Math.min(maxInterval, Math.round(interval * 1.5));
+    throw error;
+  } finally {
+    deadline.dispose();
   }
 }

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '@video-api/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT, exitCodeOf } from '../src/cli/exit-codes.js';
+import { run } from '../src/cli/main.js';
+import { progressDisplay } from '../src/cli/progress.js';
+import { AmbiguousCreateError, NetworkError, ServerError, TimeoutError } from '../src/index.js';
+import { refusedUrl } from './support/raw-server.js';
+import { type Served, serve } from './support/serve.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'client-cli-exits-'));
+const clip = join(folder, 'clip.mp4');
+writeFileSync(clip, new Uint8Array(1000));
+
+let app: ReturnType<typeof createApp>;
+let served: Served;
+beforeAll(async () => {
+  app = createApp({ realTimeClock: true, processingMs: 20 });
+  served = await serve(app);
+});
+afterAll(async () => {
+  await served.close();
+  await app.mock.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: {
+      write: (text) => {
+        stderr += text;
+      },
+      isTTY: false,
+    },
+    env: { VIDEO_API_BASE_URL: served.url, VIDEO_API_TOKEN: 'mock-token', ...env },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('video-api exit codes', () => {
+  it('exits 2 for a directory, before creating any video', async () => {
+    const creates = () => app.mock.journal({ operationId: 'createVideos' }).length;
+    const before = creates();
+    const result = await cli(['upload', folder, clip, '--project', 'demo']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(`video-api: cannot upload ${folder}: a directory (see video-api --help)\n`);
+    expect(result.stdout).toBe('');
+    expect(creates()).toBe(before);
+  });
+
+  it('exits 2 for a base URL that is not a URL', async () => {
+    const result = await cli(['get', 'v-1'], { VIDEO_API_BASE_URL: 'http://exa mple' });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('baseUrl must be an http(s) URL');
+  });
+
+  it('exits 5 when the create could not be sent, and a rerun with the ledger creates it', async () => {
+    const ledger = join(folder, 'ledger.json');
+    const offline = await cli(['upload', clip, '--project', 'demo', '--ledger', ledger], {
+      VIDEO_API_BASE_URL: await refusedUrl(),
+    });
+    expect(offline.code).toBe(EXIT.unreachable);
+    expect(offline.stderr).toContain('createVideos failed: no response');
+    const again = await cli(['upload', clip, '--project', 'demo', '--ledger', ledger]);
+    expect(again.code).toBe(EXIT.ok);
+  });
+
+  it.each([
+    ['a timeout', new TimeoutError('t'), EXIT.unreachable],
+    ['a network error', new NetworkError('n'), EXIT.unreachable],
+    ['a 5xx', new ServerError('s', { status: 503 }), EXIT.api],
+    ['an earlier run (no cause)', undefined, EXIT.unreachable],
+  ])('gives an ambiguous create caused by %s the code of its cause', (_, cause, code) => {
+    expect(exitCodeOf(new AmbiguousCreateError('a', { cause }))).toBe(code);
+  });
+});
+
+describe('the progress display on a terminal', () => {
+  it('keeps every row narrower than the terminal, so redrawing in place stays in place', () => {
+    let out = '';
+    const names = ['a-very-long-file-name-that-goes-on-and-on.mp4', 'b.mp4'];
+    const show = progressDisplay(names, { write: (text) => (out += text), isTTY: true, columns: 40 });
+    show({
+      index: 0,
+      phase: 'uploading',
+      videoKey: 'v-000123456',
+      upload: { loaded: 5, total: 10, attempt: 1 },
+    });
+    show({ index: 1, phase: 'creating' });
+    const visible = out
+      .replaceAll('\u001b[2K', '') // clear line
+      .replaceAll('\u001b[2A', '') // up two rows
+      .split('\n')
+      .filter(Boolean);
+    expect(visible.join('')).not.toContain('\u001b');
+    expect(visible.length).toBe(4);
+    for (const line of visible) expect(line.length).toBeLessThan(40);
+  });
+});
