@@ -3,12 +3,26 @@
  * document as raw exchanges, so every check sees statuses, headers and bodies as sent.
  */
 import { hasReadings, isReading, type UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
-import { describe, type Exchange, isSuccess, send } from './http.js';
-import type { CheckResult, Observation, RunOptions, Target } from './types.js';
+import {
+  describe,
+  type Exchange,
+  fetchWithin,
+  isSuccess,
+  type NoAnswer,
+  noAnswerIn,
+  type SendOptions,
+  send,
+} from './http.js';
+import type { CheckResult, Observation, RunOptions, StoppedEarly, Target } from './types.js';
 
 /** Thrown by a check to fail with a message that says what was expected and what came. */
 export class CheckFailure extends Error {
   override name = 'CheckFailure';
+}
+
+/** Thrown by a check that cannot decide on this target: it is recorded as skipped, with the reason. */
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped';
 }
 
 export function ensure(condition: unknown, message: string): asserts condition {
@@ -17,56 +31,134 @@ export function ensure(condition: unknown, message: string): asserts condition {
 
 export type ReadinessPredicate = (video: Record<string, unknown>, key: string) => Promise<boolean>;
 
+/** What a probe found: a reading with its evidence, or why the unknown could not be seen. */
+export type Finding = { reading: string; evidence: string } | { notObserved: string };
+
+export type ContextOptions = Required<Omit<RunOptions, 'registerWebhook' | 'onResult'>> &
+  Pick<RunOptions, 'registerWebhook' | 'onResult'>;
+
 const encode = encodeURIComponent;
+
+/** An error as one line, with its causes (fast-check and the SDK keep the server's answer there). */
+export function explain(error: unknown): string {
+  const parts: string[] = [];
+  for (let link = error, depth = 0; link !== undefined && link !== null && depth < 4; depth++) {
+    parts.push(link instanceof Error ? `${link.name}: ${link.message}` : String(link));
+    link = link instanceof Error ? link.cause : undefined;
+  }
+  return parts.join('; caused by ');
+}
 
 export class Context {
   readonly checks: CheckResult[] = [];
   readonly observations: Observation[] = [];
   /** Set by the readiness probe; the document does not show the readiness field (§4.3). */
   isReady: ReadinessPredicate | undefined;
+  /** Set by the readiness probe: the status word of a video that is done but not known as ready. */
+  settledState: ((video: Record<string, unknown>) => string | undefined) | undefined;
+  /** Set by the readiness probe when a video shows ready before any upload (§3 does not say). */
+  readyBeforeUpload = false;
+  /** Why readiness cannot be told on this target; the checks that need it are skipped. */
+  readinessUnknown: string | undefined;
+  /** Why the run stopped; every later check is skipped and every later probe not observed. */
+  stopped: StoppedEarly | undefined;
+  /** The target's fetch, bounded by the request timeout (for the SDK). */
+  readonly fetch: Target['fetch'];
   private created = 0;
 
   constructor(
     readonly target: Target,
-    readonly options: Required<Omit<RunOptions, 'registerWebhook' | 'onResult' | 'seed'>> &
-      Pick<RunOptions, 'registerWebhook' | 'onResult' | 'seed'>,
-  ) {}
+    readonly options: ContextOptions,
+  ) {
+    this.fetch = fetchWithin(target.fetch, options.requestTimeoutMs);
+  }
 
-  /** Runs one check of something the document states; a thrown error is its failure. */
-  async check(name: string, section: string, run: () => Promise<string | undefined>): Promise<boolean> {
-    let result: CheckResult;
-    try {
-      const detail = (await run()) ?? 'as the document states';
-      result = { name, verdict: 'pass', section, detail };
-    } catch (error) {
-      const detail = error instanceof CheckFailure ? error.message : `unexpected error: ${String(error)}`;
-      result = { name, verdict: 'fail', section, detail };
-    }
+  /** Stops the run (the first reason wins). */
+  stop(cause: StoppedEarly['cause'], reason: string): void {
+    this.stopped ??= { cause, reason };
+  }
+
+  private stopOn(error: unknown): NoAnswer | undefined {
+    const noAnswer = noAnswerIn(error);
+    if (noAnswer) this.stop(noAnswer.kind === 'timeout' ? 'no-answer' : 'unreachable', noAnswer.message);
+    return noAnswer;
+  }
+
+  private record(result: CheckResult): boolean {
     this.checks.push(result);
     this.options.onResult?.(result);
     return result.verdict === 'pass';
   }
 
-  /** Runs one probe of an unknown; it never fails the target. */
-  async observe(
-    id: UnspecifiedIdWithReadings,
-    probe: () => Promise<{ reading: string; evidence: string }>,
-  ): Promise<Observation> {
-    let observation: Observation;
+  /** Runs one check of something the document states; a thrown error is its failure. */
+  async check(name: string, section: string, run: () => Promise<string | undefined>): Promise<boolean> {
+    if (this.stopped) return this.skip(name, section, `not run: ${this.stopped.reason}`);
     try {
-      const { reading, evidence } = await probe();
-      const known = hasReadings(id) && (isReading(id, reading) || reading === 'other');
-      observation = known
-        ? { id, reading, evidence }
-        : { id, reading: 'other', evidence: `${reading}: ${evidence}` };
+      const detail = (await run()) ?? 'as the document states';
+      return this.record({ name, verdict: 'pass', section, detail });
     } catch (error) {
-      observation = { id, reading: 'other', evidence: `the probe could not decide: ${String(error)}` };
+      if (error instanceof CheckSkipped) return this.skip(name, section, error.message);
+      const noAnswer = this.stopOn(error);
+      const detail =
+        error instanceof CheckFailure
+          ? error.message
+          : noAnswer
+            ? noAnswer.message
+            : `unexpected error: ${explain(error)}`;
+      return this.record({ name, verdict: 'fail', section, detail });
+    }
+  }
+
+  /** Records a check that could not run, with the reason; it does not fail the target. */
+  skip(name: string, section: string, reason: string): false {
+    this.record({ name, verdict: 'skipped', section, detail: reason });
+    return false;
+  }
+
+  /** Runs one probe of an unknown; it never fails the target. */
+  async observe(id: UnspecifiedIdWithReadings, probe: () => Promise<Finding>): Promise<Observation> {
+    let observation: Observation;
+    if (this.stopped) {
+      observation = { id, verdict: 'not-observed', evidence: `not probed: ${this.stopped.reason}` };
+    } else {
+      try {
+        const found = await probe();
+        if ('notObserved' in found) {
+          observation = { id, verdict: 'not-observed', evidence: found.notObserved };
+        } else {
+          const { reading, evidence } = found;
+          const known = hasReadings(id) && (isReading(id, reading) || reading === 'other');
+          observation = known
+            ? { id, verdict: 'observed', reading, evidence }
+            : { id, verdict: 'observed', reading: 'other', evidence: `${reading}: ${evidence}` };
+        }
+      } catch (error) {
+        const noAnswer = this.stopOn(error);
+        const why = noAnswer ? noAnswer.message : `the probe could not decide: ${explain(error)}`;
+        observation = { id, verdict: 'not-observed', evidence: why };
+      }
     }
     this.observations.push(observation);
     this.options.onResult?.(observation);
     return observation;
   }
 
+  /**
+   * Runs a step between checks (a request whose answer later checks read). Returns undefined, and
+   * stops the run, when it gets no answer; undefined too when the run has already stopped. Other
+   * errors propagate.
+   */
+  async step<T>(run: () => Promise<T>): Promise<T | undefined> {
+    if (this.stopped) return undefined;
+    try {
+      return await run();
+    } catch (error) {
+      if (!this.stopOn(error)) throw error;
+      return undefined;
+    }
+  }
+
+  /** The reading observed for `id` (undefined when not observed). */
   reading(id: UnspecifiedIdWithReadings): string | undefined {
     return this.observations.find((o) => o.id === id)?.reading;
   }
@@ -77,9 +169,17 @@ export class Context {
     return `contract ${label} #${this.created} ${Date.now().toString(36)}`;
   }
 
+  /** One raw exchange, bounded by the request timeout. */
+  send(options: SendOptions): Promise<Exchange> {
+    return send(this.target, { timeoutMs: this.options.requestTimeoutMs, ...options });
+  }
+
   // §4.1
-  createVideos(videos: Array<{ title: string; tags?: string[] }>, auth: 'token' | 'none' = 'token') {
-    return send(this.target, {
+  createVideos(
+    videos: Array<{ title: string; tags?: string[] }>,
+    auth: 'token' | 'other' | 'none' = 'token',
+  ) {
+    return this.send({
       method: 'POST',
       path: '/api/v1/videos',
       auth,
@@ -96,27 +196,31 @@ export class Context {
   }
 
   // §4.2
-  upload(key: string, options: { auth?: 'token' | 'none'; bytes?: number; field?: string } = {}) {
+  upload(
+    key: string,
+    options: { auth?: 'token' | 'none'; bytes?: number; field?: string; body?: BodyInit } = {},
+  ) {
     const form = new FormData();
     const bytes = sampleBytes(options.bytes ?? 64 * 1024);
     form.append(options.field ?? 'file', new Blob([bytes], { type: 'video/mp4' }), 'clip.mp4');
-    return send(this.target, {
+    return this.send({
       method: 'POST',
       path: `/api/upload/v1/form-data/videos/${encode(key)}`,
       upload: true,
       auth: options.auth ?? 'token',
-      body: form,
+      body: options.body ?? form,
+      ...(options.body === undefined ? {} : { headers: { 'content-type': 'application/json' } }),
     });
   }
 
   // §4.3
   getVideo(key: string, auth: 'token' | 'other' | 'none' = 'token') {
-    return send(this.target, { path: `/api/v1/videos/${encode(key)}`, auth });
+    return this.send({ path: `/api/v1/videos/${encode(key)}`, auth });
   }
 
   // §4.4
   putFields(key: string, simpleCustomFields: unknown, auth: 'token' | 'other' | 'none' = 'token') {
-    return send(this.target, {
+    return this.send({
       method: 'PUT',
       path: `/api/v1/videos/${encode(key)}/custom-fields`,
       auth,
@@ -124,10 +228,15 @@ export class Context {
     });
   }
 
-  /** Polls get-video until the readiness predicate holds; returns the polls seen. */
-  async waitForReady(key: string): Promise<{ ready: boolean; polls: Exchange[] }> {
+  /**
+   * Polls get-video until the readiness predicate holds; returns the polls seen. Stops early with
+   * `settled` when the status rests on a word that is neither in progress nor known as ready.
+   */
+  async waitForReady(key: string): Promise<{ ready: boolean; polls: Exchange[]; settled?: string }> {
     const polls: Exchange[] = [];
     const deadline = Date.now() + this.options.readyTimeoutMs;
+    const settleMs = Math.min(this.options.readyTimeoutMs / 2, 5000);
+    let resting: { word: string; since: number } | undefined;
     while (Date.now() < deadline) {
       const exchange = await this.getVideo(key);
       polls.push(exchange);
@@ -136,6 +245,10 @@ export class Context {
       if (isSuccess(exchange.status) && video && this.isReady && (await this.isReady(video, key))) {
         return { ready: true, polls };
       }
+      const word = isSuccess(exchange.status) && video ? this.settledState?.(video) : undefined;
+      if (word === undefined || word !== resting?.word)
+        resting = word ? { word, since: Date.now() } : undefined;
+      if (resting && Date.now() - resting.since >= settleMs) return { ready: false, polls, settled: word };
       await new Promise((resolve) => setTimeout(resolve, this.options.pollIntervalMs));
     }
     return { ready: false, polls };

@@ -12,4 +12,12 @@ export { toMarkdown } from './report/markdown.js';
 export { toSummary } from './report/summary.js';
 export { writeReports } from './report/write.js';
 export { runContract } from './run.js';
-export type { CheckResult, ContractReport, Observation, RunOptions, Target, Verdict } from './types.js';
+export type {
+  CheckResult,
+  ContractReport,
+  Observation,
+  RunOptions,
+  StoppedEarly,
+  Target,
+  Verdict,
+} from './types.js';

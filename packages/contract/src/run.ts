@@ -11,8 +11,10 @@ import {
   checkGet,
   checkUnknownKeys,
   checkUpload,
+  checkUploadRefusals,
 } from './checks/video.js';
-import { Context } from './context.js';
+import { Context, explain } from './context.js';
+import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from './http.js';
 import { probeAuth } from './probes/auth.js';
 import { probeDefinition, probeNull, probeOmitted } from './probes/custom-fields.js';
 import {
@@ -30,6 +32,7 @@ import type { ContractReport, RunOptions, Target } from './types.js';
 const DEFAULTS = {
   propertyRuns: 25,
   readyTimeoutMs: 60_000,
+  requestTimeoutMs: DEFAULT_TIMEOUT_MS,
   pollIntervalMs: 100,
   sequenceVideos: 3,
   rateLimitProbeRequests: 60,
@@ -48,47 +51,62 @@ const DEFAULTS = {
  * if (report.summary.failed > 0) process.exitCode = 1;
  */
 export async function runContract(target: Target, options: RunOptions = {}): Promise<ContractReport> {
-  const ctx = new Context(target, { ...DEFAULTS, ...options });
+  const seed = options.seed ?? randomSeed();
+  const ctx = new Context(target, { ...DEFAULTS, ...options, seed });
   const startedAt = new Date();
-  const created = await checkCreate(ctx);
-  if (created) await lifecycle(ctx, created.keys as [string, string], created);
+  // After a stop every later check is recorded as skipped and every probe as not observed, so a
+  // report always lists the whole suite.
+  try {
+    await lifecycle(ctx, await checkCreate(ctx));
+  } catch (error) {
+    ctx.stop('error', `the suite met an unexpected error: ${explain(error)}`);
+  }
 
   for (const id of idsWithReadings) {
-    if (!ctx.reading(id)) {
-      await ctx.observe(id, async () => ({
-        reading: 'other',
-        evidence: 'not probed: an earlier step failed',
-      }));
+    if (!ctx.observations.some((o) => o.id === id)) {
+      await ctx.observe(id, async () => ({ notObserved: 'not probed: an earlier step failed' }));
     }
   }
-  const passed = ctx.checks.filter((c) => c.verdict === 'pass').length;
+  const count = (verdict: string) => ctx.checks.filter((c) => c.verdict === verdict).length;
+  const notObserved = ctx.observations.filter((o) => o.verdict === 'not-observed').length;
   return {
     target: { baseUrl: target.baseUrl, uploadBaseUrl: target.uploadBaseUrl },
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
+    seed,
+    ...(ctx.stopped ? { stoppedEarly: ctx.stopped } : {}),
     checks: ctx.checks,
     observations: ctx.observations,
-    summary: { passed, failed: ctx.checks.length - passed, observed: ctx.observations.length },
+    summary: {
+      passed: count('pass'),
+      failed: count('fail'),
+      skipped: count('skipped'),
+      observed: ctx.observations.length - notObserved,
+      notObserved,
+    },
   };
 }
 
-async function lifecycle(
-  ctx: Context,
-  [key, second]: [string, string],
-  created: NonNullable<Awaited<ReturnType<typeof checkCreate>>>,
-): Promise<void> {
-  const playback = (created.exchange.json as Array<{ primaryPlaybackUrl: { hls: { url: string } } }>)[0]
+/** A seed in fast-check's range (a 32-bit integer), reported so a failure can be replayed. */
+function randomSeed(): number {
+  return (Date.now() ^ (Math.random() * 0x100000000)) | 0;
+}
+
+async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkCreate>>): Promise<void> {
+  const [key, second] = created ? (created.keys as [string, string]) : ['(not created)', '(not created)'];
+  const createExchange = created?.exchange ?? NO_EXCHANGE;
+  const playback = (created?.exchange.json as Array<{ primaryPlaybackUrl: { hls: { url: string } } }>)?.[0]
     ?.primaryPlaybackUrl.hls.url;
-  const before = await ctx.getVideo(key);
+  const before = await checkGet(ctx, key);
   await probeReadiness(ctx, before, playback);
-  await checkGet(ctx, key, before);
   await probeRecordFields(ctx, before);
 
   const upload = await checkUpload(ctx, key);
-  await probeStatusCodes(ctx, created.exchange, upload);
+  await probeStatusCodes(ctx, createExchange, upload);
   await probeUploadBody(ctx, upload);
   const polls = await checkBecomesReady(ctx, key);
   await probeStates(ctx, [before, upload, ...polls]);
+  await checkUploadRefusals(ctx, second);
 
   await probeDefinition(ctx, key);
   await checkCustomFields(ctx, key);

@@ -1,4 +1,5 @@
 /** Builds the target of a run: a server over HTTP, or the mock in this process. */
+import { DEFAULT_TIMEOUT_MS } from './http.js';
 import type { RunOptions, Target } from './types.js';
 
 export interface PreparedTarget {
@@ -15,6 +16,8 @@ export function httpTarget(options: {
   otherToken?: string;
   projectKey: string;
   webhooks: 'auto' | 'off';
+  /** Bound of the webhook registration request (ms). Default 30 000. */
+  requestTimeoutMs?: number;
 }): PreparedTarget {
   const target: Target = {
     baseUrl: options.baseUrl,
@@ -29,6 +32,7 @@ export function httpTarget(options: {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
       body: JSON.stringify({ url }),
+      signal: AbortSignal.timeout(options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`no mock admin API to register a webhook (${response.status})`);
     return (await response.json()) as { secret?: string };
@@ -54,6 +58,11 @@ interface MockServerModule {
 /** Tokens of the in-process mock: one per account, so owner-only access can be told apart. */
 export const IN_PROCESS_TOKENS = ['contract-token', 'contract-other-token'] as const;
 
+/** Thrown when the in-process mock cannot be set up (not installed, or options it refuses). */
+export class MockUnavailable extends Error {
+  override name = 'MockUnavailable';
+}
+
 /** The mock server, in this process (no socket): `@video-api/mock-server` must be installed. */
 export async function inProcessTarget(options: {
   projectKey: string;
@@ -69,15 +78,24 @@ export async function inProcessTarget(options: {
   try {
     mockServer = (await import(specifier)) as MockServerModule;
   } catch {
-    throw new Error('no --base-url given and @video-api/mock-server is not installed to run in-process');
+    throw new MockUnavailable(
+      'no --base-url given and @video-api/mock-server is not installed to run in-process; give --base-url and --token of a server, or install @video-api/mock-server',
+    );
   }
-  const app = mockServer.createApp({
-    tokens: [...IN_PROCESS_TOKENS],
-    processingMs: options.processingMs ?? 150,
-    readings: options.readings ?? {},
-    logLevel: 'silent',
-    ...options.mockOptions,
-  });
+  let app: ReturnType<MockServerModule['createApp']>;
+  try {
+    app = mockServer.createApp({
+      tokens: [...IN_PROCESS_TOKENS],
+      processingMs: options.processingMs ?? 150,
+      readings: options.readings ?? {},
+      logLevel: 'silent',
+      ...options.mockOptions,
+    });
+  } catch (error) {
+    throw new MockUnavailable(`the in-process mock refused its options: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
   const baseUrl = 'http://mock.local';
   const target: Target = {
     baseUrl,
@@ -86,7 +104,6 @@ export async function inProcessTarget(options: {
     otherToken: IN_PROCESS_TOKENS[1],
     projectKey: options.projectKey,
     fetch: (options.wrapFetch ?? ((f) => f))(async (request) => app.fetch(request)),
-    inProcess: true,
   };
   const registerWebhook = async (url: string) => app.mock.webhooks.register({ url });
   return { target, registerWebhook, close: async () => app.mock.close() };

@@ -15,11 +15,12 @@ export interface Target {
   projectKey: string;
   /** The fetch to use: global fetch for a server, `app.fetch` for an in-process app. */
   fetch: (request: Request) => Promise<Response>;
-  /** True when `fetch` calls an app in this process (no socket between them). */
+  /** No longer needed: every request, including the declared-length probe, goes through `fetch`. */
   inProcess?: boolean;
 }
 
-export type Verdict = 'pass' | 'fail';
+/** `skipped`: the check could not run (the reason is its detail); it does not fail the target. */
+export type Verdict = 'pass' | 'fail' | 'skipped';
 
 /** The outcome of a check of something the document states. */
 export interface CheckResult {
@@ -27,33 +28,61 @@ export interface CheckResult {
   verdict: Verdict;
   /** Section of the interface document, e.g. "4.1". */
   section: string;
+  /** What was seen; for a failure what was expected and what came; for a skipped check why it did not run. */
   detail: string;
 }
 
 /** What a probe saw of something the document leaves open. */
-export interface Observation {
-  id: UnspecifiedIdWithReadings;
-  /** One of the marker's readings, or `other` when the target does something else. */
-  reading: string;
-  evidence: string;
+export type Observation =
+  | {
+      id: UnspecifiedIdWithReadings;
+      verdict: 'observed';
+      /** One of the marker's readings, or `other` when the target does something else. */
+      reading: string;
+      evidence: string;
+    }
+  | {
+      id: UnspecifiedIdWithReadings;
+      /** The unknown could not be seen: not probed, or not visible on this target; `evidence` says why. */
+      verdict: 'not-observed';
+      reading?: undefined;
+      evidence: string;
+    };
+
+/** Why a run stopped before its end; the checks after it are skipped. */
+export interface StoppedEarly {
+  /**
+   * `unreachable`: a request could not connect or its connection broke; `no-answer`: a request got
+   * no answer within the request timeout; `token-refused`: create refused the token;
+   * `create-failed`: create gave no video to go on with; `error`: the suite itself met an
+   * unexpected error (the checks it had not reached are missing).
+   */
+  cause: 'unreachable' | 'no-answer' | 'token-refused' | 'create-failed' | 'error';
+  reason: string;
 }
 
 export interface ContractReport {
   target: { baseUrl: string; uploadBaseUrl: string };
   startedAt: string;
   durationMs: number;
+  /** The seed of the property-based checks: give it as `seed` (`--seed`) to replay them. */
+  seed: number;
+  /** Present when the run stopped before its end. */
+  stoppedEarly?: StoppedEarly;
   checks: CheckResult[];
   observations: Observation[];
-  summary: { passed: number; failed: number; observed: number };
+  summary: { passed: number; failed: number; skipped: number; observed: number; notObserved: number };
 }
 
 export interface RunOptions {
   /** Runs of each property-based check (fast-check). Default 25. */
   propertyRuns?: number;
-  /** Seed for the property-based checks, so a failure can be replayed. */
+  /** Seed for the property-based checks, so a failure can be replayed. Default: a random one, reported. */
   seed?: number;
   /** How long to wait for a video to become ready (ms). Default 60 000. */
   readyTimeoutMs?: number;
+  /** How long one request may take to be answered (ms) before its check fails. Default 30 000. */
+  requestTimeoutMs?: number;
   /** Poll interval while waiting (ms). Default 100. */
   pollIntervalMs?: number;
   /** Videos in the interleaved stateful sequence. Default 3. */

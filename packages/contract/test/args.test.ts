@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../src/cli/args.js';
+import { main } from '../src/cli/main.js';
+import { inProcessTarget, MockUnavailable } from '../src/targets.js';
 
 describe('parseCliArgs', () => {
   it('reads every option', () => {
@@ -24,6 +26,8 @@ describe('parseCliArgs', () => {
         '42',
         '--ready-timeout',
         '1000',
+        '--request-timeout',
+        '500',
         '--webhooks',
         'off',
         '--json',
@@ -40,6 +44,7 @@ describe('parseCliArgs', () => {
       runs: 5,
       seed: 42,
       readyTimeoutMs: 1000,
+      requestTimeoutMs: 500,
       readings: {},
       webhooks: 'off',
       json: true,
@@ -62,13 +67,54 @@ describe('parseCliArgs', () => {
     [['--base-url', 'ftp://x'], 'is not an http(s) URL'],
     [['--runs', '0'], '--runs: "0" is not an integer ≥ 1'],
     [['--seed', 'abc'], '--seed: "abc" is not an integer'],
+    [['--seed', '2147483648'], '--seed: "2147483648" is not an integer from -2147483648 to 2147483647'],
+    [['--seed', '1.5'], '--seed: "1.5" is not an integer'],
+    [['--request-timeout', '0'], '--request-timeout: "0" is not an integer ≥ 1'],
+    [['--reading', 'foo=bar'], '--reading: "foo" is not an unknown with readings; one of: status-codes,'],
+    [
+      ['--reading', 'status-codes=bogus'],
+      '--reading: "bogus" is not a reading of status-codes; one of: all-200, semantic',
+    ],
     [['--reading', 'custom-fields-omitted'], '--reading: "custom-fields-omitted" is not ID=READING'],
     [['--webhooks', 'maybe'], '--webhooks: "maybe" is not auto or off'],
     [['--upload-base-url', 'http://x'], '--upload-base-url needs --base-url'],
-    [['--base-url', 'http://x', '--reading', 'a=b'], '--reading only applies to the in-process mock'],
+    [
+      ['--base-url', 'http://x', '--reading', 'custom-fields-omitted=merge'],
+      '--reading only applies to the in-process mock',
+    ],
     [['--colour'], "Unknown option '--colour'"],
   ])('rejects %j with a message that says what is wrong', (argv, message) => {
     expect(() => parseCliArgs(argv, {})).toThrow(UsageError);
     expect(() => parseCliArgs(argv, {})).toThrow(message);
+  });
+
+  it.each([
+    [['--seed', '-1655081510'], -1655081510],
+    [['--seed=-5'], -5],
+    [['--seed', '0'], 0],
+  ])('accepts the seeds fast-check prints: %j', (argv, seed) => {
+    expect(parseCliArgs(argv, {}).seed).toBe(seed);
+  });
+});
+
+describe('main: bad usage exits 2', () => {
+  const quiet = () => {
+    const err: string[] = [];
+    return { err, io: { stdout: () => {}, stderr: (t: string) => err.push(t), env: {} } };
+  };
+
+  it.each([
+    [['--reading', 'foo=bar'], 'is not an unknown with readings'],
+    [['--reading', 'status-codes=bogus'], 'is not a reading of status-codes'],
+  ])('%j', async (argv, message) => {
+    const { err, io } = quiet();
+    expect(await main(argv, io)).toBe(2);
+    expect(err.join('\n')).toContain(message);
+  });
+
+  it('an in-process mock that refuses its options is a usage error, not a crash', async () => {
+    await expect(inProcessTarget({ projectKey: 'p', readings: { 'status-codes': 'bogus' } })).rejects.toThrow(
+      MockUnavailable,
+    );
   });
 });

@@ -96,3 +96,35 @@ describe.concurrent('broken variants of the mock', () => {
     },
   );
 });
+
+describe('failures a person can act on', () => {
+  const fiveHundred = variants.find(([what]) => what === 'a 5xx on bad input')?.[1];
+
+  it('a property failure shows the server answer for the failing input and the seed that replays it', async () => {
+    const report = await runAgainstMock({}, fiveHundred);
+    const check = report.checks.find((c) => c.name.startsWith('invalid create bodies'));
+    expect(check?.detail).toMatch(/^body .+: expected a 4xx, got POST \/api\/v1\/videos → 500 /);
+    expect(check?.detail).toContain('replay with --seed 7');
+    expect(check?.detail).not.toContain('unexpected error');
+  });
+
+  it('without a seed one is drawn and reported, so the run can be replayed', async () => {
+    const report = await runAgainstMock({}, undefined, { seed: undefined as never });
+    expect(Number.isInteger(report.seed)).toBe(true);
+    expect(toSummary(report)).toContain(`replay with --seed ${report.seed}`);
+  });
+
+  it('an unknown key answered with 200 says the client call resolved', async () => {
+    const report = await runAgainstMock({}, (fetch) => async (request) => {
+      const response = await fetch(request);
+      if (!isGet(request) || response.status !== 404) return response;
+      return new Response('{"videoKey":"x","simpleCustomFields":{}}', {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const check = report.checks.find((c) => c.name.startsWith('the client reports an unknown video key'));
+    expect(check?.detail).toMatch(
+      /^getVideo\(".+"\) resolved: the server answered a key it never issued with a 2XX/,
+    );
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { idsWithReadings, readingsOf } from '@video-api/schema/unspecified';
 import { describe, expect, it } from 'vitest';
-import { failures, runAgainstMock } from './helpers.js';
+import { failures, runAgainstMock, skipped } from './helpers.js';
 
 const pairs = idsWithReadings.flatMap((id) => readingsOf(id).map((reading) => [id, reading] as const));
 
@@ -12,7 +12,10 @@ describe('against the mock with its default readings', () => {
   it('every check passes and every unknown with readings is observed', async () => {
     const report = await runAgainstMock();
     expect(failures(report)).toEqual([]);
+    expect(skipped(report)).toEqual([]);
+    expect(report.stoppedEarly).toBeUndefined();
     expect(report.observations.map((o) => o.id).sort()).toEqual([...idsWithReadings].sort());
+    expect(report.observations.filter((o) => o.verdict !== 'observed')).toEqual([]);
   });
 });
 
@@ -20,7 +23,33 @@ describe.concurrent('against the mock under each reading', () => {
   it.each(pairs)('%s=%s: passes and is observed as set', async (id, reading) => {
     const report = await runAgainstMock({ [id]: reading });
     expect(failures(report)).toEqual([]);
+    expect(skipped(report)).toEqual([]);
     const observed = report.observations.find((o) => o.id === id);
     expect(`${observed?.reading} (${observed?.evidence})`).toMatch(new RegExp(`^${reading} \\(`));
+  });
+});
+
+/** Readings that change what another probe can see. */
+const combinations: Array<[Record<string, string>, string, string | undefined]> = [
+  [{ 'webhook-payload': 'video-record', 'webhook-delivery': 'reordered' }, 'webhook-delivery', 'reordered'],
+  [
+    { 'webhook-payload': 'video-record', 'webhook-delivery': 'once-in-order' },
+    'webhook-delivery',
+    'once-in-order',
+  ],
+  [{ 'webhook-payload': 'flat', 'webhook-delivery': 'reordered' }, 'webhook-delivery', 'reordered'],
+  [{ 'webhook-events': 'ready-only', 'webhook-delivery': 'duplicates' }, 'webhook-delivery', 'duplicates'],
+  // One delivery shows no order: not observed rather than guessed.
+  [{ 'webhook-events': 'ready-only', 'webhook-delivery': 'reordered' }, 'webhook-delivery', undefined],
+  [{ 'readiness-field': 'playback-only', 'video-states': 'detailed' }, 'video-states', undefined],
+];
+
+describe.concurrent('against the mock under combined readings', () => {
+  it.each(combinations)('%j: %s is %s', async (readings, id, reading) => {
+    const report = await runAgainstMock(readings);
+    expect(failures(report)).toEqual([]);
+    const observed = report.observations.find((o) => o.id === id);
+    if (reading === undefined) expect(observed).toMatchObject({ verdict: 'not-observed' });
+    else expect(`${observed?.reading} (${observed?.evidence})`).toMatch(new RegExp(`^${reading} \\(`));
   });
 });

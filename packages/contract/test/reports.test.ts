@@ -9,6 +9,7 @@ const report: ContractReport = {
   target: { baseUrl: 'http://localhost:4010', uploadBaseUrl: 'http://localhost:4010' },
   startedAt: '2026-11-22T00:00:00.000Z',
   durationMs: 1500,
+  seed: -5,
   checks: [
     { name: 'create answers 2XX', verdict: 'pass', section: '4.1', detail: 'status 200' },
     {
@@ -18,14 +19,16 @@ const report: ContractReport = {
       detail: 'hls.url "<x>" & not | m3u8',
     },
   ],
-  observations: [{ id: 'custom-fields-omitted', reading: 'merge', evidence: 'views kept' }],
-  summary: { passed: 1, failed: 1, observed: 1 },
+  observations: [
+    { id: 'custom-fields-omitted', verdict: 'observed', reading: 'merge', evidence: 'views kept' },
+  ],
+  summary: { passed: 1, failed: 1, skipped: 0, observed: 1, notObserved: 0 },
 };
 
 describe('reports', () => {
   it('JUnit: one case per check and observation, failures with section and detail, XML escaped', () => {
     const xml = toJUnit(report);
-    expect(xml).toContain('<testsuites tests="3" failures="1"');
+    expect(xml).toContain('<testsuites tests="3" failures="1" skipped="0"');
     expect(xml).toContain('<testcase classname="contract.§4.1" name="create answers 2XX"></testcase>');
     expect(xml).toContain('<failure message="hls.url &quot;&lt;x&gt;&quot; &amp; not | m3u8">');
     expect(xml).toContain('name="custom-fields-omitted: merge"');
@@ -44,7 +47,9 @@ describe('reports', () => {
 
   it('Markdown: a verdict line, a table of checks and a table of observations', () => {
     const md = toMarkdown(report);
-    expect(md).toContain('**FAIL**: 1 passed, 1 failed, 1 unknowns observed.');
+    expect(md).toContain(
+      '**FAIL**: 1 checks passed, 1 failed, 0 skipped; 1 unknowns observed, 0 not observed.',
+    );
     expect(md).toContain('| **FAIL** | the HLS address is an .m3u8 URL | 2 | hls.url "<x>" & not \\| m3u8 |');
     expect(md).toContain('| `custom-fields-omitted` | merge | views kept |');
   });
@@ -57,7 +62,8 @@ describe('reports', () => {
       '      hls.url "<x>" & not | m3u8',
       'observed:',
       '  ~ custom-fields-omitted: merge',
-      'FAIL: 1 checks passed, 1 failed, 1 unknowns observed',
+      'property checks seed: -5 (replay with --seed -5)',
+      'FAIL: 1 checks passed, 1 failed, 0 skipped; 1 unknowns observed, 0 not observed',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 /** Checks of create (§4.1) and of the creation shape of the video record (§2). */
 import { zCreatedVideo } from '@video-api/schema/zod';
-import { type Context, ensure } from '../context.js';
-import type { Exchange } from '../http.js';
+import { CheckFailure, type Context, ensure } from '../context.js';
+import { describe, type Exchange, NO_EXCHANGE } from '../http.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 export interface CreateOutcome {
@@ -9,16 +9,26 @@ export interface CreateOutcome {
   keys: string[];
 }
 
-/** Creates two videos (one with tags) and checks the answer; returns their keys for later steps. */
+/**
+ * Creates two videos (one with tags) and checks the answer; returns their keys for later steps, or
+ * stops the run when create gives none (a refused token says so).
+ */
 export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefined> {
   const requested = [
     { title: ctx.title('create'), tags: ['contract', 'first'] },
     { title: ctx.title('create') },
   ];
-  const exchange = await ctx.createVideos(requested);
+  let exchange = NO_EXCHANGE;
   let keys: string[] = [];
 
   await ctx.check('create answers 2XX', '4.1', async () => {
+    exchange = await ctx.createVideos(requested);
+    if (exchange.status === 401 || exchange.status === 403) {
+      // §5.1: create requires the Bearer token; every later step needs it, so the run stops here.
+      const reason = `the server refused the token (${exchange.status} on create); check --token or VIDEO_API_TOKEN`;
+      ctx.stop('token-refused', reason);
+      throw new CheckFailure(`${reason}: ${describe(exchange)}`);
+    }
     ensureSuccess(exchange, 'POST /api/v1/videos');
     return `status ${exchange.status}`;
   });
@@ -26,7 +36,7 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
     ensureJson(exchange, 'POST /api/v1/videos');
     return exchange.contentType;
   });
-  const ok = await ctx.check('create returns one video per requested video, in order', '4.1', async () => {
+  await ctx.check('create returns one video per requested video, in order', '4.1', async () => {
     const body = exchange.json;
     ensure(Array.isArray(body), 'the body is not a JSON array');
     ensure(body.length === requested.length, `asked for ${requested.length} videos, got ${body.length}`);
@@ -65,5 +75,11 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
     }
     return 'every hls.url ends in .m3u8 and carries its key';
   });
-  return ok && keys.length === requested.length ? { exchange, keys } : undefined;
+  // The later steps need two created videos; a wrong order alone does not keep them from running.
+  if (keys.length === requested.length) return { exchange, keys };
+  ctx.stop(
+    'create-failed',
+    'create gave no usable video keys (see the §4.1 and §2 checks), so no video could be checked',
+  );
+  return undefined;
 }

@@ -1,8 +1,8 @@
 /** Property-based checks (fast-check): valid field maps round-trip; invalid requests get a 4xx. */
 import fc from 'fast-check';
-import { type Context, ensure } from '../context.js';
+import { CheckFailure, type Context, ensure, explain } from '../context.js';
 import { everyValueForm, exampleFieldNames } from '../examples.js';
-import { describe, isClientError, send } from '../http.js';
+import { describe, isClientError, noAnswerIn } from '../http.js';
 import { roundTrip } from './custom-fields.js';
 
 const text = fc.string({ maxLength: 40 });
@@ -30,7 +30,7 @@ function formOf(value: unknown): fc.Arbitrary<unknown> {
 function fieldMaps(ctx: Context): fc.Arbitrary<Record<string, unknown>> {
   if (ctx.reading('custom-field-definition') === 'predefined') {
     const shaped = Object.fromEntries(exampleFieldNames.map((n) => [n, formOf(everyValueForm[n])]));
-    return fc.record(shaped, { requiredKeys: [] });
+    return fc.record(shaped, { requiredKeys: [] }).filter((map) => Object.keys(map).length > 0);
   }
   const name = fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,15}$/);
   return fc.dictionary(name, anyValue, { minKeys: 1, maxKeys: 6 });
@@ -74,25 +74,45 @@ const invalidUpdate = fc.oneof(
   fc.record({ simpleCustomFields: fc.constant({}), extra: fc.integer() }),
 );
 
-export async function checkProperties(ctx: Context, key: string): Promise<void> {
+/**
+ * Runs a property and, when it fails, throws a CheckFailure that says what the server answered
+ * for the smallest failing input, and the seed and path that replay it (`--seed`).
+ */
+async function holds<T>(ctx: Context, property: fc.IAsyncProperty<T>): Promise<void> {
   const { propertyRuns: numRuns, seed } = ctx.options;
-  const settings = { numRuns, ...(seed === undefined ? {} : { seed }) };
+  const details = await fc.check(property, { numRuns, seed });
+  if (!details.failed) return;
+  const error = details.errorInstance;
+  const noAnswer = noAnswerIn(error);
+  if (noAnswer) throw noAnswer;
+  const what = error instanceof CheckFailure ? error.message : `unexpected error: ${explain(error)}`;
+  const runs = `after ${details.numRuns} run${details.numRuns === 1 ? '' : 's'}`;
+  throw new CheckFailure(
+    `${what} (${runs}; replay with --seed ${details.seed}, path ${details.counterexamplePath})`,
+  );
+}
+
+export async function checkProperties(ctx: Context, key: string): Promise<void> {
+  const numRuns = ctx.options.propertyRuns;
 
   await ctx.check('valid custom field maps round-trip through update and get (property)', '2', async () => {
-    await fc.assert(
+    await holds(
+      ctx,
       fc.asyncProperty(fieldMaps(ctx), async (fields) => void (await roundTrip(ctx, key, fields))),
-      settings,
     );
     return `${numRuns} generated maps round-tripped`;
   });
 
   await ctx.check('invalid create bodies are refused with a 4xx, never a 5xx (property)', '4.1', async () => {
-    await fc.assert(
+    await holds(
+      ctx,
       fc.asyncProperty(invalidCreate, async (body) => {
-        const exchange = await send(ctx.target, { method: 'POST', path: '/api/v1/videos', json: body });
-        ensure(isClientError(exchange.status), `body ${JSON.stringify(body)}: ${describe(exchange)}`);
+        const exchange = await ctx.send({ method: 'POST', path: '/api/v1/videos', json: body });
+        ensure(
+          isClientError(exchange.status),
+          `body ${JSON.stringify(body)}: expected a 4xx, got ${describe(exchange)}`,
+        );
       }),
-      settings,
     );
     return `${numRuns} invalid bodies refused with a 4xx`;
   });
@@ -101,13 +121,16 @@ export async function checkProperties(ctx: Context, key: string): Promise<void> 
     'invalid custom-fields bodies are refused with a 4xx, never a 5xx (property)',
     '4.4',
     async () => {
-      await fc.assert(
+      await holds(
+        ctx,
         fc.asyncProperty(invalidUpdate, async (body) => {
           const path = `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`;
-          const exchange = await send(ctx.target, { method: 'PUT', path, json: body });
-          ensure(isClientError(exchange.status), `body ${JSON.stringify(body)}: ${describe(exchange)}`);
+          const exchange = await ctx.send({ method: 'PUT', path, json: body });
+          ensure(
+            isClientError(exchange.status),
+            `body ${JSON.stringify(body)}: expected a 4xx, got ${describe(exchange)}`,
+          );
         }),
-        settings,
       );
       return `${numRuns} invalid bodies refused with a 4xx`;
     },

@@ -1,12 +1,15 @@
 /** Checks of get-video (§4.3), upload (§4.2) and processing (§3). */
 import { zVideo } from '@video-api/schema/zod';
-import { type Context, ensure } from '../context.js';
-import { describe, type Exchange, isClientError } from '../http.js';
+import { CheckSkipped, type Context, ensure } from '../context.js';
+import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../http.js';
+import { FAILED_WORDS } from '../probes/readiness.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
-/** Checks one get-video answer for `key`. */
-export async function checkGet(ctx: Context, key: string, exchange: Exchange): Promise<void> {
+/** Gets `key` and checks the answer (§4.3); returns it for the probes of the record. */
+export async function checkGet(ctx: Context, key: string): Promise<Exchange> {
+  let exchange = NO_EXCHANGE;
   await ctx.check('get-video answers 2XX with JSON', '4.3', async () => {
+    exchange = await ctx.getVideo(key);
     ensureSuccess(exchange, `GET /api/v1/videos/${key}`);
     ensureJson(exchange, `GET /api/v1/videos/${key}`);
     return `status ${exchange.status}, ${exchange.contentType}`;
@@ -19,29 +22,72 @@ export async function checkGet(ctx: Context, key: string, exchange: Exchange): P
     );
     return `videoKey ${video.videoKey}, ${Object.keys(video.simpleCustomFields).length} custom fields`;
   });
+  return exchange;
 }
 
 /** Uploads a file to `key` as multipart `file` (§4.2) and checks that it is accepted. */
 export async function checkUpload(ctx: Context, key: string): Promise<Exchange> {
-  const exchange = await ctx.upload(key);
+  let exchange = NO_EXCHANGE;
   await ctx.check('upload accepts a multipart form with the file field', '4.2', async () => {
+    exchange = await ctx.upload(key);
     ensureSuccess(exchange, `POST /api/upload/v1/form-data/videos/${key}`);
     return `status ${exchange.status}`;
   });
   return exchange;
 }
 
+/**
+ * §4.2: the body is multipart/form-data and its `file` field is required, so an upload without
+ * that field, or with a body that is not a multipart form, is refused (4xx) rather than accepted.
+ */
+export async function checkUploadRefusals(ctx: Context, key: string): Promise<void> {
+  const path = `POST /api/upload/v1/form-data/videos/${key}`;
+  await ctx.check('an upload without the required file field is refused with a 4xx', '4.2', async () => {
+    const exchange = await ctx.upload(key, { field: 'video' });
+    ensure(
+      isClientError(exchange.status),
+      `a form with a "video" field and no "file" field: expected a 4xx, got ${describe(exchange)}`,
+    );
+    return `status ${exchange.status}`;
+  });
+  await ctx.check(
+    'an upload whose body is not multipart/form-data is refused with a 4xx',
+    '4.2',
+    async () => {
+      const exchange = await ctx.upload(key, { body: JSON.stringify({ file: 'not a form' }) });
+      ensure(
+        isClientError(exchange.status),
+        `${path} with a JSON body: expected a 4xx, got ${describe(exchange)}`,
+      );
+      return `status ${exchange.status}`;
+    },
+  );
+}
+
 /** §3: an uploaded video is processed and becomes ready; the client waits for it. */
 export async function checkBecomesReady(ctx: Context, key: string): Promise<Exchange[]> {
-  const { ready, polls } = await ctx.waitForReady(key);
+  let polls: Exchange[] = [];
   await ctx.check('an uploaded video becomes ready', '3', async () => {
     ensure(ctx.isReady, 'the readiness probe found no way to tell readiness');
+    const waited = await ctx.waitForReady(key);
+    polls = waited.polls;
+    const { ready, settled } = waited;
     const last = polls.at(-1);
+    if (settled !== undefined && !FAILED_WORDS.test(settled)) {
+      // §3 and §4.3 do not say which word means ready: an unknown final word is observed, not failed.
+      ctx.readinessUnknown = `the status settled on ${JSON.stringify(settled)}, which the suite cannot read as ready or not (the document does not say which word means ready)`;
+      throw new CheckSkipped(`not decided: ${ctx.readinessUnknown}`);
+    }
+    ensure(
+      settled === undefined,
+      `processing ended in status ${JSON.stringify(settled)} (last: ${last ? describe(last) : 'none'})`,
+    );
     ensure(
       ready,
       `not ready after ${ctx.options.readyTimeoutMs} ms (${polls.length} polls; last: ${last ? describe(last) : 'none'})`,
     );
-    return `ready after ${polls.length} polls`;
+    const early = ctx.readyBeforeUpload ? '; it already showed ready before the upload' : '';
+    return `ready after ${polls.length} polls${early}`;
   });
   return polls;
 }

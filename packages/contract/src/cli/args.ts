@@ -1,5 +1,6 @@
 /** Command-line arguments of `video-api-contract`, validated with messages a person can act on. */
 import { parseArgs } from 'node:util';
+import { hasReadings, idsWithReadings, isReading, readingsOf } from '@video-api/schema/unspecified';
 
 export const USAGE = `Usage: video-api-contract [options]
 
@@ -14,14 +15,18 @@ Options:
   --project KEY           project key for created videos (default: contract)
   --report DIR            write report.json, report.md and junit.xml there
   --runs N                runs of each property-based check (default: 25)
-  --seed N                seed of the property-based checks
+  --seed N                seed of the property-based checks (an integer, may be negative;
+                          default: a random one, printed so a failure can be replayed)
   --ready-timeout MS      how long to wait for a video to become ready (default: 60000)
+  --request-timeout MS    how long one request may go unanswered before its check fails
+                          (default: 30000)
   --reading ID=READING    in-process mock only: play this reading (repeatable)
   --webhooks auto|off     auto: register a receiver through the mock's admin API when there is one
   --json                  print the JSON report on stdout instead of the summary
   -h, --help              this help
 
-Exit codes: 0 every check passed; 1 a check failed; 2 bad usage; 3 the target could not be reached.`;
+Exit codes: 0 every check passed (skipped checks do not fail); 1 a check failed; 2 bad usage;
+3 the target could not be reached, or stopped answering during the run (the reports are still written).`;
 
 export interface CliArgs {
   baseUrl?: string;
@@ -33,6 +38,7 @@ export interface CliArgs {
   runs?: number;
   seed?: number;
   readyTimeoutMs?: number;
+  requestTimeoutMs?: number;
   readings: Record<string, string>;
   webhooks: 'auto' | 'off';
   json: boolean;
@@ -54,8 +60,51 @@ function url(flag: string, value: string | undefined): string | undefined {
 function integer(flag: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag}: "${value}" is not an integer ≥ ${min}`);
+  if (!/^\s*-?\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(`${flag}: "${value}" is not an integer ≥ ${min}`);
+  }
   return n;
+}
+
+/** fast-check's seeds are 32-bit integers, negative ones included (it prints those too). */
+function seedOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\s*-?\d+\s*$/.test(value) || n < -(2 ** 31) || n >= 2 ** 31) {
+    throw new UsageError(`--seed: "${value}" is not an integer from -2147483648 to 2147483647`);
+  }
+  return n;
+}
+
+/** Checks `--reading ID=READING` against the spec's unknowns, naming what would be accepted. */
+function reading(pair: string): [string, string] {
+  const [id, value, ...rest] = pair.split('=');
+  if (!id || !value || rest.length > 0) throw new UsageError(`--reading: "${pair}" is not ID=READING`);
+  if (!hasReadings(id)) {
+    throw new UsageError(
+      `--reading: "${id}" is not an unknown with readings; one of: ${idsWithReadings.join(', ')}`,
+    );
+  }
+  if (!isReading(id, value)) {
+    throw new UsageError(
+      `--reading: "${value}" is not a reading of ${id}; one of: ${readingsOf(id).join(', ')}`,
+    );
+  }
+  return [id, value];
+}
+
+/** parseArgs reads "-5" after "--seed" as an option: joins a negative number to its flag. */
+function joinNegativeNumbers(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (/^--[a-z-]+$/.test(arg) && next !== undefined && /^-\d+$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
@@ -68,9 +117,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const v = parsed.values;
   const readings: Record<string, string> = {};
   for (const pair of v.reading ?? []) {
-    const [id, reading, ...rest] = pair.split('=');
-    if (!id || !reading || rest.length > 0) throw new UsageError(`--reading: "${pair}" is not ID=READING`);
-    readings[id] = reading;
+    const [id, value] = reading(pair);
+    readings[id] = value;
   }
   const webhooks = v.webhooks ?? 'auto';
   if (webhooks !== 'auto' && webhooks !== 'off')
@@ -94,10 +142,13 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     project: v.project ?? 'contract',
     ...(v.report === undefined ? {} : { reportDir: v.report }),
     ...(v.runs === undefined ? {} : { runs: integer('--runs', v.runs, 1) }),
-    ...(v.seed === undefined ? {} : { seed: integer('--seed', v.seed, 0) }),
+    ...(v.seed === undefined ? {} : { seed: seedOf(v.seed) }),
     ...(v['ready-timeout'] === undefined
       ? {}
       : { readyTimeoutMs: integer('--ready-timeout', v['ready-timeout'], 1) }),
+    ...(v['request-timeout'] === undefined
+      ? {}
+      : { requestTimeoutMs: integer('--request-timeout', v['request-timeout'], 1) }),
     readings,
     webhooks,
     json: v.json ?? false,
@@ -107,7 +158,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
 
 function parse(argv: string[]) {
   return parseArgs({
-    args: argv[0] === '--' ? argv.slice(1) : argv,
+    args: joinNegativeNumbers(argv[0] === '--' ? argv.slice(1) : argv),
     strict: true,
     allowPositionals: false,
     options: {
@@ -120,6 +171,7 @@ function parse(argv: string[]) {
       runs: { type: 'string' },
       seed: { type: 'string' },
       'ready-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
       reading: { type: 'string', multiple: true },
       webhooks: { type: 'string' },
       json: { type: 'boolean' },

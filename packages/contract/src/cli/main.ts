@@ -1,9 +1,14 @@
-/** `video-api-contract`: runs the contract suite and reports; exit code non-zero only when a check fails. */
+/**
+ * `video-api-contract`: runs the contract suite and reports. Exit code 0 when no check failed, 1
+ * when one did, 2 on bad usage, 3 when the target could not be reached or stopped answering.
+ */
 
+import { DEFAULT_TIMEOUT_MS, networkCode } from '../http.js';
 import { toSummary } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
 import { runContract } from '../run.js';
-import { httpTarget, inProcessTarget, type PreparedTarget } from '../targets.js';
+import { httpTarget, inProcessTarget, MockUnavailable, type PreparedTarget } from '../targets.js';
+import type { ContractReport } from '../types.js';
 import { type CliArgs, parseCliArgs, USAGE, UsageError } from './args.js';
 
 export interface Io {
@@ -20,7 +25,13 @@ const defaultIo: Io = {
 
 async function prepare(args: CliArgs): Promise<PreparedTarget> {
   if (args.baseUrl === undefined) {
-    return inProcessTarget({ projectKey: args.project, readings: args.readings });
+    try {
+      return await inProcessTarget({ projectKey: args.project, readings: args.readings });
+    } catch (error) {
+      // Not installed, or options the mock refuses: the invocation has to change (exit 2).
+      if (error instanceof MockUnavailable) throw new UsageError(error.message);
+      throw error;
+    }
   }
   if (!args.token) throw new UsageError('--token (or VIDEO_API_TOKEN) is required with --base-url');
   return httpTarget({
@@ -30,17 +41,28 @@ async function prepare(args: CliArgs): Promise<PreparedTarget> {
     ...(args.otherToken === undefined ? {} : { otherToken: args.otherToken }),
     projectKey: args.project,
     webhooks: args.webhooks,
+    ...(args.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: args.requestTimeoutMs }),
   });
 }
 
-async function reachable(baseUrl: string): Promise<string | undefined> {
+/** Undefined when `baseUrl` answers (any status) within `timeoutMs`, else what went wrong. */
+export async function reachable(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
   try {
-    await fetch(baseUrl, { signal: AbortSignal.timeout(10_000) }).then((r) => r.body?.cancel());
+    await fetch(baseUrl, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.body?.cancel());
     return undefined;
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ?? cause?.message ?? String(error);
+    if ((error as Error).name === 'TimeoutError') {
+      return `${baseUrl} did not answer within ${timeoutMs} ms (see --request-timeout)`;
+    }
+    return `cannot reach ${baseUrl} (${networkCode(error)}); is the server running?`;
   }
+}
+
+/** The exit code of a finished run. */
+export function exitCode(report: ContractReport): number {
+  const cause = report.stoppedEarly?.cause;
+  if (cause === 'unreachable' || cause === 'no-answer') return 3;
+  return report.summary.failed === 0 && !report.stoppedEarly ? 0 : 1;
 }
 
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
@@ -58,10 +80,12 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     io.stderr(`video-api-contract: ${error.message} (see --help)`);
     return 2;
   }
+  const requestTimeoutMs = args.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (args.baseUrl !== undefined) {
-    const problem = await reachable(args.baseUrl);
+    const problem = await reachable(args.baseUrl, requestTimeoutMs);
     if (problem) {
-      io.stderr(`video-api-contract: cannot reach ${args.baseUrl} (${problem}); is the server running?`);
+      io.stderr(`video-api-contract: ${problem}`);
+      await prepared.close();
       return 3;
     }
   }
@@ -70,6 +94,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       ...(args.runs === undefined ? {} : { propertyRuns: args.runs }),
       ...(args.seed === undefined ? {} : { seed: args.seed }),
       ...(args.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: args.readyTimeoutMs }),
+      requestTimeoutMs,
       ...(prepared.registerWebhook ? { registerWebhook: prepared.registerWebhook } : {}),
     });
     io.stdout(args.json ? JSON.stringify(report, null, 2) : toSummary(report));
@@ -77,7 +102,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       const files = await writeReports(args.reportDir, report);
       if (!args.json) io.stdout(`reports: ${files.join(', ')}`);
     }
-    return report.summary.failed === 0 ? 0 : 1;
+    if (report.stoppedEarly && exitCode(report) === 3) {
+      io.stderr(`video-api-contract: the run stopped early: ${report.stoppedEarly.reason}`);
+    }
+    return exitCode(report);
   } finally {
     await prepared.close();
   }

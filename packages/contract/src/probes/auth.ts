@@ -6,6 +6,7 @@ import { describe, type Exchange, isClientError, isSuccess } from '../http.js';
 async function probe(
   ctx: Context,
   id: UnspecifiedIdWithReadings,
+  otherRefused: string | undefined,
   call: (auth: 'none' | 'other') => Promise<Exchange>,
 ) {
   return ctx.observe(id, async () => {
@@ -13,10 +14,13 @@ async function probe(
     if (isSuccess(anonymous.status))
       return { reading: 'not-required', evidence: `without a token: ${describe(anonymous)}` };
     if (!isClientError(anonymous.status)) return { reading: 'other', evidence: describe(anonymous) };
-    if (!ctx.target.otherToken) {
+    if (!ctx.target.otherToken || otherRefused) {
+      const why = otherRefused
+        ? `the second token is refused by create too (${otherRefused}), so its 4xx tells nothing`
+        : 'give a second token to tell';
       return {
         reading: 'required',
-        evidence: `without a token: ${anonymous.status}; owner-only not ruled out (give a second token to tell)`,
+        evidence: `without a token: ${anonymous.status}; owner-only not ruled out (${why})`,
       };
     }
     const other = await call('other');
@@ -28,6 +32,15 @@ async function probe(
 }
 
 export async function probeAuth(ctx: Context, key: string): Promise<void> {
-  await probe(ctx, 'auth-get-video', (auth) => ctx.getVideo(key, auth));
-  await probe(ctx, 'auth-update-custom-fields', (auth) => ctx.putFields(key, { note: 'auth probe' }, auth));
+  // A 4xx with the second token tells owner-only apart only when that token is valid: create
+  // (§5.1: it requires a valid token) must accept it.
+  let otherRefused: string | undefined;
+  if (ctx.target.otherToken) {
+    const create = await ctx.step(() => ctx.createVideos([{ title: ctx.title('second token') }], 'other'));
+    if (create && !isSuccess(create.status)) otherRefused = describe(create);
+  }
+  await probe(ctx, 'auth-get-video', otherRefused, (auth) => ctx.getVideo(key, auth));
+  await probe(ctx, 'auth-update-custom-fields', otherRefused, (auth) =>
+    ctx.putFields(key, { note: 'auth probe' }, auth),
+  );
 }

@@ -19,12 +19,12 @@ export async function probeOmitted(ctx: Context, key: string) {
     const first = await ctx.putFields(key, { note: 'omitted probe', views: 7 });
     const second = await ctx.putFields(key, { note: 'omitted probe, second write' });
     if (!isSuccess(first.status) || !isSuccess(second.status)) {
-      return { reading: 'other', evidence: `a write failed: ${describe(first)} / ${describe(second)}` };
+      return { notObserved: `a write failed: ${describe(first)} / ${describe(second)}` };
     }
     const get = await ctx.getVideo(key);
     const fields = (get.json as { simpleCustomFields?: Record<string, unknown> } | undefined)
       ?.simpleCustomFields;
-    if (!fields) return { reading: 'other', evidence: describe(get) };
+    if (!fields) return { notObserved: `get-video gave no custom fields: ${describe(get)}` };
     const evidence = `wrote {note, views}, then {note}; read back fields: ${Object.keys(fields).join(', ') || '(none)'}`;
     if (fields.views === 7) return { reading: 'merge', evidence };
     if (!('views' in fields)) return { reading: 'replace', evidence };

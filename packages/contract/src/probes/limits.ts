@@ -1,6 +1,6 @@
 /** Bounded probes of the limits the document does not show (§8). */
 import type { Context } from '../context.js';
-import { describe, isClientError, isSuccess, send, urlOf } from '../http.js';
+import { describe, isClientError, isSuccess, urlOf } from '../http.js';
 import { sendDeclaredLength } from './declared-length.js';
 
 export async function probeFieldLength(ctx: Context) {
@@ -43,6 +43,9 @@ export async function probeFileSize(ctx: Context, key: string) {
     const answer = await sendDeclaredLength(ctx.target, url, declared, 3000);
     const evidence = `an upload declaring ${declared} bytes: ${answer.detail}`;
     if (answer.status === 413) return { reading: 'rejects-413', evidence };
+    // A connection that was never made, or that broke without an answer, is no evidence of no limit.
+    if (answer.failure === 'unreachable') return { notObserved: evidence };
+    if (answer.failure === 'closed') return { reading: 'other', evidence };
     return {
       reading: 'no-limit',
       evidence: `${evidence}; no 413 (the size a real limit sits at is not probed)`,
@@ -55,7 +58,7 @@ export async function probeRateLimit(ctx: Context, key: string) {
   return ctx.observe('rate-limits', async () => {
     const max = ctx.options.rateLimitProbeRequests;
     for (let sent = 1; sent <= max; sent++) {
-      const get = await send(ctx.target, {
+      const get = await ctx.send({
         path: `/api/v1/videos/${encodeURIComponent(key)}`,
         retryRateLimited: false,
       });

@@ -1,8 +1,14 @@
 /** Probes of the video record: readiness field (§4.3), record fields (§2), states (§3). */
 import type { Context } from '../context.js';
-import { describe, type Exchange, isSuccess, send } from '../http.js';
+import { describe, type Exchange, isSuccess } from '../http.js';
 
+/** Words read as ready; the document does not say which word means ready (§3, §4.3). */
 const READY_WORDS = /^(ready|completed?|done|available|finished|published|succeeded)$/i;
+/** Words of a video still on its way (created, uploaded, processing, …): waiting goes on. */
+const IN_PROGRESS =
+  /^(created|new|pending|queued|waiting|uploading|uploaded|received|processing|transcoding|encoding|preparing|in[-_ ]?progress)$/i;
+/** Words of a video whose processing failed. */
+export const FAILED_WORDS = /^(failed|failure|errored|error)$/i;
 const LISTED = new Set(['videoKey', 'simpleCustomFields']);
 const BASIC = ['created', 'processing', 'ready', 'failed'];
 const DETAILED_ONLY = ['uploading', 'uploaded'];
@@ -12,31 +18,41 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
   return ctx.observe('readiness-field', async () => {
     const video = beforeUpload.json as Record<string, unknown> | undefined;
     if (!isSuccess(beforeUpload.status) || !video) {
-      return { reading: 'other', evidence: `get-video failed: ${describe(beforeUpload)}` };
+      return { notObserved: `get-video of a new video failed: ${describe(beforeUpload)}` };
     }
+    let found: { reading: string; evidence: string };
     if (typeof video.status === 'string') {
       ctx.isReady = async (v) => typeof v.status === 'string' && READY_WORDS.test(v.status);
-      return { reading: 'status-string', evidence: `before upload: status ${JSON.stringify(video.status)}` };
-    }
-    if (typeof video.ready === 'boolean') {
+      ctx.settledState = (v) =>
+        typeof v.status === 'string' && !READY_WORDS.test(v.status) && !IN_PROGRESS.test(v.status)
+          ? v.status
+          : undefined;
+      found = { reading: 'status-string', evidence: `before upload: status ${JSON.stringify(video.status)}` };
+    } else if (typeof video.ready === 'boolean') {
       ctx.isReady = async (v) => v.ready === true;
-      return { reading: 'ready-flag', evidence: `before upload: ready ${video.ready}` };
+      found = { reading: 'ready-flag', evidence: `before upload: ready ${video.ready}` };
+    } else {
+      if (playbackUrl) {
+        ctx.isReady = async () => isSuccess((await ctx.send({ path: playbackUrl, auth: 'token' })).status);
+      }
+      found = {
+        reading: 'playback-only',
+        evidence: `no status or ready field (fields: ${Object.keys(video).join(', ')}); readiness is read from the HLS playlist`,
+      };
     }
-    if (playbackUrl) {
-      ctx.isReady = async () =>
-        isSuccess((await send(ctx.target, { path: playbackUrl, auth: 'token' })).status);
+    // §3 says a video is processed after its upload, not whether it may show ready before one.
+    if (ctx.isReady && (await ctx.isReady(video, String(video.videoKey)))) {
+      ctx.readyBeforeUpload = true;
+      found.evidence += '; the video already shows ready before any upload';
     }
-    return {
-      reading: 'playback-only',
-      evidence: `no status or ready field (fields: ${Object.keys(video).join(', ')}); readiness is read from the HLS playlist`,
-    };
+    return found;
   });
 }
 
 export async function probeRecordFields(ctx: Context, exchange: Exchange) {
   return ctx.observe('video-record-fields', async () => {
     const video = exchange.json as Record<string, unknown> | undefined;
-    if (!video) return { reading: 'other', evidence: describe(exchange) };
+    if (!video) return { notObserved: `get-video gave no record: ${describe(exchange)}` };
     const readiness = ctx.reading('readiness-field');
     const extra = Object.keys(video).filter(
       (k) =>
@@ -54,7 +70,7 @@ export async function probeRecordFields(ctx: Context, exchange: Exchange) {
 export async function probeStates(ctx: Context, seen: Exchange[]) {
   return ctx.observe('video-states', async () => {
     if (ctx.reading('readiness-field') !== 'status-string') {
-      return { reading: 'other', evidence: 'states are not visible: the record shows no status field' };
+      return { notObserved: 'states are not visible: the record shows no status field' };
     }
     const states = [
       ...new Set(
@@ -63,7 +79,14 @@ export async function probeStates(ctx: Context, seen: Exchange[]) {
           .filter((s) => typeof s === 'string'),
       ),
     ] as string[];
-    const evidence = `states seen in order: ${states.join(' → ')}`;
+    const unknown = states.filter(
+      (s) => !BASIC.includes(s) && !DETAILED_ONLY.includes(s) && !FAILED_WORDS.test(s),
+    );
+    const evidence = `states seen in order: ${states.join(' → ')}${
+      unknown.length > 0
+        ? ` (not among the readings' states: ${unknown.map((s) => JSON.stringify(s)).join(', ')})`
+        : ''
+    }${ctx.readyBeforeUpload ? '; ready before any upload' : ''}`;
     if (states.some((s) => DETAILED_ONLY.includes(s))) return { reading: 'detailed', evidence };
     if (states.every((s) => BASIC.includes(s))) return { reading: 'basic', evidence };
     return { reading: 'other', evidence };

@@ -1,10 +1,13 @@
 /** Probes of answers the document does not show: status codes (§4.5), upload body (§4.2), errors (§7). */
 import type { Context } from '../context.js';
-import { describe, type Exchange, send } from '../http.js';
+import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../http.js';
 
 export async function probeStatusCodes(ctx: Context, create: Exchange, upload: Exchange) {
   return ctx.observe('status-codes', async () => {
     const evidence = `create ${create.status}, upload ${upload.status}`;
+    if (!isSuccess(create.status) || !isSuccess(upload.status)) {
+      return { notObserved: `no successful create and upload to read the codes of (${evidence})` };
+    }
     if (create.status === 200 && upload.status === 200) return { reading: 'all-200', evidence };
     if (create.status === 201 && upload.status === 202) return { reading: 'semantic', evidence };
     return { reading: 'other', evidence };
@@ -14,6 +17,7 @@ export async function probeStatusCodes(ctx: Context, create: Exchange, upload: E
 export async function probeUploadBody(ctx: Context, upload: Exchange) {
   return ctx.observe('upload-response-body', async () => {
     const evidence = describe(upload);
+    if (!isSuccess(upload.status)) return { notObserved: `the upload was not accepted: ${evidence}` };
     if (upload.text.trim() === '') return { reading: 'empty', evidence };
     const body = upload.json as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && !Array.isArray(body)) {
@@ -26,11 +30,9 @@ export async function probeUploadBody(ctx: Context, upload: Exchange) {
 
 /** Sends a create body that breaks the spec (projectKey a number, no videos) and reads the error. */
 export async function probeErrors(ctx: Context) {
-  const exchange = await send(ctx.target, {
-    method: 'POST',
-    path: '/api/v1/videos',
-    json: { projectKey: 42 },
-  });
+  const exchange =
+    (await ctx.step(() => ctx.send({ method: 'POST', path: '/api/v1/videos', json: { projectKey: 42 } }))) ??
+    NO_EXCHANGE;
   await ctx.observe('error-codes', async () => {
     const evidence = describe(exchange);
     if (exchange.status === 400) return { reading: 'validation-400', evidence };

@@ -1,6 +1,6 @@
 /** Probes of the webhook (§6): event kinds, payload, signing and delivery, from real deliveries. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Context } from '../context.js';
+import { type Context, explain, type Finding } from '../context.js';
 import type { Delivery } from './webhook-receiver.js';
 import { startReceiver } from './webhook-receiver.js';
 
@@ -10,12 +10,51 @@ const WEBHOOK_IDS = ['webhook-events', 'webhook-payload', 'webhook-signing', 'we
 const keyOf = (body: Json): unknown =>
   (body.data as Json | undefined)?.videoKey ?? body.videoKey ?? (body.video as Json | undefined)?.videoKey;
 const eventOf = (body: Json): string => String(body.type ?? body.event ?? '');
+/** The time a payload carries, if any (NaN when it carries none, e.g. the video-record payload). */
 const timeOf = (body: Json): number =>
   Date.parse(
     String(
       body.createdAt ?? body.timestamp ?? body.occurredAt ?? (body.data as Json | undefined)?.occurredAt,
     ),
   );
+/** The order of the states of §3's readings, to see reordering in payloads that carry no time. */
+const LIFE = ['created', 'uploading', 'uploaded', 'processing', 'ready', 'failed'];
+const stageOf = (name: string): number => {
+  const word = /([a-z]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  return LIFE.indexOf(word === 'failed' ? 'ready' : word);
+};
+
+/**
+ * Classifies the deliveries of one video: duplicates (an id twice), reordered (out of time order,
+ * or, when payloads carry no time, events out of the order of a video's life in arrival order),
+ * once-in-order; with a single delivery order and duplication cannot be seen.
+ */
+export function classifyDelivery(deliveries: Delivery[]): Finding {
+  const names = deliveries.map((d) => eventOf(d.json as Json));
+  if (deliveries.length === 0) return { notObserved: 'no delivery reached the receiver' };
+  const ids = deliveries.map((d) => String(d.headers['webhook-id'] ?? (d.json as Json).id ?? d.body));
+  const distinct = new Set(ids).size;
+  const evidence = `${deliveries.length} deliveries in arrival order (${names.join(' → ')}), ${distinct} distinct ids`;
+  if (distinct !== ids.length) return { reading: 'duplicates', evidence };
+  if (deliveries.length === 1) {
+    return { notObserved: `a single delivery (${names[0]}): neither order nor duplicates can be seen` };
+  }
+  const times = deliveries.map((d) => timeOf(d.json as Json));
+  const timed = times.every((t) => !Number.isNaN(t));
+  const stages = names.map(stageOf);
+  const staged = stages.every((s) => s >= 0);
+  const backwards = (values: number[]) => values.some((v, i) => i > 0 && v < (values[i - 1] as number));
+  if (timed && backwards(times)) return { reading: 'reordered', evidence: `${evidence}; times go backwards` };
+  if (staged && backwards(stages)) {
+    return { reading: 'reordered', evidence: `${evidence}; states arrive out of a video's order` };
+  }
+  if (!timed && !staged) {
+    return {
+      notObserved: `${evidence}; the payloads carry neither a time nor a known state to order them by`,
+    };
+  }
+  return { reading: 'once-in-order', evidence };
+}
 
 function signatureHeader(delivery: Delivery): string | undefined {
   const name = Object.keys(delivery.headers).find((h) => h.includes('signature'));
@@ -27,13 +66,10 @@ const same = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
-export function classifySigning(
-  delivery: Delivery,
-  secret: string | undefined,
-): { reading: string; evidence: string } {
+export function classifySigning(delivery: Delivery, secret: string | undefined): Finding {
   const header = signatureHeader(delivery);
   if (header === undefined) return { reading: 'unsigned', evidence: 'no signature header on the delivery' };
-  if (!secret) return { reading: 'other', evidence: `signed (${header}) but no secret to verify with` };
+  if (!secret) return { notObserved: `signed (${header}) but there is no secret to verify with` };
   const timestamped = /t=(\d+)/.exec(header);
   const signatures = [...header.matchAll(/v1=([0-9a-f]{64})/g)].map((m) => m[1] as string);
   if (timestamped && signatures.some((s) => same(s, hmac(secret, `${timestamped[1]}.${delivery.body}`)))) {
@@ -59,8 +95,7 @@ function classifyPayload(body: Json): string {
 }
 
 async function notProbed(ctx: Context, why: string): Promise<void> {
-  for (const id of WEBHOOK_IDS)
-    await ctx.observe(id, async () => ({ reading: 'other', evidence: `not probed: ${why}` }));
+  for (const id of WEBHOOK_IDS) await ctx.observe(id, async () => ({ notObserved: `not probed: ${why}` }));
 }
 
 export async function probeWebhooks(ctx: Context): Promise<void> {
@@ -68,6 +103,7 @@ export async function probeWebhooks(ctx: Context): Promise<void> {
   if (!register) {
     return notProbed(ctx, 'webhook registration is not shown (§6); give a way to register a receiver');
   }
+  if (ctx.stopped) return notProbed(ctx, ctx.stopped.reason);
   const receiver = await startReceiver();
   try {
     let registration: { secret?: string } | undefined;
@@ -76,16 +112,22 @@ export async function probeWebhooks(ctx: Context): Promise<void> {
     } catch (error) {
       return notProbed(ctx, `the receiver could not be registered: ${String(error)}`);
     }
-    const key = await ctx.createOne('webhooks');
-    await ctx.upload(key);
-    await ctx.waitForReady(key);
+    let key: string | undefined;
+    try {
+      key = await ctx.step(() => ctx.createOne('webhooks'));
+    } catch (error) {
+      return notProbed(ctx, `no video to send events for: ${explain(error)}`);
+    }
+    const uploaded = key === undefined ? undefined : await ctx.step(() => ctx.upload(key as string));
+    if (key === undefined || uploaded === undefined) return notProbed(ctx, 'the run stopped');
+    await ctx.step(() => ctx.waitForReady(key));
     const ours = (list: Delivery[]) => list.filter((d) => d.json && keyOf(d.json as Json) === key);
     const isFinal = (d: Delivery) => /ready|fail/i.test(eventOf(d.json as Json));
     await receiver.until((list) => ours(list).some(isFinal), 5000);
     await new Promise((resolve) => setTimeout(resolve, 300)); // late duplicates and reordered events
     const deliveries = ours(receiver.deliveries);
     const names = deliveries.map((d) => eventOf(d.json as Json));
-    const none = { reading: 'other', evidence: `no delivery for video ${key} reached the receiver` };
+    const none = { notObserved: `no delivery for video ${key} reached the receiver within 5 s` };
 
     await ctx.observe('webhook-events', async () => {
       if (deliveries.length === 0) return none;
@@ -102,17 +144,9 @@ export async function probeWebhooks(ctx: Context): Promise<void> {
       const first = deliveries[0];
       return first ? classifySigning(first, registration?.secret) : none;
     });
-    await ctx.observe('webhook-delivery', async () => {
-      if (deliveries.length === 0) return none;
-      const ids = deliveries.map((d) => String(d.headers['webhook-id'] ?? (d.json as Json).id ?? d.body));
-      const duplicated = ids.length !== new Set(ids).size;
-      const times = deliveries.map((d) => timeOf(d.json as Json));
-      const outOfOrder = times.some((t, i) => i > 0 && t < (times[i - 1] as number));
-      const evidence = `${deliveries.length} deliveries (${names.join(' → ')}), ${new Set(ids).size} distinct ids`;
-      if (duplicated) return { reading: 'duplicates', evidence };
-      if (outOfOrder) return { reading: 'reordered', evidence };
-      return { reading: 'once-in-order', evidence };
-    });
+    await ctx.observe('webhook-delivery', async () =>
+      deliveries.length === 0 ? none : classifyDelivery(deliveries),
+    );
   } finally {
     await receiver.close();
   }

@@ -1,4 +1,7 @@
-/** JUnit XML for CI: one test case per check; observations as passing cases with their reading. */
+/**
+ * JUnit XML for CI: one test case per check; skipped checks as `<skipped/>` with their reason;
+ * observations as passing cases with their reading, unknowns not observed as skipped cases.
+ */
 import type { ContractReport } from '../types.js';
 
 const xml = (text: string) =>
@@ -14,21 +17,25 @@ export function toJUnit(report: ContractReport): string {
   const seconds = (report.durationMs / 1000).toFixed(3);
   const checks = report.checks.map((c) => {
     const open = `    <testcase classname="contract.§${xml(c.section)}" name="${xml(c.name)}">`;
-    return c.verdict === 'pass'
-      ? `${open}</testcase>`
-      : `${open}\n      <failure message="${xml(c.detail)}">${xml(`§${c.section} ${c.name}: ${c.detail}`)}</failure>\n    </testcase>`;
+    if (c.verdict === 'pass') return `${open}</testcase>`;
+    if (c.verdict === 'skipped')
+      return `${open}\n      <skipped message="${xml(c.detail)}"/>\n    </testcase>`;
+    return `${open}\n      <failure message="${xml(c.detail)}">${xml(`§${c.section} ${c.name}: ${c.detail}`)}</failure>\n    </testcase>`;
   });
-  const observations = report.observations.map(
-    (o) =>
-      `    <testcase classname="observed" name="${xml(`${o.id}: ${o.reading}`)}"><system-out>${xml(o.evidence)}</system-out></testcase>`,
+  const observations = report.observations.map((o) =>
+    o.verdict === 'observed'
+      ? `    <testcase classname="observed" name="${xml(`${o.id}: ${o.reading}`)}"><system-out>${xml(o.evidence)}</system-out></testcase>`
+      : `    <testcase classname="observed" name="${xml(`${o.id}: not observed`)}">\n      <skipped message="${xml(o.evidence)}"/>\n    </testcase>`,
   );
+  const { failed, skipped, notObserved } = report.summary;
+  const tests = report.checks.length + report.observations.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites tests="${report.checks.length + report.observations.length}" failures="${report.summary.failed}" time="${seconds}">`,
-    `  <testsuite name="contract: stated" tests="${report.checks.length}" failures="${report.summary.failed}" time="${seconds}">`,
+    `<testsuites tests="${tests}" failures="${failed}" skipped="${skipped + notObserved}" time="${seconds}">`,
+    `  <testsuite name="contract: stated" tests="${report.checks.length}" failures="${failed}" skipped="${skipped}" time="${seconds}">`,
     ...checks,
     '  </testsuite>',
-    `  <testsuite name="contract: observed" tests="${report.observations.length}" failures="0">`,
+    `  <testsuite name="contract: observed" tests="${report.observations.length}" failures="0" skipped="${notObserved}">`,
     ...observations,
     '  </testsuite>',
     '</testsuites>',

@@ -1,17 +1,35 @@
-/** The short terminal summary: failures in full, observations one line each. */
+/** The short terminal summary: why a run stopped, failures in full, skips by reason, observations one line each. */
 import type { ContractReport } from '../types.js';
 
+/** The verdict line shared by the summary and report.md. */
+export function verdictLine(report: ContractReport): string {
+  const { passed, failed, skipped, observed, notObserved } = report.summary;
+  const verdict = failed === 0 && !report.stoppedEarly ? 'PASS' : 'FAIL';
+  return `${verdict}: ${passed} checks passed, ${failed} failed, ${skipped} skipped; ${observed} unknowns observed, ${notObserved} not observed`;
+}
+
 export function toSummary(report: ContractReport): string {
-  const { passed, failed, observed } = report.summary;
   const failures = report.checks
     .filter((c) => c.verdict === 'fail')
     .map((c) => `  ✗ §${c.section} ${c.name}\n      ${c.detail}`);
-  const observations = report.observations.map((o) => `  ~ ${o.id}: ${o.reading}`);
+  const reasons = new Map<string, string[]>();
+  for (const c of report.checks.filter((c) => c.verdict === 'skipped')) {
+    reasons.set(c.detail, [...(reasons.get(c.detail) ?? []), `§${c.section} ${c.name}`]);
+  }
+  const skipped = [...reasons].map(
+    ([reason, names]) => `  - ${names.length === 1 ? names[0] : `${names.length} checks`}\n      ${reason}`,
+  );
+  const observations = report.observations.map((o) =>
+    o.verdict === 'observed' ? `  ~ ${o.id}: ${o.reading}` : `  ? ${o.id}: not observed (${o.evidence})`,
+  );
   return [
     `contract: ${report.target.baseUrl}`,
+    ...(report.stoppedEarly ? [`stopped early: ${report.stoppedEarly.reason}`] : []),
     ...(failures.length > 0 ? ['failed checks:', ...failures] : []),
+    ...(skipped.length > 0 ? ['skipped checks:', ...skipped] : []),
     'observed:',
     ...observations,
-    `${failed === 0 ? 'PASS' : 'FAIL'}: ${passed} checks passed, ${failed} failed, ${observed} unknowns observed`,
+    `property checks seed: ${report.seed} (replay with --seed ${report.seed})`,
+    verdictLine(report),
   ].join('\n');
 }
