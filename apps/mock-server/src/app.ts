@@ -43,15 +43,14 @@ function pipeline(core: MockCore, onError: (error: Error, c: Context<MockEnv>) =
 const cores = new WeakMap<MockApp, MockCore>();
 
 /**
- * The answer to a request that never reached `app`: its Host or target could not be made into a
- * URL. A 400 in the app's error shape (per its readings), saying what was wrong.
+ * The answer to a request that never reached `app` (Node could not parse it, or its Host or
+ * target makes no URL): `error` in the app's error shape, per its readings.
  */
-export function unparsableRequestAnswer(app: MockApp, detail: string): Response {
+export function answerOutsideApp(app: MockApp, error: MockHttpError): Response {
   const core = cores.get(app);
-  const error = new MockHttpError(400, 'bad-request', 'Bad request', detail);
   if (core) return renderError(error, new RequestReadings(core.readings));
-  return new Response(JSON.stringify({ title: error.title, status: 400, detail }), {
-    status: 400,
+  return new Response(JSON.stringify({ title: error.title, status: error.status, detail: error.detail }), {
+    status: error.status,
     headers: { 'content-type': 'application/problem+json' },
   });
 }

@@ -46,7 +46,7 @@ function readingsOf(c: Context<MockEnv>, core: MockCore, admin: boolean): Reques
     return new RequestReadings({ ...core.readings, ...parseReadingHeader(header) });
   } catch (error) {
     if (!(error instanceof ReadingError)) throw error;
-    throw new MockHttpError(400, 'bad-reading', 'Unknown reading', error.message);
+    throw new MockHttpError(400, 'bad-reading', 'Bad reading choice', error.message);
   }
 }
 

@@ -1,8 +1,9 @@
 /** Serves the mock on Node with @hono/node-server. */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { createApp, setServedOrigin, unparsableRequestAnswer } from './app.js';
+import { answerOutsideApp, createApp, setServedOrigin } from './app.js';
+import { MockHttpError } from './errors.js';
 import type { MockApp, MockOptions } from './types.js';
 
 export interface ServerOptions extends MockOptions {
@@ -32,33 +33,39 @@ function applyTimeouts(
   server.setTimeout(idleTimeoutMs);
 }
 
-const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request header fields too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
+const CLIENT_ERROR_STATUS: Record<string, [400 | 408 | 431, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'request-header-fields-too-large', 'Request header fields too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request-timeout', 'Request timeout'],
 };
+
+/** `response` as the bytes of an HTTP/1.1 answer that closes the connection. */
+async function rawAnswer(response: Response): Promise<string> {
+  const body = await response.text();
+  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? 'Error'}\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
 
 /**
  * Node's answer to a request it could not parse as HTTP/1.1 (a bad header line, a bad
  * Content-Length, headers too large, too slow) is a bare status line; this one says what was
- * wrong, as a problem+json body, and closes the connection.
+ * wrong, in the app's error shape, and closes the connection.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+function answerClientError(app: MockApp, error: NodeJS.ErrnoException, socket: Socket): void {
   const inFlight = (socket as Socket & { _httpMessage?: { _headerSent?: boolean } })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?._headerSent) {
     socket.destroy();
     return;
   }
-  const [status, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'Bad request'];
+  const [status, code, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'bad-request', 'Bad request'];
   const reason = String((error as { reason?: string }).reason ?? error.message).replace(/[^\x20-\x7e]/g, '?');
-  const body = JSON.stringify({
-    title,
-    status,
-    detail: `The request could not be read as HTTP/1.1 (${reason}); nothing was done.`,
+  const detail = `The request could not be read as HTTP/1.1 (${reason}); nothing was done.`;
+  void rawAnswer(answerOutsideApp(app, new MockHttpError(status, code, title, detail))).then((text) => {
+    if (socket.writable) socket.end(text);
+    else socket.destroy();
   });
-  socket.end(
-    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
 }
+
+const badRequest = (detail: string) => new MockHttpError(400, 'bad-request', 'Bad request', detail);
 
 /**
  * Node's request listener for `app`: a request whose Host or target is not a URL, or an HTTP/1.1
@@ -69,9 +76,11 @@ function listenerOf(app: MockApp, host: string): RequestListener {
     hostname: host,
     errorHandler: (error) => {
       if (error instanceof RequestError) {
-        return unparsableRequestAnswer(
+        return answerOutsideApp(
           app,
-          `The request's Host header or target could not be made into a URL (${error.message}); send a Host of the form host[:port] and a target that starts with "/".`,
+          badRequest(
+            `The request's Host header or target could not be made into a URL (${error.message}); send a Host of the form host[:port] and a target that starts with "/".`,
+          ),
         );
       }
       // app.fetch answers every error itself (its onError); anything else is the mock's fault.
@@ -84,9 +93,9 @@ function listenerOf(app: MockApp, host: string): RequestListener {
   return (incoming, outgoing) => {
     if (incoming.headers.host !== undefined || incoming.httpVersion !== '1.1')
       return listener(incoming, outgoing);
-    const answer = unparsableRequestAnswer(
+    const answer = answerOutsideApp(
       app,
-      'An HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: host[:port].',
+      badRequest('An HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: host[:port].'),
     );
     void answer.text().then((body) => {
       outgoing.writeHead(answer.status, {
@@ -127,7 +136,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(rest);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createServer({ requireHostHeader: false }, listenerOf(app, host));
-    s.on('clientError', answerClientError);
+    s.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+      answerClientError(app, error, socket),
+    );
     s.once('error', reject);
     s.listen(port, host, () => resolve(s));
   }).catch(async (error: unknown) => {

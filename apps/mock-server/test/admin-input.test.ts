@@ -344,7 +344,7 @@ describe('the readings body', () => {
 });
 
 describe('the journal query', () => {
-  it.each(['-1', '1.5', 'yesterday', '2026-11-22T08:30:00', '2026-11-22 08:30', ''])(
+  it.each(['-1', '1.5', 'yesterday', '2026-11-22T08:30:00', '2026-11-22 08:30', '', '2026-02-30T00:00:00Z'])(
     'refuses since=%j, naming the accepted forms',
     async (since) => {
       const { app } = api();

@@ -144,6 +144,12 @@ describe('requests that are not usable HTTP', () => {
       await raw(port, `${head}Authorization: Bearer mock-token\r\n\r\n`),
     );
     expect(status).toBe(400);
+    // The mock's own error shape (problem+json by default), like every other error it sends.
+    expect(body).toMatchObject({
+      type: 'urn:video-api-mock:problem:bad-request',
+      title: 'Bad request',
+      status: 400,
+    });
     expect((body as { detail: string }).detail).toMatch(detail);
   });
 

@@ -110,7 +110,7 @@ export async function readingsChoice(c: Context): Promise<ReadingChoice> {
     return parseReadingChoice(pairs, 'The readings body');
   } catch (error) {
     if (error instanceof ReadingError)
-      throw new MockHttpError(400, 'bad-reading', 'Unknown reading', `${error.message}.`);
+      throw new MockHttpError(400, 'bad-reading', 'Bad reading choice', `${error.message}.`);
     throw error;
   }
 }

@@ -96,9 +96,12 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z
  * parseSince('12'); // 12
  * parseSince('2026-11-22T08:30:00Z'); // '2026-11-22T08:30:00Z'
  * parseSince('-1'); // undefined
+ * parseSince('2026-02-30'); // undefined
  */
 export function parseSince(since: string): number | string | undefined {
   if (SEQUENCE.test(since)) return Number(since);
-  if (ISO_TIME.test(since) && !Number.isNaN(Date.parse(since))) return since;
-  return undefined;
+  if (!ISO_TIME.test(since) || Number.isNaN(Date.parse(since))) return undefined;
+  // Date.parse rolls 2026-02-30 over into March: the day must exist in its month.
+  const day = since.slice(0, 10);
+  return new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) ? since : undefined;
 }

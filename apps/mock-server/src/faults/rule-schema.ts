@@ -170,7 +170,7 @@ export function describeIssues(
       const accepted = typeof acceptedKeys === 'function' ? acceptedKeys(path) : acceptedKeys;
       return {
         where,
-        message: `unknown member(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; accepted: ${accepted.join(', ')}`,
+        message: `has unknown member(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; accepted: ${accepted.join(', ')}`,
       };
     }
     if (path.length === 0) return { where, message: issue.message };
