@@ -1,5 +1,5 @@
 /** Serves the mock on Node with @hono/node-server. */
-import { createServer, type RequestListener, STATUS_CODES, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { answerOutsideApp, createApp, setServedOrigin } from './app.js';
