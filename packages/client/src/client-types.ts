@@ -73,6 +73,11 @@ export interface VideoApiClient<Source = UploadSource> {
   updateCustomFields(videoKey: string, fields: SimpleCustomFields, options?: CallOptions): Promise<Video>;
   /** Polls until the video is ready; see `waitForReady`. */
   waitForReady(videoKey: string, options?: WaitOptions): Promise<Video>;
+  /**
+   * Throws an InputError when `source` cannot be uploaded (a missing, unreadable or non-file path,
+   * a source of no known kind); reads nothing. `uploadVideos` calls it before each create.
+   */
+  checkSource(source: Source): Promise<void>;
   /** Creates, uploads and optionally waits for many files; see `uploadVideos`. */
   uploadVideos(files: BatchFile<Source>[], options: BatchOptions): Promise<BatchResult<Source>[]>;
 }

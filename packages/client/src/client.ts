@@ -153,9 +153,12 @@ export function createVideoApiClient<Source = UploadSource>(
       custom === undefined
         ? (request) => globalThis.fetch(request, signal && { signal })
         : (request) => race(custom(request));
+    // Spread only when defined: a consumer compiling this source under exactOptionalPropertyTypes
+    // (through the @video-api/source condition) must not see `headers: undefined`.
+    const attemptSignal = custom === undefined ? undefined : signal;
     return {
-      signal: custom === undefined ? undefined : signal,
-      headers,
+      ...(attemptSignal && { signal: attemptSignal }),
+      ...(headers && { headers }),
       fetch: async (request: Request) => {
         const response = await send(request);
         if (!response.ok) throw await errorFromResponse(response, operation);
@@ -259,18 +262,11 @@ export function createVideoApiClient<Source = UploadSource>(
         sleep: waitOptions.sleep ?? sleep,
         fetch: waitOptions.fetch ?? fetchImpl,
       }),
-    uploadVideos: (files, batchOptions) =>
-      uploadVideos(
-        {
-          ...client,
-          // Prepares without reading: a missing or unreadable file is refused before its create.
-          checkSource: async (source) => {
-            sourceOf(source as UploadSource, await options.prepareSource?.(source, {}), {});
-          },
-        },
-        files,
-        batchOptions,
-      ),
+    // Prepares without reading: a missing or unreadable file is refused before its create.
+    async checkSource(source: Source): Promise<void> {
+      sourceOf(source as UploadSource, await options.prepareSource?.(source, {}), {});
+    },
+    uploadVideos: (files, batchOptions) => uploadVideos(client, files, batchOptions),
   };
   return client;
 }

@@ -10,15 +10,23 @@
  */
 import { createVideoApiClient as createCoreClient } from './client.js';
 import type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
+import { InputError } from './errors.js';
 import { type FileSource, isFileSource, prepareFile } from './node/file-source.js';
 import { nodeHttpTransport } from './node/http-transport.js';
+import { shown } from './shown.js';
 import type { UploadSource } from './types.js';
+import { prepareSource } from './upload/source.js';
 import { fetchTransport } from './upload/transport.js';
 
 export * from './index.js';
 export { jsonFileLedger } from './node/file-ledger.js';
 export { type FileSource, isFileSource, prepareFile } from './node/file-source.js';
 export { nodeHttpTransport } from './node/http-transport.js';
+
+const describe = (value: unknown): string =>
+  typeof value === 'object' && value !== null
+    ? `an object with keys ${shown(Object.keys(value).join(', '))}`
+    : shown(value);
 
 /** What can be uploaded in Node: everything of the main entry, a file path, or `{ path }`. */
 export type NodeUploadSource = UploadSource | string | FileSource;
@@ -32,8 +40,17 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
   return createCoreClient<NodeUploadSource>({
     ...options,
     uploadTransport: options.uploadTransport ?? (fetchImpl ? fetchTransport(fetchImpl) : nodeHttpTransport),
-    prepareSource: async (source, call) =>
-      (await options.prepareSource?.(source, call)) ??
-      (isFileSource(source) ? prepareFile(source, call.filename, call.contentType) : undefined),
+    prepareSource: async (source, call) => {
+      const own = await options.prepareSource?.(source, call);
+      if (own) return own;
+      if (isFileSource(source)) return prepareFile(source, call.filename, call.contentType);
+      const found = prepareSource(source as UploadSource, call.filename, call.contentType);
+      if (found) return found;
+      // Worded for this entry: the main entry's message points here for file paths.
+      throw new InputError(
+        `uploadSource: source must be a file path or { path }, a Blob/File, an ArrayBuffer or typed array, or { stream, size }; got ${describe(source)}`,
+        { operation: 'uploadVideoSource' },
+      );
+    },
   });
 }

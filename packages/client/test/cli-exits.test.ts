@@ -75,10 +75,65 @@ describe('video-api exit codes', () => {
   it.each([
     ['a timeout', new TimeoutError('t'), EXIT.unreachable],
     ['a network error', new NetworkError('n'), EXIT.unreachable],
-    ['a 5xx', new ServerError('s', { status: 503 }), EXIT.api],
+    ['a 5xx', new ServerError('s', { status: 503 }), EXIT.unreachable],
     ['an earlier run (no cause)', undefined, EXIT.unreachable],
-  ])('gives an ambiguous create caused by %s the code of its cause', (_, cause, code) => {
+  ])('gives an ambiguous create caused by %s the one code of unclear creates', (_, cause, code) => {
     expect(exitCodeOf(new AmbiguousCreateError('a', { cause }))).toBe(code);
+  });
+});
+
+describe('video-api upload when get fails', () => {
+  const b = join(folder, 'b.mp4');
+  writeFileSync(b, new Uint8Array(500));
+  // Uploads answered with a receipt, not the video: --json has to read the record.
+  let receipts: ReturnType<typeof createApp>;
+  let server: Served;
+  beforeAll(async () => {
+    receipts = createApp({ realTimeClock: true, readings: { 'upload-response-body': 'upload-receipt' } });
+    server = await serve(receipts);
+  });
+  afterAll(async () => {
+    await server.close();
+    await receipts.mock.close();
+  });
+  const failingGets = () => receipts.mock.faults.set([{ route: 'getVideo', errorRate: 1, errorStatus: 503 }]);
+
+  it('prints every uploaded file with its key, without reading the video', async () => {
+    failingGets();
+    const result = await cli(['upload', clip, b, '--project', 'demo'], { VIDEO_API_BASE_URL: server.url });
+    expect(result.stderr).not.toContain('video-api:');
+    expect(result.code).toBe(EXIT.ok);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.map((line) => line.split('\t')[0])).toEqual([clip, b]);
+    for (const line of lines) expect(line).toMatch(/\tv-\d+\tuploaded$/);
+  });
+
+  it('with --json, still gives every file its key and names the file whose record could not be read', async () => {
+    failingGets();
+    const result = await cli(['upload', clip, b, '--project', 'demo', '--json'], {
+      VIDEO_API_BASE_URL: server.url,
+    });
+    const out = JSON.parse(result.stdout) as { file: string; videoKey: string; error: string }[];
+    expect(out.map((entry) => entry.file)).toEqual([clip, b]);
+    for (const entry of out) expect(entry.videoKey).toMatch(/^v-\d+$/);
+    expect(result.stderr).toContain(`getVideo failed: 503`);
+    expect(result.stderr).toContain(`[${b}]`);
+    expect(result.code).toBe(EXIT.api);
+  });
+});
+
+describe('video-api upload after a create without a clear answer', () => {
+  afterAll(() => app.mock.faults.clear());
+
+  it('exits 5 on the run that met it and on a rerun that remembers it, saying when it was sent', async () => {
+    const ledger = join(folder, 'ledger-503.json');
+    app.mock.faults.set([{ route: 'createVideos', errorRate: 1, errorStatus: 503, times: 1 }]);
+    const first = await cli(['upload', clip, '--project', 'demo', '--ledger', ledger]);
+    expect(first.code).toBe(EXIT.unreachable);
+    expect(first.stderr).toMatch(/in project demo around \d{4}-\d{2}-\d{2}T/);
+    const again = await cli(['upload', clip, '--project', 'demo', '--ledger', ledger]);
+    expect(again.code).toBe(EXIT.unreachable);
+    expect(again.stderr).toMatch(/in project demo around \d{4}-\d{2}-\d{2}T/);
   });
 });
 

@@ -115,8 +115,37 @@ describe('defineCustomFields: dates read from the server', () => {
     expect(() => fields.parse({ at: wire })).toThrow(/read from the server not valid/);
   });
 
+  it('reads lowercase t and z, which RFC 3339 allows', () => {
+    fc.assert(
+      fc.property(date, (instant) => {
+        const wire = instant.toISOString().replace('T', 't').replace('Z', 'z');
+        expect(fields.parse({ at: wire }).at?.getTime()).toBe(instant.getTime());
+      }),
+    );
+  });
+
   it('accepts 29 February of a leap year', () => {
     expect(fields.parse({ at: '2024-02-29T12:00:00Z' }).at?.toISOString()).toBe('2024-02-29T12:00:00.000Z');
+  });
+});
+
+describe('defineCustomFields: dates written', () => {
+  it('refuses a Date outside the years 0000 to 9999, saying which years are accepted', () => {
+    const fields = defineCustomFields({ at: 'datetime' });
+    for (const at of [new Date(Date.UTC(10000, 0, 1)), new Date(Date.UTC(-1, 0, 1))]) {
+      const error = (() => {
+        try {
+          return fields.serialize({ at });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(CustomFieldError);
+      expect((error as CustomFieldError).message).toContain('a valid Date in the years 0000 to 9999 UTC');
+    }
+    expect(fields.serialize({ at: new Date('9999-12-31T23:59:59.999Z') })).toEqual({
+      at: '9999-12-31T23:59:59.999Z',
+    });
   });
 });
 

@@ -48,4 +48,13 @@ describe('the types under exactOptionalPropertyTypes', () => {
     );
     expect(diagnostics).toEqual([]);
   }, 60_000);
+
+  it("compile the package's source too, as a consumer resolving it through @video-api/source does", () => {
+    const diagnostics = typecheck(
+      { 'consumer.mts': consumer },
+      { ...consumerOptions, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true },
+      true,
+    );
+    expect(diagnostics).toEqual([]);
+  }, 60_000);
 });

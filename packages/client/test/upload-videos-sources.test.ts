@@ -11,6 +11,7 @@ import {
   InputError,
   memoryLedger,
   NetworkError,
+  uploadVideos,
 } from '../src/index.js';
 import { createVideoApiClient, type NodeUploadSource } from '../src/node.js';
 import { startMock } from './support/mock.js';
@@ -119,5 +120,41 @@ describe('uploadVideos checks every source before creating its video', () => {
     expect(creates()).toBe(1);
     const video = await mock.client.getVideo(good?.videoKey as string);
     expect(video.title).not.toBe('none.mp4');
+  });
+});
+
+describe('the standalone uploadVideos(client, files, options)', () => {
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  beforeAll(async () => {
+    mock = await startMock('in-process');
+  });
+  afterAll(() => mock.close());
+
+  it('checks every source before creating its video, as the method does', async () => {
+    const creates = mock.count('createVideos');
+    const missing = join(folder, 'nonexistent.mp4');
+    const [result] = await uploadVideos(mock.client, [{ source: missing }], { projectKey: 'demo' });
+    expect(result?.ok === false && result.error).toBeInstanceOf(InputError);
+    expect(result?.videoKey).toBeUndefined();
+    expect(creates()).toBe(0);
+  });
+
+  it('refuses, without a create, a source that a client without checkSource cannot know', async () => {
+    const creates = mock.count('createVideos');
+    const { checkSource: _, ...bare } = mock.client;
+    const [result] = await uploadVideos(bare as never, [{ source: 42 }], { projectKey: 'demo' });
+    expect(result?.ok === false && result.error).toBeInstanceOf(InputError);
+    expect(creates()).toBe(0);
+  });
+});
+
+describe('a source of no known kind', () => {
+  it('is described for the entry in use: the /node client takes paths itself', async () => {
+    const client = createVideoApiClient({ baseUrl: 'http://x.example', fetch: async () => new Response() });
+    const error = await client.uploadSource('v-1', 42 as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toBe(
+      'uploadSource: source must be a file path or { path }, a Blob/File, an ArrayBuffer or typed array, or { stream, size }; got 42',
+    );
   });
 });

@@ -127,8 +127,8 @@ describe('uploadVideos against the mock', () => {
 
   it.each([
     [{ projectKey: '' }, 'projectKey must be a non-empty string'],
-    [{ projectKey: 'p', concurrency: 0 }, 'concurrency must be an integer >= 1'],
-    [{ projectKey: 'p', batchSize: 1.5 }, 'batchSize must be an integer >= 1'],
+    [{ projectKey: 'p', concurrency: 0 }, 'concurrency must be an integer >= 1, got 0'],
+    [{ projectKey: 'p', batchSize: 1.5 }, 'batchSize must be an integer >= 1, got 1.5'],
   ])('refuses the options %j', async (options, message) => {
     await expect(mock.client.uploadVideos(files('g', 1), options)).rejects.toThrow(
       new InputError(`uploadVideos: ${message}`),

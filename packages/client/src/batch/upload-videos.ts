@@ -7,7 +7,9 @@
  */
 import type { CreatedVideo, SimpleCustomFields, Video } from '@video-api/schema';
 import { AbortedError, AmbiguousCreateError, InputError, NotFoundError } from '../errors.js';
-import type { CallOptions, UploadOptions, UploadResult } from '../types.js';
+import { shown } from '../shown.js';
+import type { CallOptions, UploadOptions, UploadResult, UploadSource } from '../types.js';
+import { sourceOf } from '../upload/upload.js';
 import type { WaitOptions } from '../wait/types.js';
 import { ambiguityAdvice, asApiError, isAmbiguousCreateFailure } from './ambiguity.js';
 import { memoryLedger } from './ledger.js';
@@ -25,9 +27,11 @@ export interface BatchClient<S> {
   waitForReady(videoKey: string, options?: WaitOptions): Promise<Video>;
   /**
    * Throws (an InputError) when `source` cannot be uploaded: called for each file before its video
-   * is created, so a missing or unreadable file makes no video. The client passes its own.
+   * is created, so a missing or unreadable file makes no video. A client of `createVideoApiClient`
+   * has it. Required: without it a batch would create videos for sources it cannot send. (Called
+   * from JavaScript without it, sources of every runtime are checked and anything else is refused.)
    */
-  checkSource?: ((source: S) => Promise<void>) | undefined;
+  checkSource(source: S): Promise<void>;
 }
 
 function sourceName(source: unknown): string | undefined {
@@ -71,7 +75,7 @@ export async function uploadVideos<S>(
     ['batchSize', batchSize],
   ] as const) {
     if (!Number.isInteger(value) || value < 1)
-      throw new InputError(`uploadVideos: ${name} must be an integer >= 1`);
+      throw new InputError(`uploadVideos: ${name} must be an integer >= 1, got ${shown(value)}`);
   }
   const ledger = options.ledger ?? memoryLedger();
   const field = options.correlationField ?? 'uploadCorrelationId';
@@ -166,7 +170,9 @@ export async function uploadVideos<S>(
   const creatable: number[] = [];
   for (const index of toCreate) {
     try {
-      await client.checkSource?.((files[index] as BatchFile<S>).source);
+      const source = (files[index] as BatchFile<S>).source;
+      if (typeof client.checkSource === 'function') await client.checkSource(source);
+      else sourceOf(source as UploadSource, undefined, {});
       creatable.push(index);
     } catch (error) {
       fail(index, error);
@@ -205,7 +211,7 @@ export async function uploadVideos<S>(
       for (const index of chunk) {
         const id = ids[index] as string;
         if (ambiguous) {
-          const advice = ambiguityAdvice(id, titleOf(index), options.projectKey);
+          const advice = ambiguityAdvice(id, titleOf(index), options.projectKey, sentAt);
           fail(
             index,
             new AmbiguousCreateError(

@@ -20,7 +20,10 @@ export const EXIT = {
   auth: 3,
   /** 404: no video with that key. */
   notFound: 4,
-  /** No answer in time, or no connection (also a create left without a clear answer by either). */
+  /**
+   * No answer in time, or no connection; also every create left without a clear answer (a timeout,
+   * a lost connection or a 5xx), in this run or remembered by --ledger.
+   */
   unreachable: 5,
   /** The video failed processing while waiting for it. */
   videoFailed: 6,
@@ -33,10 +36,9 @@ export class UsageError extends Error {
 
 /** The exit code for an error. */
 export function exitCodeOf(error: unknown): number {
-  // A create without a clear answer exits as what caused it; one remembered from an earlier run
-  // had no answer then.
-  if (error instanceof AmbiguousCreateError)
-    return error.cause === undefined ? EXIT.unreachable : exitCodeOf(error.cause);
+  // A create without a clear answer: the same code whatever caused it and whichever run it was in
+  // (a rerun with --ledger only remembers that it was unclear).
+  if (error instanceof AmbiguousCreateError) return EXIT.unreachable;
   if (error instanceof UsageError || error instanceof InputError) return EXIT.usage;
   if (error instanceof AuthError) return EXIT.auth;
   if (error instanceof NotFoundError) return EXIT.notFound;

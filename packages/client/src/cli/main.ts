@@ -67,21 +67,40 @@ async function upload(cli: Cli, io: CliIo, client: ReturnType<typeof createVideo
     onProgress: progressDisplay(cli.positionals, io.stderr),
     ...(cli.ledger ? { ledger: jsonFileLedger(cli.ledger) } : {}),
   });
-  const videos: unknown[] = [];
+  // One entry per file: the video when known (the upload's or the wait's answer, else read with
+  // --json), else its key; a failure is reported for its file and does not hide the other results.
+  const out: unknown[] = [];
   let code: number = EXIT.ok;
+  const failed = (error: unknown, name: string | undefined) => {
+    if (code === EXIT.ok) code = exitCodeOf(error);
+    io.stderr.write(`${errorLine(error, cli.baseUrl, cli.ledger)} [${name}]\n`);
+  };
   for (const [index, result] of results.entries()) {
     const name = cli.positionals[index];
     if (!result.ok) {
-      if (code === EXIT.ok) code = exitCodeOf(result.error);
-      io.stderr.write(`${errorLine(result.error, cli.baseUrl, cli.ledger)} [${name}]\n`);
-      videos.push({ file: name, videoKey: result.videoKey ?? null, error: result.error.message });
+      failed(result.error, name);
+      out.push({ file: name, videoKey: result.videoKey ?? null, error: result.error.message });
       continue;
     }
-    const video = cli.wait && result.video ? result.video : await client.getVideo(result.videoKey);
-    videos.push(video);
-    if (!cli.json) io.stdout(`${name}\t${result.videoKey}\t${cli.wait ? 'ready' : 'uploaded'}\n`);
+    const state = cli.wait ? 'ready' : 'uploaded';
+    if (!cli.json) {
+      io.stdout(`${name}\t${result.videoKey}\t${state}\n`);
+      continue;
+    }
+    let video = result.video;
+    if (video === undefined) {
+      try {
+        video = await client.getVideo(result.videoKey);
+      } catch (error) {
+        // The upload worked: its key is printed, and the failed read is reported for this file.
+        failed(error, name);
+        out.push({ file: name, videoKey: result.videoKey, state, error: (error as Error).message });
+        continue;
+      }
+    }
+    out.push(video);
   }
-  if (cli.json) io.stdout(`${JSON.stringify(videos.length === 1 ? videos[0] : videos, null, 2)}\n`);
+  if (cli.json) io.stdout(`${JSON.stringify(out.length === 1 ? out[0] : out, null, 2)}\n`);
   return code;
 }
 

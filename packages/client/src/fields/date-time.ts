@@ -1,7 +1,10 @@
 /** Date-times read from the wire (§2: a datetime field): ISO 8601 with a zone, checked part by part. */
 
-/** ISO 8601 / RFC 3339 date-time with seconds and a zone: Z or an offset such as +01:00. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+/**
+ * ISO 8601 / RFC 3339 date-time with seconds and a zone: Z or an offset such as +01:00. RFC 3339
+ * (§5.6) lets `T` and `Z` be written lowercase.
+ */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
 
 /**
  * The instant of a date-time string, or undefined unless every part is real (no 30 February).
@@ -35,6 +38,6 @@ export function parseDateTime(text: string): Date | undefined {
     second <= 59 &&
     offsetHours <= 23 &&
     offsetMinutes <= 59;
-  const time = real ? Date.parse(text) : Number.NaN;
+  const time = real ? Date.parse(text.toUpperCase()) : Number.NaN;
   return Number.isNaN(time) ? undefined : new Date(time);
 }

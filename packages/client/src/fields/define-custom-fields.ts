@@ -54,7 +54,7 @@ const KINDS: Record<FieldKind, string> = {
   counter: 'a counter (an integer)',
   flag: 'a flag (true or false)',
   datetime:
-    'a date-time (a valid Date; on the wire an ISO 8601 string with seconds and a zone, such as 2026-11-22T08:30:00Z or 2026-11-22T09:30:00+01:00)',
+    'a date-time (a valid Date in the years 0000 to 9999 UTC; on the wire ISO 8601 with seconds and a zone, such as 2026-11-22T08:30:00Z or 2026-11-22T09:30:00+01:00)',
   multiText: 'multi-value text (an array of strings)',
 };
 const own = (record: object, key: string): boolean => Object.hasOwn(record, key);

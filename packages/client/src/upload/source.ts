@@ -4,6 +4,7 @@
  * file paths through the same `PreparedSource` shape.
  */
 import { InputError } from '../errors.js';
+import { shown } from '../shown.js';
 import type { SizedStream, UploadSource } from '../types.js';
 
 /** A source ready to be sent: its size, name and type, and its bytes as chunks. */
@@ -56,7 +57,7 @@ async function* exactly(chunks: AsyncIterable<Uint8Array>, size: number): AsyncI
 
 function checkSize(size: unknown): number {
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
-    throw new InputError(`upload source size must be a non-negative integer, got ${String(size)}`, {
+    throw new InputError(`upload source size must be a non-negative integer, got ${shown(size)}`, {
       operation,
     });
   }

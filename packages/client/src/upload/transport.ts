@@ -4,6 +4,8 @@
  * stream a request body over HTTP/1.1 there), and `@video-api/client/node` adds `nodeHttpTransport`.
  */
 
+import { UnexpectedResponseError } from '../errors.js';
+import { parseJson } from '../http/response-error.js';
 import { raceSignal } from '../http/signals.js';
 import type { MultipartBody } from './multipart.js';
 import { multipartChunks } from './multipart.js';
@@ -17,6 +19,32 @@ export interface UploadRequest {
   /** To be called with the number of body bytes sent so far, as they leave. */
   onBodyBytes: (sent: number) => void;
 }
+
+/**
+ * A 2xx that came before the whole body was handed over: the server cannot have the whole file, so
+ * it is not reported as a success (nor is progress brought to the total). The answer is kept.
+ */
+export async function earlySuccess(response: Response, sent: number, length: number): Promise<never> {
+  const rawBody = await response.text().catch(() => '');
+  throw new UnexpectedResponseError(
+    `uploadVideoSource: answered ${response.status} before the whole body was sent (${sent} of ${length} bytes)`,
+    {
+      operation: 'uploadVideoSource',
+      status: response.status,
+      headers: response.headers,
+      rawBody,
+      body: parseJson(rawBody),
+    },
+  );
+}
+
+/**
+ * One turn of the event loop (a macrotask). Between chunks it lets fetch read an answer that came
+ * early (a 413 before the end of the body) before the next write finds the connection closed: fetch
+ * would then fail with "write EPIPE" and the answer, unread, would be lost.
+ */
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate : setTimeout)(resolve));
 
 /** Sends one upload request and resolves with the response (any status). */
 export type UploadTransport = (request: UploadRequest) => Promise<Response>;
@@ -47,6 +75,7 @@ export function fetchTransport(fetchImpl: (request: Request) => Promise<Response
             await stop(signal.reason);
             return controller.error(signal.reason);
           }
+          await nextTurn();
           let next: IteratorResult<Uint8Array>;
           try {
             next = await iterator.next();
@@ -74,7 +103,12 @@ export function fetchTransport(fetchImpl: (request: Request) => Promise<Response
       duplex: 'half',
     };
     try {
-      return await raceSignal(fetchImpl(new Request(url, init)), signal);
+      const response = await raceSignal(fetchImpl(new Request(url, init)), signal);
+      if (response.ok && sent < body.length) {
+        await stop(new Error('answered before the upload was complete'));
+        return await earlySuccess(response, sent, body.length);
+      }
+      return response;
     } catch (error) {
       if (local !== undefined) throw local;
       await stop(signal.aborted ? signal.reason : error);

@@ -2,7 +2,7 @@
  * One upload (§4.2): prepares the source, builds the multipart body, sends it through the transport
  * under the upload timeout, reports progress per attempt, and reads the (unknown, §4.2) response body.
  */
-import { InputError } from '../errors.js';
+import { InputError, UnexpectedResponseError } from '../errors.js';
 import { type CallSettings, callWithRetry } from '../http/call.js';
 import { errorFromResponse, parseJson } from '../http/response-error.js';
 import { isVideo } from '../http/shapes.js';
@@ -10,6 +10,35 @@ import type { UploadOptions, UploadProgress, UploadResult, UploadSource } from '
 import { multipartBody } from './multipart.js';
 import { type PreparedSource, prepareSource } from './source.js';
 import type { UploadTransport } from './transport.js';
+
+/** The most of a 2xx upload answer read, on every transport; the answer is small (§4.2 shows none). */
+export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+/** The error for a 2xx upload answer over MAX_RESPONSE_BYTES: refused rather than returned cut. */
+export const tooLargeAnswer = (status: number, headers: Headers): UnexpectedResponseError =>
+  new UnexpectedResponseError(
+    `uploadVideoSource returned ${status} with a body larger than ${MAX_RESPONSE_BYTES} bytes; not read`,
+    { operation: 'uploadVideoSource', status, headers },
+  );
+
+/** The body of a 2xx answer as text, refused past MAX_RESPONSE_BYTES (its reading is cancelled then). */
+async function cappedText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      void reader.cancel().catch(() => {});
+      throw tooLargeAnswer(response.status, response.headers);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
 
 /** The signal of an attempt that nothing can abort (no timeout, no caller's signal). */
 const NEVER_ABORTED = new AbortController().signal;
@@ -95,7 +124,7 @@ function attempts(
       onBodyBytes,
     });
     if (!response.ok) throw await errorFromResponse(response, 'uploadVideoSource');
-    const text = await response.text();
+    const text = await cappedText(response);
     const parsed = parseJson(text);
     const bodyValue = parsed === undefined && text.trim() !== '' ? text : parsed;
     return {

@@ -3,8 +3,10 @@
  * interval, a deadline, an AbortSignal and a pluggable predicate.
  */
 import type { Video } from '@video-api/schema';
-import { AbortedError, InputError, TimeoutError, VideoFailedError } from '../errors.js';
+import { AbortedError, InputError, TimeoutError, VideoApiError, VideoFailedError } from '../errors.js';
+import { isRetryable } from '../http/retry.js';
 import { attemptSignal, sleep as defaultSleep } from '../http/signals.js';
+import { shown } from '../shown.js';
 import type { CallOptions } from '../types.js';
 import { defaultIsReady } from './readiness.js';
 import type { Readiness, WaitOptions } from './types.js';
@@ -24,7 +26,7 @@ function duration(name: string, value: number | undefined, fallback: number, inf
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value > 0) || (!infinite && !Number.isFinite(value))) {
     throw new InputError(
-      `waitForReady: ${name} must be a number of ms greater than 0${infinite ? ' (or Infinity)' : ''}, got ${String(value)}`,
+      `waitForReady: ${name} must be a number of ms greater than 0${infinite ? ' (or Infinity)' : ''}, got ${shown(value)}`,
       { operation: 'getVideo' },
     );
   }
@@ -32,9 +34,18 @@ function duration(name: string, value: number | undefined, fallback: number, inf
 }
 
 /**
+ * A failed poll that the wait rides through until its deadline: no answer, a timeout of that poll,
+ * 408, 429 or 5xx (what get retries). Any other 4xx ends the wait at once.
+ */
+const transient = (error: unknown): error is VideoApiError =>
+  error instanceof VideoApiError && isRetryable(error, 'safe');
+
+/**
  * Polls `getVideo` until the predicate says ready; throws VideoFailedError when it says failed,
  * TimeoutError once `timeoutMs` has passed, AbortedError when `signal` fires. The deadline binds
- * every step: a poll (with its retries) and the predicate get at most the time that is left.
+ * every step: a poll (with its retries) and the predicate get at most the time that is left. A poll
+ * that fails for a passing reason (see `transient`) is followed by the next one; at the deadline
+ * the TimeoutError names the last such failure (as its `cause` and in its message).
  *
  * @example
  * const video = await client.waitForReady(key, { intervalMs: 2000, timeoutMs: 300_000 });
@@ -56,15 +67,27 @@ export async function waitForReady(
   const deadline = attemptSignal(options.signal, timeoutMs);
   let poll = 0;
   let video: Video | undefined;
+  let lastFailure: VideoApiError | undefined;
   const timedOut = (cause?: unknown) =>
-    new TimeoutError(`video ${videoKey} was not ready after ${timeoutMs} ms (${poll} polls)`, {
-      operation: 'getVideo',
-      body: video,
-      cause,
-    });
+    new TimeoutError(
+      `video ${videoKey} was not ready after ${timeoutMs} ms (${poll} polls` +
+        (lastFailure ? `; the last poll failed: ${lastFailure.message})` : ')'),
+      { operation: 'getVideo', body: video, cause: lastFailure ?? cause },
+    );
   try {
     for (poll = 1; ; poll++) {
-      video = await client.getVideo(videoKey, deadline.signal ? { signal: deadline.signal } : {});
+      try {
+        video = await client.getVideo(videoKey, deadline.signal ? { signal: deadline.signal } : {});
+        lastFailure = undefined;
+      } catch (error) {
+        if (deadline.timedOut() || options.signal?.aborted || !transient(error)) throw error;
+        lastFailure = error;
+        const left = timeoutMs - (now() - started);
+        if (left <= 0) throw timedOut();
+        await sleep(Math.min(interval, left), deadline.signal);
+        interval = Math.min(maxInterval, Math.round(interval * 1.5));
+        continue;
+      }
       const context = { fetch, signal: deadline.signal, poll };
       const readiness = verdict(await deadline.race(Promise.resolve(isReady(video, context))));
       const elapsedMs = now() - started;

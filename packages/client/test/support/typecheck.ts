@@ -24,7 +24,16 @@ export const consumerOptions: ts.CompilerOptions = {
   customConditions: ['@video-api/source'],
 };
 
-export function typecheck(files: Record<string, string>, options: ts.CompilerOptions): string[] {
+/**
+ * `withSource`: also report diagnostics of the package's own src/, which a consumer compiles too
+ * when it resolves the package through the `@video-api/source` condition.
+ */
+export function typecheck(
+  files: Record<string, string>,
+  options: ts.CompilerOptions,
+  withSource = false,
+): string[] {
+  const source = join(packageDir, 'src');
   const scratch = join(packageDir, 'test-results');
   mkdirSync(scratch, { recursive: true });
   const dir = mkdtempSync(join(scratch, 'typecheck-'));
@@ -37,11 +46,17 @@ export function typecheck(files: Record<string, string>, options: ts.CompilerOpt
     const program = ts.createProgram(paths, options);
     return ts
       .getPreEmitDiagnostics(program)
-      .filter((d) => d.file !== undefined && paths.includes(d.file.fileName))
+      .filter(
+        (d) =>
+          d.file !== undefined &&
+          (paths.includes(d.file.fileName) || (withSource && d.file.fileName.startsWith(source))),
+      )
       .map((d) => {
         const file = d.file as ts.SourceFile;
         const { line } = file.getLineAndCharacterOfPosition(d.start ?? 0);
-        const name = file.fileName.slice(dir.length + 1);
+        const name = file.fileName.startsWith(dir)
+          ? file.fileName.slice(dir.length + 1)
+          : file.fileName.slice(packageDir.length);
         return `${name}:${line + 1} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
       });
   } finally {
