@@ -39,6 +39,9 @@ export type ContextOptions = Required<Omit<RunOptions, 'registerWebhook' | 'onRe
 
 const encode = encodeURIComponent;
 
+/** The failed check that records a run stopped outside any check (e.g. a probe's request lost). */
+export const STOPPED_CHECK = 'the target answers every request';
+
 /** An error as one line, with its causes (fast-check and the SDK keep the server's answer there). */
 export function explain(error: unknown): string {
   const parts: string[] = [];
@@ -78,9 +81,29 @@ export class Context {
     this.stopped ??= { cause, reason };
   }
 
-  private stopOn(error: unknown): NoAnswer | undefined {
+  /**
+   * Stops the run outside a check (in a probe, a step, or before the first request) and records
+   * the stop as a failed check, so every report (summary, JSON, Markdown, JUnit) shows it failed.
+   */
+  stopWithFailure(cause: StoppedEarly['cause'], reason: string): void {
+    if (this.stopped) return;
+    this.stop(cause, reason);
+    const stoppedAnswering = cause === 'no-answer' || cause === 'unreachable';
+    this.record({
+      name: STOPPED_CHECK,
+      verdict: 'fail',
+      section: '4',
+      detail: stoppedAnswering ? `the target stopped answering: ${reason}` : `the run stopped: ${reason}`,
+    });
+  }
+
+  /** Stops the run on a request that got no answer; outside a check the stop is itself a failure. */
+  private stopOn(error: unknown, inCheck = false): NoAnswer | undefined {
     const noAnswer = noAnswerIn(error);
-    if (noAnswer) this.stop(noAnswer.kind === 'timeout' ? 'no-answer' : 'unreachable', noAnswer.message);
+    if (!noAnswer) return undefined;
+    const cause = noAnswer.kind === 'timeout' ? 'no-answer' : 'unreachable';
+    if (inCheck) this.stop(cause, noAnswer.message);
+    else this.stopWithFailure(cause, noAnswer.message);
     return noAnswer;
   }
 
@@ -98,7 +121,7 @@ export class Context {
       return this.record({ name, verdict: 'pass', section, detail });
     } catch (error) {
       if (error instanceof CheckSkipped) return this.skip(name, section, error.message);
-      const noAnswer = this.stopOn(error);
+      const noAnswer = this.stopOn(error, true);
       const detail =
         error instanceof CheckFailure
           ? error.message
@@ -190,8 +213,14 @@ export class Context {
   /** Creates one video and returns its key; fails the calling check when create does not work. */
   async createOne(label: string): Promise<string> {
     const exchange = await this.createVideos([{ title: this.title(label) }]);
-    const key = (Array.isArray(exchange.json) ? exchange.json[0] : undefined)?.key;
-    ensure(isSuccess(exchange.status) && typeof key === 'string', `create failed: ${describe(exchange)}`);
+    const body = exchange.json;
+    const key = (Array.isArray(body) ? body[0] : undefined)?.key;
+    ensure(isSuccess(exchange.status), `create failed: ${describe(exchange)}`);
+    ensure(
+      !Array.isArray(body) || body.length === 1,
+      `create of one video answered ${(body as unknown[]).length} elements, expected one element per requested video (§4.1): ${describe(exchange)}`,
+    );
+    ensure(typeof key === 'string', `create gave no video key: ${describe(exchange)}`);
     return key;
   }
 

@@ -27,7 +27,7 @@ import {
 import { probeReadiness, probeRecordFields, probeStates } from './probes/readiness.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from './probes/responses.js';
 import { probeWebhooks } from './probes/webhooks.js';
-import type { ContractReport, RunOptions, Target } from './types.js';
+import type { ContractReport, RunOptions, StoppedEarly, Target } from './types.js';
 
 const DEFAULTS = {
   propertyRuns: 25,
@@ -51,15 +51,32 @@ const DEFAULTS = {
  * if (report.summary.failed > 0) process.exitCode = 1;
  */
 export async function runContract(target: Target, options: RunOptions = {}): Promise<ContractReport> {
+  return runWith(target, options);
+}
+
+/**
+ * The report of a run that stopped before its first request (the target could not be reached):
+ * every check skipped, every unknown not observed, and the stop recorded as a failed check.
+ */
+export async function stoppedRun(
+  target: Target,
+  options: RunOptions,
+  stopped: StoppedEarly,
+): Promise<ContractReport> {
+  return runWith(target, options, stopped);
+}
+
+async function runWith(target: Target, options: RunOptions, stopped?: StoppedEarly): Promise<ContractReport> {
   const seed = options.seed ?? randomSeed();
   const ctx = new Context(target, { ...DEFAULTS, ...options, seed });
   const startedAt = new Date();
+  if (stopped) ctx.stopWithFailure(stopped.cause, stopped.reason);
   // After a stop every later check is recorded as skipped and every probe as not observed, so a
   // report always lists the whole suite.
   try {
     await lifecycle(ctx, await checkCreate(ctx));
   } catch (error) {
-    ctx.stop('error', `the suite met an unexpected error: ${explain(error)}`);
+    ctx.stopWithFailure('error', `the suite met an unexpected error: ${explain(error)}`);
   }
 
   for (const id of idsWithReadings) {

@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../src/cli/args.js';
 import { main } from '../src/cli/main.js';
@@ -83,6 +86,14 @@ describe('parseCliArgs', () => {
       '--reading only applies to the in-process mock',
     ],
     [['--colour'], "Unknown option '--colour'"],
+    [
+      ['--reading', 'status-codes=all-200', '--reading', 'status-codes=semantic'],
+      '--reading: status-codes is given twice, as all-200 and as semantic (give one reading per id)',
+    ],
+    [
+      ['--base-url', 'http://x', '--token', 't', '--other-token', 't'],
+      '--other-token is the same as --token; give a token of another account',
+    ],
   ])('rejects %j with a message that says what is wrong', (argv, message) => {
     expect(() => parseCliArgs(argv, {})).toThrow(UsageError);
     expect(() => parseCliArgs(argv, {})).toThrow(message);
@@ -110,6 +121,27 @@ describe('main: bad usage exits 2', () => {
     const { err, io } = quiet();
     expect(await main(argv, io)).toBe(2);
     expect(err.join('\n')).toContain(message);
+  });
+
+  it('--other-token equal to VIDEO_API_TOKEN is refused too', () => {
+    expect(() => parseCliArgs(['--other-token', 'env'], { VIDEO_API_TOKEN: 'env' })).toThrow(
+      '--other-token is the same as --token',
+    );
+  });
+
+  it('the same reading given twice is one reading', () => {
+    const argv = ['--reading', 'status-codes=semantic', '--reading', 'status-codes=semantic'];
+    expect(parseCliArgs(argv, {}).readings).toEqual({ 'status-codes': 'semantic' });
+  });
+
+  it('--report naming an existing file is refused before the run', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'contract-report-')), 'afile');
+    await writeFile(file, 'x');
+    const { err, io } = quiet();
+    const started = Date.now();
+    expect(await main(['--report', file], io)).toBe(2);
+    expect(err.join('\n')).toContain(`--report: "${file}" is a file; give a folder`);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('an in-process mock that refuses its options is a usage error, not a crash', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { toSummary } from '../src/report/summary.js';
 import type { Target } from '../src/types.js';
-import { runAgainstMock } from './helpers.js';
+import { failures, runAgainstMock } from './helpers.js';
 
 type Fetch = Target['fetch'];
 const rewriteJson =
@@ -126,5 +126,75 @@ describe('failures a person can act on', () => {
     expect(check?.detail).toMatch(
       /^getVideo\(".+"\) resolved: the server answered a key it never issued with a 2XX/,
     );
+  });
+});
+
+describe('what the document does not state is not failed', () => {
+  it('a server that ignores a member beyond simpleCustomFields in the update body passes', async () => {
+    const ignoring =
+      (fetch: Fetch): Fetch =>
+      async (request) => {
+        if (request.method !== 'PUT') return fetch(request);
+        const body = (await request.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+        const kept =
+          body && typeof body === 'object' && !Array.isArray(body) && 'simpleCustomFields' in body
+            ? { simpleCustomFields: body.simpleCustomFields }
+            : body;
+        return fetch(new Request(request, { body: JSON.stringify(kept) }));
+      };
+    const report = await runAgainstMock({}, ignoring, { propertyRuns: 40 });
+    expect(failures(report)).toEqual([]);
+  });
+});
+
+describe('a create that answers an empty array', () => {
+  it('fails the count check and skips the checks that need an element, with the reason', async () => {
+    const report = await runAgainstMock(
+      {},
+      rewriteJson(isCreate, () => []),
+    );
+    expect(failures(report)).toEqual([
+      '§4.1 create returns one video per requested video, in order: asked for 2 videos, got 0',
+    ]);
+    for (const name of [
+      'created videos have key, title and primaryPlaybackUrl',
+      'the HLS address is an .m3u8 URL with the video key in its path',
+    ]) {
+      expect(report.checks.find((c) => c.name === name)).toMatchObject({
+        verdict: 'skipped',
+        detail: expect.stringContaining('create answered an empty array'),
+      });
+    }
+    expect(report.stoppedEarly?.cause).toBe('create-failed');
+  });
+});
+
+describe('messages that say what was seen', () => {
+  it('a video that ends in "failed" is reported as failed by the client check, not as a timeout', async () => {
+    const failing = rewriteJson(isGet, (body) => {
+      const video = body as Record<string, unknown>;
+      return video.status === 'ready' ? { ...video, status: 'failed' } : video;
+    });
+    const report = await runAgainstMock({}, failing, { readyTimeoutMs: 5000 });
+    const check = report.checks.find((c) => c.name === 'the client waits until the uploaded video is ready');
+    expect(check?.verdict).toBe('fail');
+    expect(check?.detail).toMatch(/^video .+ failed processing \(state "failed"\)/);
+    expect(check?.detail).not.toMatch(/TimeoutError|not ready after/);
+  });
+
+  it('the interleaved check names a dropped value as missing, with the value expected', async () => {
+    const dropping = rewriteJson(isGet, (body) => {
+      const video = body as { simpleCustomFields?: Record<string, unknown> };
+      const fields = video.simpleCustomFields;
+      if (fields?.note !== 'sequence video 1') return video;
+      const { views: _, ...rest } = fields;
+      return { ...video, simpleCustomFields: rest };
+    });
+    const report = await runAgainstMock({}, dropping);
+    const check = report.checks.find((c) => c.name.includes('interleaved videos'));
+    expect(check?.detail).toMatch(
+      /^.+\.views is missing after the write; expected 1001, the value written to it$/,
+    );
+    expect(check?.detail).not.toContain('leaked');
   });
 });

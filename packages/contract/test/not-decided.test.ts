@@ -75,7 +75,7 @@ describe('a refused token', () => {
   it('an invalid second token is not read as owner-only access', async () => {
     const report = await runAgainstMock({}, undefined, { target: { otherToken: 'not-a-token' } });
     const auth = report.observations.find((o) => o.id === 'auth-get-video');
-    expect(auth).toMatchObject({ verdict: 'observed', reading: 'required' });
+    expect(auth).toMatchObject({ verdict: 'not-observed' });
     expect(auth?.evidence).toContain('the second token is refused by create too');
   });
 });
@@ -158,5 +158,56 @@ describe('unknowns that cannot be seen', () => {
       verdict: 'not-observed',
       evidence: 'states are not visible: the record shows no status field',
     });
+  });
+});
+
+describe('readings that cannot be told apart are not observed', () => {
+  it.each([
+    ['no second token', { otherToken: undefined }],
+    ['a second token equal to the first', { otherToken: 'contract-token' }],
+  ])('owner-only access with %s is not observed, not "required"', async (_, target) => {
+    const report = await runAgainstMock(
+      { 'auth-get-video': 'owner-only', 'auth-update-custom-fields': 'owner-only' },
+      undefined,
+      {
+        target: target as Partial<Target>,
+      },
+    );
+    for (const id of ['auth-get-video', 'auth-update-custom-fields']) {
+      const auth = report.observations.find((o) => o.id === id);
+      expect(auth).toMatchObject({ verdict: 'not-observed' });
+      expect(auth?.evidence).toContain('required and owner-only cannot be told apart');
+    }
+  });
+
+  it('a declared 1 TiB upload the server leaves unanswered is not observed, not "no-limit"', async () => {
+    const silent =
+      (fetch: Fetch): Fetch =>
+      async (request) =>
+        request.headers.get('content-length') === String(2 ** 40)
+          ? new Promise<Response>(() => {})
+          : fetch(request);
+    const report = await runAgainstMock({}, silent);
+    const limit = report.observations.find((o) => o.id === 'file-size-limit');
+    expect(limit).toMatchObject({ verdict: 'not-observed' });
+    expect(limit?.evidence).toContain('a limit enforced while streaming cannot be told from no limit');
+  });
+});
+
+describe('a readiness field under another name', () => {
+  it('a `state` string is observed as readiness-field "other", and its words are read', async () => {
+    const renamed =
+      (fetch: Fetch): Fetch =>
+      async (request) => {
+        const response = await fetch(request);
+        if (!isGet(request) || response.status !== 200) return response;
+        const { status, ...video } = (await response.json()) as Record<string, unknown>;
+        return json({ ...video, state: status });
+      };
+    const report = await runAgainstMock({}, renamed);
+    const readiness = report.observations.find((o) => o.id === 'readiness-field');
+    expect(readiness).toMatchObject({ verdict: 'observed', reading: 'other' });
+    expect(readiness?.evidence).toContain('a state-like string field "state"');
+    expect(failures(report)).toEqual([]);
   });
 });

@@ -66,4 +66,20 @@ describe('reports', () => {
       'FAIL: 1 checks passed, 1 failed, 0 skipped; 1 unknowns observed, 0 not observed',
     ]);
   });
+
+  it('server bytes reach neither the terminal nor report.md raw: control characters are shown escaped', () => {
+    const body = 'oops\u0000 \u001b[31mred\u001b[0m \u2028next\u0085';
+    const dirty: ContractReport = {
+      ...report,
+      stoppedEarly: { cause: 'no-answer', reason: `GET /x: ${body}` },
+      checks: [{ name: 'get', verdict: 'fail', section: '4.3', detail: `got 500 ${body}` }],
+      observations: [{ id: 'error-shape', verdict: 'not-observed', evidence: body }],
+    };
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+    for (const text of [toSummary(dirty), toMarkdown(dirty)]) {
+      expect(text).not.toMatch(raw);
+      expect(text).toContain('oops\\u0000 \\u001b[31mred\\u001b[0m \\u2028next\\u0085');
+    }
+  });
 });

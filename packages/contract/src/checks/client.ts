@@ -9,10 +9,12 @@ import {
   type FieldKind,
   HttpError,
   type VideoApiClient,
+  VideoFailedError,
 } from '@video-api/client';
-import { type Context, ensure, explain, sampleBytes } from '../context.js';
+import { CheckFailure, type Context, ensure, explain, sampleBytes } from '../context.js';
 import { everyValueForm } from '../examples.js';
 import { isClientError } from '../http.js';
+import { FAILED_WORDS } from '../probes/readiness.js';
 import { isUtcDateTime, sameValue } from './shapes.js';
 
 /** The typed kind of each field of the spec's every-value-form example, from its value. */
@@ -29,6 +31,12 @@ const exampleFields = defineCustomFields(
 
 /** What a typed value looks like on the wire again, to compare with what was sent. */
 const wire = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** The state word of a video that says its processing failed (read as the readiness probe reads it). */
+function failedState(ctx: Context, video: Record<string, unknown>): string | undefined {
+  const word = ctx.settledState?.(video);
+  return word !== undefined && FAILED_WORDS.test(word) ? word : undefined;
+}
 
 /** Runs a client call and returns what it threw (undefined when it did not throw). */
 const thrown = (call: Promise<unknown>) =>
@@ -57,7 +65,10 @@ async function createAndUpload(ctx: Context, client: VideoApiClient): Promise<st
         { projectKey: ctx.target.projectKey, videos: [{ title: ctx.title('client') }] },
         { retry: { retries: 3 } },
       );
-      ensure(created, 'createVideos returned no video');
+      ensure(
+        created,
+        'createVideos returned no video for a one-video request (§4.1 states one element per requested video)',
+      );
       key = created.key;
       const bytes = sampleBytes(256 * 1024);
       const loaded: number[] = [];
@@ -88,13 +99,33 @@ async function waitAndWriteFields(ctx: Context, client: VideoApiClient, key: str
   else
     await ctx.check(waits, '4.3', async () => {
       const probed = ctx.isReady;
-      const video = await client.waitForReady(key, {
-        // What the readiness probe learned of this target; else the client's own guess.
-        ...(probed ? { isReady: (candidate) => probed(candidate, key) } : {}),
-        intervalMs: ctx.options.pollIntervalMs,
-        maxIntervalMs: Math.max(ctx.options.pollIntervalMs, 1000),
-        timeoutMs: ctx.options.readyTimeoutMs,
-      });
+      let failedWord: string | undefined;
+      const video = await client
+        .waitForReady(key, {
+          // What the readiness probe learned of this target; else the client's own guess. A video
+          // whose state word says it failed ends the wait as failed, not as a timeout.
+          ...(probed
+            ? {
+                isReady: async (candidate) => {
+                  if (await probed(candidate, key)) return 'ready' as const;
+                  failedWord = failedState(ctx, candidate);
+                  return failedWord === undefined ? ('pending' as const) : ('failed' as const);
+                },
+              }
+            : {}),
+          intervalMs: ctx.options.pollIntervalMs,
+          maxIntervalMs: Math.max(ctx.options.pollIntervalMs, 1000),
+          timeoutMs: ctx.options.readyTimeoutMs,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof VideoFailedError) {
+            const word = failedWord ?? failedState(ctx, (error.body ?? {}) as Record<string, unknown>);
+            throw new CheckFailure(
+              `video ${key} failed processing${word ? ` (state ${JSON.stringify(word)})` : ''}: waitForReady threw ${explain(error)}`,
+            );
+          }
+          throw error;
+        });
       ensure(video.videoKey === key, `waitForReady returned video ${JSON.stringify(video.videoKey)}`);
       return `ready; ${probed ? 'readiness as probed' : "the client's default readiness guess"}`;
     });

@@ -21,7 +21,11 @@ export async function checkInterleaved(ctx: Context): Promise<void> {
         ensure(w.ready, `${keys[i]} did not become ready (last: ${last ? describe(last) : 'none'})`);
       }
     }
-    const own = (i: number) => ({ note: `sequence video ${i}`, views: 1000 + i, topics: [`topic-${i}`] });
+    const own = (i: number): Record<string, unknown> => ({
+      note: `sequence video ${i}`,
+      views: 1000 + i,
+      topics: [`topic-${i}`],
+    });
     const writes = await Promise.all(keys.map((key, i) => ctx.putFields(key, own(i))));
     for (const [i, w] of writes.entries()) ensure(isSuccess(w.status), `write to ${keys[i]}: ${describe(w)}`);
     for (const [i, key] of keys.entries()) {
@@ -29,9 +33,14 @@ export async function checkInterleaved(ctx: Context): Promise<void> {
       ensureSuccess(get, `GET /api/v1/videos/${key}`);
       const fields = ensureShape(zVideo, get.json, `GET /api/v1/videos/${key}`).simpleCustomFields;
       for (const [name, value] of Object.entries(own(i))) {
+        if (sameValue(value, fields[name])) continue;
+        const expected = `expected ${JSON.stringify(value)}, the value written to it`;
+        const from = keys.findIndex((_, j) => j !== i && sameValue(own(j)[name], fields[name]));
         ensure(
-          sameValue(value, fields[name]),
-          `${key}.${name} is ${JSON.stringify(fields[name])}, expected ${JSON.stringify(value)} (another video's value leaked?)`,
+          false,
+          name in fields
+            ? `${key}.${name} is ${JSON.stringify(fields[name])}${from >= 0 ? `, the value written to ${keys[from]}` : ''}; ${expected}`
+            : `${key}.${name} is missing after the write; ${expected}`,
         );
       }
     }

@@ -118,6 +118,12 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const readings: Record<string, string> = {};
   for (const pair of v.reading ?? []) {
     const [id, value] = reading(pair);
+    const earlier = readings[id];
+    if (earlier !== undefined && earlier !== value) {
+      throw new UsageError(
+        `--reading: ${id} is given twice, as ${earlier} and as ${value} (give one reading per id)`,
+      );
+    }
     readings[id] = value;
   }
   const webhooks = v.webhooks ?? 'auto';
@@ -132,12 +138,19 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       '--reading only applies to the in-process mock; start your server with its readings instead',
     );
   }
+  const token = v.token ?? env.VIDEO_API_TOKEN;
+  if (v['other-token'] !== undefined && v['other-token'] === token) {
+    // The same account's token would read as access for another account (§5 owner-only).
+    throw new UsageError(
+      '--other-token is the same as --token; give a token of another account, or leave --other-token out',
+    );
+  }
   return {
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(v['upload-base-url'] === undefined
       ? {}
       : { uploadBaseUrl: url('--upload-base-url', v['upload-base-url']) }),
-    ...((v.token ?? env.VIDEO_API_TOKEN) ? { token: v.token ?? env.VIDEO_API_TOKEN } : {}),
+    ...(token ? { token } : {}),
     ...(v['other-token'] === undefined ? {} : { otherToken: v['other-token'] }),
     project: v.project ?? 'contract',
     ...(v.report === undefined ? {} : { reportDir: v.report }),

@@ -3,12 +3,14 @@
  * when one did, 2 on bad usage, 3 when the target could not be reached or stopped answering.
  */
 
+import { stat } from 'node:fs/promises';
 import { DEFAULT_TIMEOUT_MS, networkCode } from '../http.js';
+import { printable } from '../report/printable.js';
 import { toSummary } from '../report/summary.js';
 import { writeReports } from '../report/write.js';
-import { runContract } from '../run.js';
+import { runContract, stoppedRun } from '../run.js';
 import { httpTarget, inProcessTarget, MockUnavailable, type PreparedTarget } from '../targets.js';
-import type { ContractReport } from '../types.js';
+import type { ContractReport, StoppedEarly } from '../types.js';
 import { type CliArgs, parseCliArgs, USAGE, UsageError } from './args.js';
 
 export interface Io {
@@ -45,16 +47,47 @@ async function prepare(args: CliArgs): Promise<PreparedTarget> {
   });
 }
 
-/** Undefined when `baseUrl` answers (any status) within `timeoutMs`, else what went wrong. */
-export async function reachable(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+/**
+ * Undefined when `baseUrl` answers (any HTTP answer, a redirect included: it is not followed)
+ * within `timeoutMs`, else why the run cannot start.
+ */
+export async function reachable(baseUrl: string, timeoutMs: number): Promise<StoppedEarly | undefined> {
   try {
-    await fetch(baseUrl, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.body?.cancel());
+    await fetch(baseUrl, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }).then((r) =>
+      r.body?.cancel(),
+    );
     return undefined;
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
-      return `${baseUrl} did not answer within ${timeoutMs} ms (see --request-timeout)`;
+      return {
+        cause: 'no-answer',
+        reason: `GET ${baseUrl}: ${baseUrl} did not answer within ${timeoutMs} ms (see --request-timeout)`,
+      };
     }
-    return `cannot reach ${baseUrl} (${networkCode(error)}); is the server running?`;
+    return {
+      cause: 'unreachable',
+      reason: `GET ${baseUrl}: cannot reach ${baseUrl} (${networkCode(error)}); is the server running?`,
+    };
+  }
+}
+
+/** `--report` names a folder (created when missing); an existing file there is refused up front. */
+async function checkReportDir(dir: string | undefined): Promise<void> {
+  if (dir === undefined) return;
+  const found = await stat(dir).catch(() => undefined);
+  if (found && !found.isDirectory()) {
+    throw new UsageError(
+      `--report: "${dir}" is a file; give a folder (an existing one, or one to create) for report.json, report.md and junit.xml`,
+    );
+  }
+}
+
+/** Prints the report and writes its files. */
+async function output(args: CliArgs, io: Io, report: ContractReport): Promise<void> {
+  io.stdout(args.json ? JSON.stringify(report, null, 2) : toSummary(report));
+  if (args.reportDir !== undefined) {
+    const files = await writeReports(args.reportDir, report);
+    if (!args.json) io.stdout(`reports: ${files.join(', ')}`);
   }
 }
 
@@ -74,6 +107,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.stdout(USAGE);
       return 0;
     }
+    await checkReportDir(args.reportDir);
     prepared = await prepare(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -81,29 +115,26 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return 2;
   }
   const requestTimeoutMs = args.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (args.baseUrl !== undefined) {
-    const problem = await reachable(args.baseUrl, requestTimeoutMs);
+  const options = {
+    ...(args.runs === undefined ? {} : { propertyRuns: args.runs }),
+    ...(args.seed === undefined ? {} : { seed: args.seed }),
+    ...(args.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: args.readyTimeoutMs }),
+    requestTimeoutMs,
+    ...(prepared.registerWebhook ? { registerWebhook: prepared.registerWebhook } : {}),
+  };
+  try {
+    const problem = args.baseUrl === undefined ? undefined : await reachable(args.baseUrl, requestTimeoutMs);
     if (problem) {
-      io.stderr(`video-api-contract: ${problem}`);
-      await prepared.close();
+      // Not reachable: the reports are still written, every check skipped and the stop failed.
+      io.stderr(`video-api-contract: ${printable(problem.reason.replace(/^GET \S+: /, ''))}`);
+      const report = await stoppedRun(prepared.target, options, problem);
+      await output(args, io, report);
       return 3;
     }
-  }
-  try {
-    const report = await runContract(prepared.target, {
-      ...(args.runs === undefined ? {} : { propertyRuns: args.runs }),
-      ...(args.seed === undefined ? {} : { seed: args.seed }),
-      ...(args.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: args.readyTimeoutMs }),
-      requestTimeoutMs,
-      ...(prepared.registerWebhook ? { registerWebhook: prepared.registerWebhook } : {}),
-    });
-    io.stdout(args.json ? JSON.stringify(report, null, 2) : toSummary(report));
-    if (args.reportDir !== undefined) {
-      const files = await writeReports(args.reportDir, report);
-      if (!args.json) io.stdout(`reports: ${files.join(', ')}`);
-    }
+    const report = await runContract(prepared.target, options);
+    await output(args, io, report);
     if (report.stoppedEarly && exitCode(report) === 3) {
-      io.stderr(`video-api-contract: the run stopped early: ${report.stoppedEarly.reason}`);
+      io.stderr(`video-api-contract: the run stopped early: ${printable(report.stoppedEarly.reason)}`);
     }
     return exitCode(report);
   } finally {

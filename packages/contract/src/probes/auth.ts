@@ -14,13 +14,14 @@ async function probe(
     if (isSuccess(anonymous.status))
       return { reading: 'not-required', evidence: `without a token: ${describe(anonymous)}` };
     if (!isClientError(anonymous.status)) return { reading: 'other', evidence: describe(anonymous) };
-    if (!ctx.target.otherToken || otherRefused) {
+    if (!usableOther(ctx) || otherRefused) {
+      // A token is needed, but whether any valid token will do (required) or only the owner's
+      // (owner-only) takes a second account's token to tell.
       const why = otherRefused
         ? `the second token is refused by create too (${otherRefused}), so its 4xx tells nothing`
-        : 'give a second token to tell';
+        : 'no second token of another account was given (--other-token)';
       return {
-        reading: 'required',
-        evidence: `without a token: ${anonymous.status}; owner-only not ruled out (${why})`,
+        notObserved: `without a token: ${anonymous.status}, so a token is needed; required and owner-only cannot be told apart: ${why}`,
       };
     }
     const other = await call('other');
@@ -31,11 +32,17 @@ async function probe(
   });
 }
 
+/** A second token that can tell owner-only apart: given, and not the run's own token. */
+const usableOther = (ctx: Context) =>
+  ctx.target.otherToken !== undefined &&
+  ctx.target.otherToken !== '' &&
+  ctx.target.otherToken !== ctx.target.token;
+
 export async function probeAuth(ctx: Context, key: string): Promise<void> {
   // A 4xx with the second token tells owner-only apart only when that token is valid: create
   // (§5.1: it requires a valid token) must accept it.
   let otherRefused: string | undefined;
-  if (ctx.target.otherToken) {
+  if (usableOther(ctx)) {
     const create = await ctx.step(() => ctx.createVideos([{ title: ctx.title('second token') }], 'other'));
     if (create && !isSuccess(create.status)) otherRefused = describe(create);
   }

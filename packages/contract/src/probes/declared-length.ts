@@ -8,6 +8,8 @@ import type { Target } from '../types.js';
 export interface DeclaredLengthAnswer {
   /** The status answered, if any. */
   status?: number;
+  /** The answer came only after the body was ended short (after the preamble and a closing boundary). */
+  endedShort?: boolean;
   /** No answer: the time ran out while the server waited for the body (`waiting`), the connection
    * broke after it was made (`closed`), or it could not be made at all (`unreachable`). */
   failure?: 'waiting' | 'closed' | 'unreachable';
@@ -16,9 +18,27 @@ export interface DeclaredLengthAnswer {
 
 const BOUNDARY = 'contract-probe-boundary';
 const preamble = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+const closing = `\r\n--${BOUNDARY}--\r\n`;
 /** Codes of a connection that was never made: nothing can be told of the server's limits. */
 const NOT_CONNECTED = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT/;
 
+const TIMED_OUT = Symbol('timed out');
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * Sends the declared-length upload. When the server answers while the body is still open, that is
+ * its answer to the declared size. When it waits, the body is ended short (a closing boundary, so
+ * the form is complete) and the server gets as long again: an answer then shows what it does with a
+ * body that declared that size. Over a socket the HTTP client itself refuses a body shorter than
+ * its Content-Length, so there the server usually cannot answer at all (`waiting`/`closed` after
+ * `endedShort`), which tells nothing of a limit.
+ */
 export async function sendDeclaredLength(
   target: Target,
   url: string,
@@ -33,15 +53,6 @@ export async function sendDeclaredLength(
     },
   });
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<DeclaredLengthAnswer>((resolve) => {
-    timer = setTimeout(() => {
-      resolve({
-        failure: 'waiting',
-        detail: `no answer within ${timeoutMs} ms (the server waits for the body)`,
-      });
-    }, timeoutMs);
-  });
   const init = {
     method: 'POST',
     headers: {
@@ -53,6 +64,7 @@ export async function sendDeclaredLength(
     duplex: 'half',
     signal: controller.signal,
   };
+  const sent = preamble.length + closing.length;
   const answered = (async (): Promise<DeclaredLengthAnswer> => {
     try {
       const response = await target.fetch(new Request(url, init as RequestInit));
@@ -72,9 +84,32 @@ export async function sendDeclaredLength(
     }
   })();
   try {
-    return await Promise.race([answered, waited]);
+    const first = await within(answered, timeoutMs);
+    if (first !== TIMED_OUT) return first;
+    const waited = `no answer within ${timeoutMs} ms while the body was open (the server reads the body)`;
+    try {
+      stream?.enqueue(new TextEncoder().encode(closing));
+      stream?.close();
+    } catch {
+      // the server already stopped reading
+    }
+    const second = await within(answered, timeoutMs);
+    if (second === TIMED_OUT) {
+      return {
+        failure: 'waiting',
+        endedShort: true,
+        detail: `${waited}; none either within ${timeoutMs} ms after the body ended short`,
+      };
+    }
+    if (second.status !== undefined) {
+      return {
+        status: second.status,
+        endedShort: true,
+        detail: `${waited}; once the body ended short after ${sent} bytes: answered ${second.status}`,
+      };
+    }
+    return { ...second, endedShort: true, detail: `${waited}; once the body ended short: ${second.detail}` };
   } finally {
-    clearTimeout(timer);
     controller.abort();
     try {
       stream?.error(new Error('declared-length probe over'));

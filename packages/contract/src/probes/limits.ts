@@ -43,12 +43,22 @@ export async function probeFileSize(ctx: Context, key: string) {
     const answer = await sendDeclaredLength(ctx.target, url, declared, 3000);
     const evidence = `an upload declaring ${declared} bytes: ${answer.detail}`;
     if (answer.status === 413) return { reading: 'rejects-413', evidence };
-    // A connection that was never made, or that broke without an answer, is no evidence of no limit.
+    // A connection that was never made is no evidence of anything.
     if (answer.failure === 'unreachable') return { notObserved: evidence };
-    if (answer.failure === 'closed') return { reading: 'other', evidence };
+    if (!answer.endedShort) {
+      // Answered (or cut) while the body was open, from the declared size alone, but not with a 413.
+      return { reading: 'other', evidence };
+    }
+    if (answer.status !== undefined && isSuccess(answer.status)) {
+      return {
+        reading: 'no-limit',
+        evidence: `${evidence}: accepted, the declared size was not refused (a limit enforced only while more bytes stream than were sent is not probed)`,
+      };
+    }
+    // No answer while the body was open, nor a 2XX after: a server that enforces its limit while
+    // streaming cannot be told from one without a limit, short of sending that many bytes.
     return {
-      reading: 'no-limit',
-      evidence: `${evidence}; no 413 (the size a real limit sits at is not probed)`,
+      notObserved: `${evidence}; without an answer a limit enforced while streaming cannot be told from no limit`,
     };
   });
 }

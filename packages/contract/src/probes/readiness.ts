@@ -9,6 +9,9 @@ const IN_PROGRESS =
   /^(created|new|pending|queued|waiting|uploading|uploaded|received|processing|transcoding|encoding|preparing|in[-_ ]?progress)$/i;
 /** Words of a video whose processing failed. */
 export const FAILED_WORDS = /^(failed|failure|errored|error)$/i;
+/** Names of a field that looks like a state under another name than `status`. */
+const STATE_LIKE =
+  /^(state|status|phase|stage|processing[-_]?(state|status)|video[-_]?(state|status)|readiness)$/i;
 const LISTED = new Set(['videoKey', 'simpleCustomFields']);
 const BASIC = ['created', 'processing', 'ready', 'failed'];
 const DETAILED_ONLY = ['uploading', 'uploaded'];
@@ -32,13 +35,29 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
       ctx.isReady = async (v) => v.ready === true;
       found = { reading: 'ready-flag', evidence: `before upload: ready ${video.ready}` };
     } else {
-      if (playbackUrl) {
-        ctx.isReady = async () => isSuccess((await ctx.send({ path: playbackUrl, auth: 'token' })).status);
-      }
-      found = {
-        reading: 'playback-only',
-        evidence: `no status or ready field (fields: ${Object.keys(video).join(', ')}); readiness is read from the HLS playlist`,
-      };
+      const playback = playbackUrl;
+      const playable = async () =>
+        playback !== undefined && isSuccess((await ctx.send({ path: playback, auth: 'token' })).status);
+      const stateField = Object.keys(video).find(
+        (k) => STATE_LIKE.test(k) && typeof video[k] === 'string' && k !== 'status',
+      );
+      if (playback) ctx.isReady = playable;
+      if (stateField) {
+        // Not one of the readings: a state under another name. Its words are read like `status`
+        // words, with the playlist as a second sign of readiness.
+        const word = (v: Record<string, unknown>) => (typeof v[stateField] === 'string' ? v[stateField] : '');
+        ctx.isReady = async (v) => READY_WORDS.test(word(v)) || (await playable());
+        ctx.settledState = (v) =>
+          word(v) !== '' && !READY_WORDS.test(word(v)) && !IN_PROGRESS.test(word(v)) ? word(v) : undefined;
+        found = {
+          reading: 'other',
+          evidence: `no status or ready field, but a state-like string field ${JSON.stringify(stateField)}: ${JSON.stringify(video[stateField])} before upload (fields: ${Object.keys(video).join(', ')})`,
+        };
+      } else
+        found = {
+          reading: 'playback-only',
+          evidence: `no status or ready field (fields: ${Object.keys(video).join(', ')}); readiness is read from the HLS playlist`,
+        };
     }
     // §3 says a video is processed after its upload, not whether it may show ready before one.
     if (ctx.isReady && (await ctx.isReady(video, String(video.videoKey)))) {

@@ -1,8 +1,10 @@
 /** report.md: the report for people. */
 import type { ContractReport } from '../types.js';
+import { printable } from './printable.js';
 import { verdictLine } from './summary.js';
 
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+/** A table cell: pipes escaped, control characters shown escaped (printable). */
+const cell = (text: string) => printable(text.replaceAll('\n', ' ')).replaceAll('|', '\\|');
 const VERDICTS = { pass: 'pass', fail: '**FAIL**', skipped: 'skipped' } as const;
 
 export function toMarkdown(report: ContractReport): string {
@@ -10,7 +12,7 @@ export function toMarkdown(report: ContractReport): string {
   const lines = [
     '# Contract report',
     '',
-    `Target: ${report.target.baseUrl} (uploads: ${report.target.uploadBaseUrl})`,
+    `Target: ${cell(report.target.baseUrl)} (uploads: ${cell(report.target.uploadBaseUrl)})`,
     `Run: ${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s; property seed ${report.seed}`,
     '',
     `**${verdict}**: ${counts}.`,
@@ -21,7 +23,7 @@ export function toMarkdown(report: ContractReport): string {
     '| verdict | check | § | detail |',
     '|---|---|---|---|',
     ...report.checks.map(
-      (c) => `| ${VERDICTS[c.verdict]} | ${cell(c.name)} | ${c.section} | ${cell(c.detail)} |`,
+      (c) => `| ${VERDICTS[c.verdict]} | ${cell(c.name)} | ${cell(c.section)} | ${cell(c.detail)} |`,
     ),
     '',
     '## What the document leaves open (observed)',
@@ -30,7 +32,7 @@ export function toMarkdown(report: ContractReport): string {
     '|---|---|---|',
     ...report.observations.map(
       (o) =>
-        `| \`${o.id}\` | ${o.verdict === 'observed' ? o.reading : '*not observed*'} | ${cell(o.evidence)} |`,
+        `| \`${o.id}\` | ${o.verdict === 'observed' ? cell(o.reading) : '*not observed*'} | ${cell(o.evidence)} |`,
     ),
     '',
   ];

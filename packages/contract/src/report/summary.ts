@@ -1,5 +1,6 @@
 /** The short terminal summary: why a run stopped, failures in full, skips by reason, observations one line each. */
 import type { ContractReport } from '../types.js';
+import { printable as p } from './printable.js';
 
 /** The verdict line shared by the summary and report.md. */
 export function verdictLine(report: ContractReport): string {
@@ -11,20 +12,22 @@ export function verdictLine(report: ContractReport): string {
 export function toSummary(report: ContractReport): string {
   const failures = report.checks
     .filter((c) => c.verdict === 'fail')
-    .map((c) => `  ✗ §${c.section} ${c.name}\n      ${c.detail}`);
+    .map((c) => `  ✗ §${p(c.section)} ${p(c.name)}\n      ${p(c.detail)}`);
   const reasons = new Map<string, string[]>();
   for (const c of report.checks.filter((c) => c.verdict === 'skipped')) {
-    reasons.set(c.detail, [...(reasons.get(c.detail) ?? []), `§${c.section} ${c.name}`]);
+    reasons.set(p(c.detail), [...(reasons.get(p(c.detail)) ?? []), `§${p(c.section)} ${p(c.name)}`]);
   }
   const skipped = [...reasons].map(
     ([reason, names]) => `  - ${names.length === 1 ? names[0] : `${names.length} checks`}\n      ${reason}`,
   );
   const observations = report.observations.map((o) =>
-    o.verdict === 'observed' ? `  ~ ${o.id}: ${o.reading}` : `  ? ${o.id}: not observed (${o.evidence})`,
+    o.verdict === 'observed'
+      ? `  ~ ${o.id}: ${p(o.reading)}`
+      : `  ? ${o.id}: not observed (${p(o.evidence)})`,
   );
   return [
-    `contract: ${report.target.baseUrl}`,
-    ...(report.stoppedEarly ? [`stopped early: ${report.stoppedEarly.reason}`] : []),
+    `contract: ${p(report.target.baseUrl)}`,
+    ...(report.stoppedEarly ? [`stopped early: ${p(report.stoppedEarly.reason)}`] : []),
     ...(failures.length > 0 ? ['failed checks:', ...failures] : []),
     ...(skipped.length > 0 ? ['skipped checks:', ...skipped] : []),
     'observed:',
