@@ -110,3 +110,20 @@ export async function closedPort(): Promise<string> {
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}`;
 }
+
+/**
+ * The in-process mock served over real HTTP with `fault`; both are closed by the functions pushed
+ * to `cleanups` (run them after each test).
+ */
+export async function serveMock(
+  fault: Parameters<typeof serve>[1],
+  cleanups: Array<() => Promise<void>>,
+): Promise<Served> {
+  const prepared = await prepareMock();
+  const server = await serve(prepared.target.fetch, fault);
+  cleanups.push(
+    () => server.close(),
+    () => prepared.close(),
+  );
+  return server;
+}

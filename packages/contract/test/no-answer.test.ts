@@ -10,22 +10,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { runContract } from '../src/run.js';
 import type { ContractReport } from '../src/types.js';
-import { closedPort, FAST, failures, prepareMock, type Served, serve, skipped } from './helpers.js';
+import { closedPort, FAST, failures, serveMock, skipped } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function served(fault: Parameters<typeof serve>[1]): Promise<Served> {
-  const prepared = await prepareMock();
-  const server = await serve(prepared.target.fetch, fault);
-  cleanups.push(
-    () => server.close(),
-    () => prepared.close(),
-  );
-  return server;
-}
+const served = (fault: Parameters<typeof serveMock>[0]) => serveMock(fault, cleanups);
 
 const overHttp = (baseUrl: string, options = {}) =>
   runContract(

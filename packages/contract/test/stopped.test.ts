@@ -12,22 +12,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main, reachable } from '../src/cli/main.js';
 import type { ContractReport } from '../src/types.js';
-import { closedPort, type Fault, prepareMock, type Served, serve } from './helpers.js';
+import { closedPort, type Fault, serveMock } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function served(fault: Parameters<typeof serve>[1]): Promise<Served> {
-  const prepared = await prepareMock();
-  const server = await serve(prepared.target.fetch, fault);
-  cleanups.push(
-    () => server.close(),
-    () => prepared.close(),
-  );
-  return server;
-}
+const served = (fault: Parameters<typeof serveMock>[0]) => serveMock(fault, cleanups);
 
 async function cli(argv: string[]) {
   const dir = join(await mkdtemp(join(tmpdir(), 'contract-stopped-')), 'reports');
