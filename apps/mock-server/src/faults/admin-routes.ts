@@ -5,7 +5,7 @@
  * for one that is not JSON); nothing is changed then.
  */
 import { Hono } from 'hono';
-import { badRequest, readJson } from './bad-request.js';
+import { badRequest, readJson, unreadableBody } from './bad-request.js';
 import { ACCEPTED_RULE_FIELDS, validateRule, validateRules } from './rule-schema.js';
 import type { Faults } from './types.js';
 
@@ -26,8 +26,7 @@ export function faultAdminRoutes(faults: Faults): Hono {
   routes.get('/', (c) => c.json({ rules: faults.list() }));
   routes.put('/', async (c) => {
     const body = await readJson(c);
-    if (!body.ok)
-      return badRequest(c, 'invalid-json', body.issues, { ...ACCEPTED, body: 'a JSON array of rules' });
+    if (!body.ok) return unreadableBody(c, body, { ...ACCEPTED, body: 'a JSON array of rules' });
     const rules = validateRules(body.value);
     if (!rules.ok) return badRequest(c, 'invalid-fault-rules', rules.issues, ACCEPTED);
     faults.set(rules.value);
@@ -35,7 +34,7 @@ export function faultAdminRoutes(faults: Faults): Hono {
   });
   routes.post('/', async (c) => {
     const body = await readJson(c);
-    if (!body.ok) return badRequest(c, 'invalid-json', body.issues, { ...ACCEPTED, body: 'one JSON rule' });
+    if (!body.ok) return unreadableBody(c, body, { ...ACCEPTED, body: 'one JSON rule' });
     const rule = validateRule(body.value);
     if (!rule.ok) return badRequest(c, 'invalid-fault-rule', rule.issues, ACCEPTED);
     faults.add(rule.value);

@@ -4,7 +4,7 @@
  * GET /deliveries lists delivery attempts (filters: eventId, targetId, videoKey, event).
  */
 import { Hono } from 'hono';
-import { badRequest, readJson } from '../faults/bad-request.js';
+import { badRequest, readJson, unreadableBody } from '../faults/bad-request.js';
 import { WEBHOOK_HEADERS } from './constants.js';
 import { ACCEPTED_REGISTRATION, validateRegistration } from './registration.js';
 import type { DeliveryRecord, WebhookDispatcher } from './types.js';
@@ -25,7 +25,7 @@ export function webhookAdminRoutes(dispatcher: WebhookDispatcher): Hono {
   routes.get('/', (c) => c.json({ targets: dispatcher.list(), headers: WEBHOOK_HEADERS }));
   routes.post('/', async (c) => {
     const body = await readJson(c);
-    if (!body.ok) return badRequest(c, 'invalid-json', body.issues, ACCEPTED_REGISTRATION);
+    if (!body.ok) return unreadableBody(c, body, ACCEPTED_REGISTRATION);
     const registration = validateRegistration(body.value);
     if (!registration.ok) return badRequest(c, 'invalid-webhook', registration.issues, ACCEPTED_REGISTRATION);
     const { id, secret } = dispatcher.register(registration.value);
