@@ -3,6 +3,7 @@
  * server refuses it from the header alone. It goes through the target's fetch (a server over the
  * network, or an app in this process); the body stays open until an answer or the time limit.
  */
+import { networkCode } from '../http.js';
 import type { Target } from '../types.js';
 
 export interface DeclaredLengthAnswer {
@@ -74,8 +75,7 @@ export async function sendDeclaredLength(
         detail: `answered ${response.status} after ${preamble.length} bytes`,
       };
     } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const code = cause?.code ?? cause?.message ?? String(error);
+      const code = networkCode(error);
       const failure = NOT_CONNECTED.test(`${code} ${String(error)}`) ? 'unreachable' : 'closed';
       return {
         failure,

@@ -16,6 +16,10 @@ const LISTED = new Set(['videoKey', 'simpleCustomFields']);
 const BASIC = ['created', 'processing', 'ready', 'failed'];
 const DETAILED_ONLY = ['uploading', 'uploaded'];
 
+/** `word` when it names a state the video stays in that is not ready (neither ready nor in progress). */
+const settledBy = (word: string): string | undefined =>
+  word !== '' && !READY_WORDS.test(word) && !IN_PROGRESS.test(word) ? word : undefined;
+
 /** Decides how readiness shows, from a video that was created but not uploaded, and sets the predicate. */
 export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playbackUrl: string | undefined) {
   return ctx.observe('readiness-field', async () => {
@@ -26,10 +30,7 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
     let found: { reading: string; evidence: string };
     if (typeof video.status === 'string') {
       ctx.isReady = async (v) => typeof v.status === 'string' && READY_WORDS.test(v.status);
-      ctx.settledState = (v) =>
-        typeof v.status === 'string' && !READY_WORDS.test(v.status) && !IN_PROGRESS.test(v.status)
-          ? v.status
-          : undefined;
+      ctx.settledState = (v) => settledBy(typeof v.status === 'string' ? v.status : '');
       found = { reading: 'status-string', evidence: `before upload: status ${JSON.stringify(video.status)}` };
     } else if (typeof video.ready === 'boolean') {
       ctx.isReady = async (v) => v.ready === true;
@@ -47,8 +48,7 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
         // words, with the playlist as a second sign of readiness.
         const word = (v: Record<string, unknown>) => (typeof v[stateField] === 'string' ? v[stateField] : '');
         ctx.isReady = async (v) => READY_WORDS.test(word(v)) || (await playable());
-        ctx.settledState = (v) =>
-          word(v) !== '' && !READY_WORDS.test(word(v)) && !IN_PROGRESS.test(word(v)) ? word(v) : undefined;
+        ctx.settledState = (v) => settledBy(word(v));
         found = {
           reading: 'other',
           evidence: `no status or ready field, but a state-like string field ${JSON.stringify(stateField)}: ${JSON.stringify(video[stateField])} before upload (fields: ${Object.keys(video).join(', ')})`,
