@@ -81,23 +81,20 @@ export async function waitForReady(
         lastFailure = undefined;
       } catch (error) {
         if (deadline.timedOut() || options.signal?.aborted || !transient(error)) throw error;
-        lastFailure = error;
-        const left = timeoutMs - (now() - started);
-        if (left <= 0) throw timedOut();
-        await sleep(Math.min(interval, left), deadline.signal);
-        interval = Math.min(maxInterval, Math.round(interval * 1.5));
-        continue;
+        lastFailure = error; // a transient failure: poll again after the same wait
       }
-      const context = { fetch, signal: deadline.signal, poll };
-      const readiness = verdict(await deadline.race(Promise.resolve(isReady(video, context))));
-      const elapsedMs = now() - started;
-      await options.onPoll?.({ poll, video, readiness, elapsedMs });
-      if (readiness === 'ready') return video;
-      if (readiness === 'failed') {
-        throw new VideoFailedError(`video ${videoKey} failed processing`, {
-          operation: 'getVideo',
-          body: video,
-        });
+      if (lastFailure === undefined && video !== undefined) {
+        const context = { fetch, signal: deadline.signal, poll };
+        const readiness = verdict(await deadline.race(Promise.resolve(isReady(video, context))));
+        const elapsedMs = now() - started;
+        await options.onPoll?.({ poll, video, readiness, elapsedMs });
+        if (readiness === 'ready') return video;
+        if (readiness === 'failed') {
+          throw new VideoFailedError(`video ${videoKey} failed processing`, {
+            operation: 'getVideo',
+            body: video,
+          });
+        }
       }
       const left = timeoutMs - (now() - started);
       if (left <= 0 || deadline.timedOut()) throw timedOut();
