@@ -50,7 +50,9 @@ describe('video-api exit codes', () => {
     const before = creates();
     const result = await cli(['upload', folder, clip, '--project', 'demo']);
     expect(result.code).toBe(EXIT.usage);
-    expect(result.stderr).toBe(`video-api: cannot upload ${folder}: a directory (see video-api --help)\n`);
+    expect(result.stderr).toBe(
+      `video-api: cannot upload ${folder}: a directory, not a file (see video-api --help)\n`,
+    );
     expect(result.stdout).toBe('');
     expect(creates()).toBe(before);
   });

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { SimpleCustomFields } from '@video-api/schema';
 import type { BatchFile } from '../batch/types.js';
 import { jsonFileLedger } from '../node/file-ledger.js';
+import { unusableBecause } from '../node/file-source.js';
 import { createVideoApiClient, type NodeUploadSource } from '../node.js';
 import { type Cli, parseAssignments, parseCli, USAGE } from './args.js';
 import { EXIT, errorLine, exitCodeOf, UsageError } from './exit-codes.js';
@@ -25,21 +26,15 @@ export interface CliIo {
  * file is checked here, before any video is created: it must exist, be a regular file and readable.
  */
 function correlationId(path: string): string {
-  let stamp = '';
+  let stamp: string;
   try {
     const info = statSync(path);
     if (!info.isFile())
-      throw new UsageError(
-        `cannot upload ${path}: ${info.isDirectory() ? 'a directory' : 'not a regular file'}`,
-      );
+      throw new Error(info.isDirectory() ? 'a directory, not a file' : 'not a regular file');
     accessSync(path, constants.R_OK);
     stamp = `${info.size}:${info.mtimeMs}`;
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message}`,
-    );
+    throw new UsageError(`cannot upload ${path}: ${unusableBecause(error)}`);
   }
   return `cli-${createHash('sha256')
     .update(`${resolve(path)}\n${stamp}`)

@@ -39,6 +39,17 @@ export function isFileSource(source: unknown): source is string | FileSource {
 }
 
 /**
+ * Why a path cannot be uploaded, from what `stat`/`access` threw or a check of the file's kind.
+ *
+ * @example
+ * unusableBecause(Object.assign(new Error('ENOENT'), { code: 'ENOENT' })); // 'no such file'
+ */
+export function unusableBecause(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not readable' : (error as Error).message;
+}
+
+/**
  * Prepares a file path for upload; throws InputError naming the path when it is not a readable file.
  *
  * @example
@@ -58,10 +69,7 @@ export async function prepareFile(
     await access(file.path, constants.R_OK);
     size = info.size;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not readable' : (error as Error).message;
-    throw new InputError(`cannot upload ${file.path}: ${reason}`, {
+    throw new InputError(`cannot upload ${file.path}: ${unusableBecause(error)}`, {
       operation: 'uploadVideoSource',
       cause: error,
     });
