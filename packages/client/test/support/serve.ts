@@ -3,9 +3,9 @@
  * where a socket matters (uploads, progress, aborts). The raw Node request is passed on as
  * `env.incoming`, as @hono/node-server does, so the mock streams uploads from the socket.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { type RawServer, rawServer } from './raw-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any app with a fetch(request, env) method
 type FetchApp = { fetch: (request: Request, env?: any) => Response | Promise<Response> };
@@ -50,13 +50,11 @@ async function reply(response: Response, out: ServerResponse): Promise<void> {
   out.end();
 }
 
-export interface Served {
-  url: string;
-  close(): Promise<void>;
-}
+/** A server of the tests: its base URL and how to close it. */
+export type Served = RawServer;
 
 export function serve(app: FetchApp): Promise<Served> {
-  const server = createServer((incoming, out) => {
+  return rawServer((incoming, out) => {
     const origin = `http://${incoming.headers.host ?? '127.0.0.1'}`;
     Promise.resolve()
       .then(() => app.fetch(toRequest(incoming, origin), { incoming }))
@@ -65,18 +63,5 @@ export function serve(app: FetchApp): Promise<Served> {
         if (!out.headersSent) out.writeHead(500).end();
         else out.destroy();
       });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
   });
 }
