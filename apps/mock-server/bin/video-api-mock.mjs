@@ -6,7 +6,7 @@ import { register } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const source = new URL('../src/cli.ts', import.meta.url);
+const source = new URL('../src/node/cli.ts', import.meta.url);
 
 let entry;
 if (existsSync(fileURLToPath(source))) {
@@ -19,7 +19,7 @@ if (existsSync(fileURLToPath(source))) {
   registerTsx();
   entry = source.href;
 } else {
-  entry = pathToFileURL(`${root}dist/cli.js`).href;
+  entry = pathToFileURL(`${root}dist/node/cli.js`).href;
 }
 const { main } = await import(entry);
 await main(process.argv.slice(2));

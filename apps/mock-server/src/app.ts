@@ -1,22 +1,22 @@
 /** createApp: the Hono app of the mock, its middleware, routes and control API. Never listens. */
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { createControl } from './control.js';
+import { createControl } from './control/control.js';
 import { createCore, type MockCore } from './core.js';
-import { internalError, MockHttpError, renderError } from './errors.js';
+import { internalError, MockHttpError, renderError } from './http/errors.js';
 import { mountExtras } from './extras.js';
 import { isNetworkFault } from './faults/index.js';
-import { allowedMethods, methodNotAllowed } from './method-not-allowed.js';
+import { allowedMethods, methodNotAllowed } from './http/method-not-allowed.js';
 import { resolveOptions } from './options.js';
-import { RequestReadings } from './readings.js';
-import { type RequestPipeline, requestPipeline } from './request-pipeline.js';
-import { respond } from './respond.js';
-import { createVideosHandler } from './routes/create-videos.js';
-import { getVideoHandler } from './routes/get-video.js';
-import { updateCustomFieldsHandler } from './routes/update-custom-fields.js';
-import { uploadVideoSourceHandler } from './routes/upload-video-source.js';
-import { createMemoryStore } from './store/memory-store.js';
-import { createSqliteStore } from './store/sqlite-store.js';
+import { RequestReadings } from './readings/request-readings.js';
+import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
+import { respond } from './http/respond.js';
+import { createVideosHandler } from './api/create-videos.js';
+import { getVideoHandler } from './api/get-video.js';
+import { updateCustomFieldsHandler } from './api/update-custom-fields.js';
+import { uploadVideoSourceHandler } from './api/upload-video-source.js';
+import { createMemoryStore } from './state/memory-store.js';
+import { createSqliteStore } from './node/sqlite-store.js';
 import type { MockApp, MockEnv, MockOptions } from './types.js';
 
 function routes(app: Hono<MockEnv>, core: MockCore, wrap: RequestPipeline['wrap']): void {

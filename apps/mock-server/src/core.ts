@@ -5,22 +5,22 @@
 
 import type { Video } from '@video-api/schema';
 import type { ReadingSet } from '@video-api/schema/unspecified';
-import { VirtualClock } from './clock.js';
-import { defaultDefinitions } from './definitions.js';
-import type { VideoEvent } from './events.js';
+import { VirtualClock } from './state/clock.js';
+import { defaultDefinitions } from './state/definitions.js';
+import type { VideoEvent } from './state/events.js';
 import type { Faults } from './faults/index.js';
 import { createFaults } from './faults/index.js';
-import { Journal } from './journal.js';
-import { Lifecycle } from './lifecycle.js';
-import { createLog, type Log } from './log.js';
-import { seededRandom } from './random.js';
-import { RateLimiter } from './rate-limit.js';
-import type { RequestReadings } from './readings.js';
-import { type ShapeReadings, videoRepresentation } from './representation.js';
-import { RepresentationTexts } from './representation-text.js';
-import type { VideoStore } from './store/video-store.js';
+import { Journal } from './state/journal.js';
+import { Lifecycle } from './state/lifecycle.js';
+import { createLog, type Log } from './shared/log.js';
+import { seededRandom } from './shared/random.js';
+import { RateLimiter } from './http/rate-limit.js';
+import type { RequestReadings } from './readings/request-readings.js';
+import { type ShapeReadings, videoRepresentation } from './state/representation.js';
+import { RepresentationTexts } from './state/representation-text.js';
+import type { VideoStore } from './state/video-store.js';
 import type { Phase, ResolvedOptions, VideoRecord } from './types.js';
-import { createUploadFolders, type UploadFolders } from './upload/folders.js';
+import { createUploadFolders, type UploadFolders } from './node/upload-folders.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/index.js';
 
 export interface MockCore {

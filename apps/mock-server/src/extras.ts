@@ -1,10 +1,10 @@
 /** Routes beside the four operations: playback (HLS), the admin API, /openapi.json and /docs. */
 import type { Hono } from 'hono';
-import { adminRoutes } from './admin/routes.js';
+import { adminRoutes } from './control/admin-routes.js';
 import type { MockCore } from './core.js';
-import { docsRoutes } from './docs.js';
+import { docsRoutes } from './api/docs.js';
 import { playbackRoutes } from './playback/routes.js';
-import type { RequestPipeline } from './request-pipeline.js';
+import type { RequestPipeline } from './http/pipeline.js';
 import type { MockControl, MockEnv } from './types.js';
 import { webhookAdminRoutes } from './webhooks/index.js';
 

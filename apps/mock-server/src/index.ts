@@ -9,9 +9,9 @@
  * await server.close();
  */
 export { createApp } from './app.js';
-export type { VideoEvent } from './events.js';
+export type { VideoEvent } from './state/events.js';
 export { DEFAULT_TOKEN, OptionError } from './options.js';
-export { seededRandom } from './random.js';
-export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings.js';
-export { type RunningServer, type ServerOptions, startServer } from './server.js';
+export { seededRandom } from './shared/random.js';
+export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings/request-readings.js';
+export { type RunningServer, type ServerOptions, startServer } from './node/server.js';
 export type * from './types.js';

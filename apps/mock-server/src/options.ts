@@ -2,7 +2,7 @@
  * Options of the mock: validation (a bad value is one clear line: what, where, accepted) and
  * defaults. The CLI's flags map onto these.
  */
-import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings.js';
+import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/request-readings.js';
 import type { LogLevel, MockOptions, ResolvedOptions } from './types.js';
 
 /** The token accepted when none is given (documented in the README). */

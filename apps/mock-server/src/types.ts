@@ -1,7 +1,7 @@
 /** Bulky types of the mock: options, the stored video record, the in-process control API. */
 import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
 import type { Hono } from 'hono';
-import type { VideoEvent } from './events.js';
+import type { VideoEvent } from './state/events.js';
 
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 
@@ -186,7 +186,7 @@ export type MockApp = Hono<MockEnv> & { mock: MockControl };
 /** Variables a request carries through the middleware. */
 export interface MockVariables {
   operationId: string | undefined;
-  readings: import('./readings.js').RequestReadings;
+  readings: import('./readings/request-readings.js').RequestReadings;
   token: string | undefined;
   /** The origin of the request URL (the default streaming base). */
   origin: string;

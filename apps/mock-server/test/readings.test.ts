@@ -6,7 +6,7 @@
 
 import { idsWithReadings, readingsOf, type UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../src/cli-args.js';
+import { parseCliArgs } from '../src/node/cli-args.js';
 import type { MockOptions } from '../src/types.js';
 import type { Effect, Table } from './readings/context.js';
 import { apiEffects } from './readings/effects-api.js';
@@ -66,7 +66,7 @@ for (const [mode, select] of Object.entries(modes)) {
 
 describe('RequestReadings.seal', () => {
   it('marks the header as written until another reading is read', async () => {
-    const { RequestReadings, readingSet } = await import('../src/readings.js');
+    const { RequestReadings, readingSet } = await import('../src/readings/request-readings.js');
     const readings = new RequestReadings(readingSet());
     expect(readings.unsealed()).toBe(false);
     readings.get('custom-fields-omitted');

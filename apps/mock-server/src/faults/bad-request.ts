@@ -4,8 +4,8 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { readAdminBody } from '../admin/read-body.js';
-import { MAX_JSON_BYTES } from '../json-body.js';
+import { readAdminBody } from '../control/read-body.js';
+import { MAX_JSON_BYTES } from '../http/json-body.js';
 import type { InputIssue } from './rule-schema.js';
 
 /** The largest admin body read (bytes), as for the API's JSON bodies; a larger one is refused with a 413. */

@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { isReservedPath, routeMatches } from './matching.js';
 import { entryView, planRequest, type RuleEntry, toEntry } from './plan.js';
-import { createRandom, type Random } from './prng.js';
+import { createRandom, type Random } from '../shared/prng.js';
 import { abortedRequest, resetConnection } from './reset.js';
 import { type InputIssue, validateRule, validateRules } from './rule-schema.js';
 import type { FaultKind, FaultPlan, FaultRule, Faults, FaultsOptions } from './types.js';

@@ -2,11 +2,11 @@
  * Faults on demand (design §3): latency, injected errors, 429 with Retry-After, connection resets
  * and slow upload reading, per route, seeded and reproducible. See README.md in this folder.
  */
-export { faultAdminRoutes } from './admin-routes.js';
+export { faultAdminRoutes } from '../control/fault-routes.js';
 export { type BadRequestBody, badRequest, readJson } from './bad-request.js';
 export { createFaults, FAULT_HEADER } from './create-faults.js';
 export { isReservedPath, RESERVED_PREFIX, routeMatches } from './matching.js';
-export { createRandom, DEFAULT_SEED, type Random } from './prng.js';
+export { createRandom, DEFAULT_SEED, type Random } from '../shared/prng.js';
 export {
   abortedRequest,
   ConnectionResetError,

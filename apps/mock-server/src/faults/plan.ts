@@ -4,7 +4,7 @@
  * waits, so the same seed and the same request sequence give the same plan.
  */
 import { routeMatches } from './matching.js';
-import type { Random } from './prng.js';
+import type { Random } from '../shared/prng.js';
 import type { FaultPlan, FaultRule } from './types.js';
 
 /** A rule with its running state: what is left of `times` and its rate-limit window. */

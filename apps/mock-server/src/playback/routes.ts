@@ -5,10 +5,10 @@
  */
 import type { Hono } from 'hono';
 import type { MockCore } from '../core.js';
-import { MockHttpError, notFound } from '../errors.js';
-import type { RequestReadings } from '../readings.js';
-import { stateOf } from '../representation.js';
-import type { RequestPipeline } from '../request-pipeline.js';
+import { MockHttpError, notFound } from '../http/errors.js';
+import type { RequestReadings } from '../readings/request-readings.js';
+import { stateOf } from '../state/representation.js';
+import type { RequestPipeline } from '../http/pipeline.js';
 import type { MockEnv } from '../types.js';
 import { placeholderSegment } from './mpeg-ts.js';
 

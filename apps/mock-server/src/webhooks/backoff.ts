@@ -2,7 +2,7 @@
  * Retry timing of deliveries: exponential backoff with "equal jitter" drawn from the seed, so a
  * delay always grows with the attempt yet never repeats in lockstep.
  */
-import type { Random } from '../faults/prng.js';
+import type { Random } from '../shared/prng.js';
 import type { RetryOptions } from './types.js';
 
 /** The default policy: 6 attempts in all, 0.5 s doubling up to 30 s. */

@@ -8,7 +8,7 @@
  *   the original one when the window holds two or more events.
  */
 import type { ReadingOf } from '@video-api/schema/unspecified';
-import type { Random } from '../faults/prng.js';
+import type { Random } from '../shared/prng.js';
 
 /** How a target queue plays one delivery reading. */
 export type DeliveryMode = 'queue' | 'hold';

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ReadingOf } from '@video-api/schema/unspecified';
-import { createRandom, toSeed } from '../faults/prng.js';
+import { createRandom, toSeed } from '../shared/prng.js';
 import { DEFAULT_RETRY } from './backoff.js';
 import { READY_ONLY_STATES, webhookEventName } from './constants.js';
 import { buildPayload } from './payload.js';

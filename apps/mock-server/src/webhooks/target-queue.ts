@@ -4,7 +4,7 @@
  * no timer and no request behind.
  */
 import type { ReadingOf } from '@video-api/schema/unspecified';
-import type { Random } from '../faults/prng.js';
+import type { Random } from '../shared/prng.js';
 import { backoffDelay } from './backoff.js';
 import { copiesOf, DELIVERY_MODES, reorder } from './delivery-plan.js';
 import { type AttemptOutcome, sendAttempt } from './send-attempt.js';

@@ -2,7 +2,7 @@
 import type { ReadingOf } from '@video-api/schema/unspecified';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
-import type { VideoEvent } from '../events.js';
+import type { VideoEvent } from '../state/events.js';
 
 export type { VideoEvent };
 

@@ -1,0 +1,79 @@
+/** §4.1 Create videos: POST /api/v1/videos. */
+import { zCreateVideosRequest } from '@video-api/schema/zod';
+import type { Context } from 'hono';
+import { requireToken } from '../http/auth.js';
+import { during, type MockCore, streamingBase } from '../core.js';
+import { problemsFromZod, validationError } from '../http/errors.js';
+import { readJson } from '../http/json-body.js';
+import { createdVideo } from '../state/representation.js';
+import { requestHeader } from '../http/request-headers.js';
+import { json } from '../http/respond.js';
+import type { MockEnv, VideoRecord } from '../types.js';
+import { longTexts } from './limits.js';
+
+/**
+ * Handles create: Bearer required (§5.1), body validated with the generated schema, one record
+ * per entry, answered with the creation shape in request order (§4.1).
+ */
+export function createVideosHandler(core: MockCore) {
+  return async (c: Context<MockEnv>) => {
+    const readings = c.get('readings');
+    const token = requireToken(requestHeader(c, 'authorization'), core.options.tokens);
+    const parsed = zCreateVideosRequest.safeParse(await readJson(c, readings));
+    if (!parsed.success) {
+      throw validationError(
+        readings,
+        'The create body does not match CreateVideosRequest (§4.1).',
+        problemsFromZod(parsed.error),
+      );
+    }
+    const body = parsed.data;
+    // §8: the number of videos per create request is not shown.
+    if (
+      readings.get('videos-per-create-limit') === 'limited' &&
+      body.videos.length > core.options.maxVideosPerCreate
+    ) {
+      throw validationError(
+        readings,
+        `${body.videos.length} videos in one request; at most ${core.options.maxVideosPerCreate} are accepted.`,
+        [{ pointer: '/videos', message: `at most ${core.options.maxVideosPerCreate} items are accepted` }],
+      );
+    }
+    // §8: field length limits are not shown.
+    if (readings.get('field-length-limits') === 'limited') {
+      const texts: [string, string][] = [];
+      for (const [i, video] of body.videos.entries()) {
+        texts.push([`/videos/${i}/title`, video.title]);
+        for (const [j, tag] of (video.tags ?? []).entries()) texts.push([`/videos/${i}/tags/${j}`, tag]);
+      }
+      const problems = longTexts(texts, core.options.maxFieldLength);
+      if (problems.length > 0)
+        throw validationError(readings, 'Some texts are longer than accepted.', problems);
+    }
+    const now = core.clock.now();
+    const keys = core.store.nextKeys(body.videos.length);
+    const records: VideoRecord[] = body.videos.map((video, i) => ({
+      key: keys[i] as string,
+      title: video.title,
+      ...(video.tags && { tags: video.tags }),
+      projectKey: body.projectKey,
+      owner: token,
+      customFields: {},
+      phase: 'created',
+      createdAt: now,
+      updatedAt: now,
+      schedule: [],
+    }));
+    core.store.putMany(records);
+    during(core, readings, c.get('origin'), () => {
+      for (const record of records) core.lifecycle.created(record);
+    });
+    const base = streamingBase(core, c.get('origin'));
+    const status = readings.get('status-codes') === 'semantic' ? 201 : 200;
+    return json(
+      records.map((record) => createdVideo(record, base)),
+      status,
+      readings,
+    );
+  };
+}

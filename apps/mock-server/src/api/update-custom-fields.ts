@@ -1,0 +1,147 @@
+/** §4.4 Update custom fields: PUT /api/v1/videos/{videoKey}/custom-fields. */
+import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
+import type { Context } from 'hono';
+import { checkOwner, checkReadingAuth } from '../http/auth.js';
+import { type MockCore, representText } from '../core.js';
+import { type FieldProblem, problemsFromZod, validationError } from '../http/errors.js';
+import { readJson } from '../http/json-body.js';
+import type { RequestReadings } from '../readings/request-readings.js';
+import { requestHeader } from '../http/request-headers.js';
+import { jsonText } from '../http/respond.js';
+import type { FieldDefinition, FieldValue, MockEnv } from '../types.js';
+import { findVideo } from './get-video.js';
+import { longTexts, pointerSegment } from './limits.js';
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+const KIND_CHECK: Record<NonNullable<FieldDefinition['kind']>, (value: FieldValue) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  boolean: (value) => typeof value === 'boolean',
+  'date-time': (value) =>
+    typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)),
+  'string-array': (value) => Array.isArray(value),
+};
+
+function hasNull(fields: object): boolean {
+  for (const name in fields) if ((fields as Record<string, unknown>)[name] === null) return true;
+  return false;
+}
+
+/** Splits out `null` members per the `custom-field-null` reading (§2: null is not a value form). */
+function takeNulls(body: unknown, readings: RequestReadings): { body: unknown; removed: string[] } {
+  if (typeof body !== 'object' || body === null || !('simpleCustomFields' in body))
+    return { body, removed: [] };
+  const fields = (body as { simpleCustomFields: unknown }).simpleCustomFields;
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return { body, removed: [] };
+  if (!hasNull(fields)) return { body, removed: [] };
+  const nulls = Object.entries(fields).filter(([, value]) => value === null);
+  if (readings.get('custom-field-null') === 'rejected') {
+    throw validationError(
+      readings,
+      'null is not a custom field value; send a string, number, boolean, ISO 8601 UTC date-time or array of strings (§2).',
+      nulls.map(([name]) => ({
+        pointer: `/simpleCustomFields/${pointerSegment(name)}`,
+        message: 'null is not accepted',
+      })),
+    );
+  }
+  const kept = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+  return { body: { ...body, simpleCustomFields: kept }, removed: nulls.map(([name]) => name) };
+}
+
+/**
+ * `__proto__` is refused as a field name: JSON allows it, but JavaScript objects cannot hold it as
+ * a plain field (the generated schema would drop it unvalidated), so it would be silently lost.
+ */
+function refuseProtoName(body: unknown, readings: RequestReadings): void {
+  const fields = (body as { simpleCustomFields?: object }).simpleCustomFields;
+  if (fields && Object.hasOwn(fields, '__proto__')) {
+    throw validationError(readings, 'The custom field name "__proto__" is not accepted by this mock.', [
+      { pointer: '/simpleCustomFields/__proto__', message: 'choose another field name' },
+    ]);
+  }
+}
+
+function definitionProblems(
+  fields: [name: string, value: FieldValue | undefined][],
+  definitions: FieldDefinition[],
+): FieldProblem[] {
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  const names = definitions.map((definition) => definition.name).join(', ') || 'none';
+  const problems: FieldProblem[] = [];
+  for (const [name, value] of fields) {
+    const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
+    const definition = byName.get(name);
+    if (!definition) problems.push({ pointer, message: `not a defined custom field (defined: ${names})` });
+    else if (definition.kind && value !== undefined && !KIND_CHECK[definition.kind](value)) {
+      problems.push({ pointer, message: `the field is defined as ${definition.kind}` });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Handles the update: auth per `auth-update-custom-fields` (§5), the body validated with the
+ * generated schema, null per `custom-field-null`, unknown names per `custom-field-definition`,
+ * omitted fields per `custom-fields-omitted` (§4.4); answers the §4.3 shape.
+ */
+export function updateCustomFieldsHandler(core: MockCore) {
+  return async (c: Context<MockEnv>) => {
+    const readings = c.get('readings');
+    const auth = readings.get('auth-update-custom-fields');
+    const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), core.options.tokens);
+    const record = findVideo(core, c.req.param('videoKey') ?? '');
+    checkOwner(auth, record, token);
+    const { body, removed } = takeNulls(await readJson(c, readings), readings);
+    const parsed = zUpdateCustomFieldsRequest.safeParse(body);
+    if (!parsed.success) {
+      throw validationError(
+        readings,
+        'The body does not match UpdateCustomFieldsRequest: one member simpleCustomFields whose values are a string, number, boolean, ISO 8601 UTC date-time or array of strings (§4.4, §2).',
+        problemsFromZod(parsed.error),
+      );
+    }
+    const fields = parsed.data.simpleCustomFields as Record<string, FieldValue>;
+    refuseProtoName(body, readings);
+    if (readings.get('custom-field-definition') === 'predefined') {
+      const entries: [string, FieldValue | undefined][] = [
+        ...Object.entries(fields),
+        ...removed.map((name) => [name, undefined] as [string, undefined]),
+      ];
+      const problems = definitionProblems(entries, core.store.getDefinitions());
+      if (problems.length > 0) {
+        throw validationError(
+          readings,
+          'Some custom fields are not defined, or not of their kind.',
+          problems,
+        );
+      }
+    }
+    if (readings.get('field-length-limits') === 'limited') {
+      const texts: [string, string][] = [];
+      for (const [name, value] of Object.entries(fields)) {
+        const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
+        texts.push([pointer, name]);
+        if (typeof value === 'string') texts.push([pointer, value]);
+        if (Array.isArray(value)) {
+          for (const [i, item] of value.entries()) texts.push([`${pointer}/${i}`, item]);
+        }
+      }
+      const problems = longTexts(texts, core.options.maxFieldLength);
+      if (problems.length > 0)
+        throw validationError(readings, 'Some names or values are longer than accepted.', problems);
+    }
+    // Merge into the record as it is now: an upload or another update may have landed while this
+    // body was streaming in, and writing back the copy read before the body would undo it.
+    const current = findVideo(core, record.key);
+    const merged =
+      readings.get('custom-fields-omitted') === 'replace'
+        ? { ...fields }
+        : { ...current.customFields, ...fields };
+    for (const name of removed) delete merged[name];
+    const next = { ...current, customFields: merged, updatedAt: core.clock.now() };
+    core.store.put(next);
+    return jsonText(representText(core, next, readings, c.get('origin'), false), 200, readings);
+  };
+}

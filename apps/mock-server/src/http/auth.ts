@@ -1,0 +1,69 @@
+/**
+ * Authentication (§5): a Bearer token is required on create and upload (§5.1); on get and
+ * custom-fields the rule is not shown, so it is played as the readings `auth-get-video` and
+ * `auth-update-custom-fields` (required, not-required, owner-only).
+ */
+import { MockHttpError } from './errors.js';
+import type { VideoRecord } from '../types.js';
+
+type TokenProblem = 'missing' | 'malformed' | 'unknown';
+
+const DETAIL: Record<TokenProblem, string> = {
+  missing: 'The Authorization header is missing; send "Authorization: Bearer <ACCESS_TOKEN>".',
+  malformed: 'The Authorization header is not of the form "Bearer <ACCESS_TOKEN>".',
+  unknown: 'The Bearer token is not one this server accepts.',
+};
+
+function unauthorized(problem: TokenProblem): MockHttpError {
+  const challenge =
+    problem === 'missing' ? 'Bearer' : `Bearer error="invalid_token", error_description="${problem} token"`;
+  return new MockHttpError(401, 'unauthorized', 'Unauthorized', DETAIL[problem], [], {
+    'www-authenticate': challenge,
+  });
+}
+
+/** The token of an Authorization header, or what is wrong with it. */
+export function bearerToken(header: string | undefined): { token: string } | { problem: TokenProblem } {
+  if (header === undefined || header.trim() === '') return { problem: 'missing' };
+  const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+  if (!match?.[1]) return { problem: 'malformed' };
+  return { token: match[1] };
+}
+
+/**
+ * The accepted token of a request, or a 401 with `WWW-Authenticate: Bearer` (§5.1).
+ *
+ * @example
+ * const token = requireToken(c.req.header('authorization'), ['mock-token']);
+ */
+export function requireToken(header: string | undefined, tokens: readonly string[]): string {
+  const result = bearerToken(header);
+  if ('problem' in result) throw unauthorized(result.problem);
+  if (!tokens.includes(result.token)) throw unauthorized('unknown');
+  return result.token;
+}
+
+/** The token check of get and custom-fields under an `auth-*` reading; run before the lookup. */
+export function checkReadingAuth(
+  reading: 'required' | 'not-required' | 'owner-only',
+  header: string | undefined,
+  tokens: readonly string[],
+): string | undefined {
+  if (reading === 'not-required') return undefined;
+  return requireToken(header, tokens);
+}
+
+/** Under `owner-only`, only the token that created the video may use it (403 otherwise). */
+export function checkOwner(
+  reading: 'required' | 'not-required' | 'owner-only',
+  record: VideoRecord,
+  token: string | undefined,
+): void {
+  if (reading !== 'owner-only' || record.owner === undefined || record.owner === token) return;
+  throw new MockHttpError(
+    403,
+    'forbidden',
+    'Forbidden',
+    `Video "${record.key}" belongs to another token; under owner-only only its creator may use it.`,
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * What every request goes through around its route, in one middleware: its origin, operation and
+ * readings (with `X-Mock-Reading`), the rate limit (§8), faults, and afterwards the journal, the
+ * log and `X-Mock-Readings`. One layer rather than five: each layer of Hono middleware adds a
+ * promise and a closure to every request.
+ */
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { bearerToken } from './auth.js';
+import type { MockCore } from '../core.js';
+import { MockHttpError } from './errors.js';
+import { ADMIN_PREFIX } from '../extras.js';
+import { isNetworkFault } from '../faults/index.js';
+import { operationIdOf, SPEC_OPERATIONS } from './operations.js';
+import {
+  parseReadingHeader,
+  READING_REQUEST_HEADER,
+  READINGS_RESPONSE_HEADER,
+  ReadingError,
+  RequestReadings,
+} from '../readings/request-readings.js';
+import { requestHeader } from './request-headers.js';
+import { originOf, pathnameOf } from './request-url.js';
+import type { MockEnv } from '../types.js';
+
+const SPEC_OPERATION_IDS: ReadonlySet<string> = new Set(SPEC_OPERATIONS);
+
+/** The request's origin; a Host header that makes no valid URL is the client's error, not a 500. */
+function originOfRequest(url: string): string {
+  try {
+    return originOf(url);
+  } catch {
+    throw new MockHttpError(
+      400,
+      'bad-host',
+      'Invalid Host header',
+      'The Host header does not name a valid host (a host name or address, optionally with :port).',
+    );
+  }
+}
+
+/** The readings of this request: the server's, with `X-Mock-Reading` over them (not on the admin API). */
+function readingsOf(c: Context<MockEnv>, core: MockCore, admin: boolean): RequestReadings {
+  const header = admin ? undefined : requestHeader(c, READING_REQUEST_HEADER);
+  if (header === undefined) return new RequestReadings(core.readings);
+  try {
+    return new RequestReadings({ ...core.readings, ...parseReadingHeader(header) });
+  } catch (error) {
+    if (!(error instanceof ReadingError)) throw error;
+    throw new MockHttpError(400, 'bad-reading', 'Bad reading choice', error.message);
+  }
+}
+
+/** §8: under the `429-retry-after` reading, each of the four operations takes from its token's budget. */
+function takeRateLimit(c: Context<MockEnv>, core: MockCore, operationId: string | undefined): void {
+  if (operationId === undefined || !SPEC_OPERATION_IDS.has(operationId)) return;
+  if (c.get('readings').get('rate-limits') !== '429-retry-after') return;
+  const result = bearerToken(requestHeader(c, 'authorization'));
+  core.limiter.take('token' in result ? result.token : '(none)', core.clock.now());
+}
+
+/** Journal entry and log line of a finished request. */
+function record(
+  c: Context<MockEnv>,
+  core: MockCore,
+  path: string,
+  admin: boolean,
+  started: number,
+  status: number,
+): void {
+  const readings = c.get('readings');
+  const level = status >= 500 ? 'error' : 'info';
+  const logged = core.log.enabled(level);
+  if (admin && !logged) return;
+  const entry = {
+    at: Date.now(),
+    virtualAt: core.clock.now(),
+    method: c.req.method,
+    path,
+    operationId: c.get('operationId'),
+    status,
+    readings: readings.header(),
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+  };
+  if (!admin) core.journal.record(entry);
+  if (logged) {
+    const { at, virtualAt, ...rest } = entry;
+    const times = { time: new Date(at).toISOString(), virtualTime: core.clock.iso(virtualAt) };
+    core.log(level, { msg: 'request', ...times, ...rest, readings: readings.played() });
+  }
+}
+
+/** Names the readings played (if the answer does not yet) and journals the request. */
+function finish(
+  c: Context<MockEnv>,
+  core: MockCore,
+  path: string,
+  admin: boolean,
+  started: number,
+  answer: Response | undefined,
+): Response {
+  const response = answer ?? c.res;
+  const readings = c.get('readings');
+  if (readings.unsealed()) response.headers.set(READINGS_RESPONSE_HEADER, readings.header());
+  record(c, core, path, admin, started, response.status);
+  return response;
+}
+
+/** A route handler: answers at once or later; `next()` falls through to the not-found answer. */
+export type RouteHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Response | undefined>;
+
+/** The pipeline: `wrap` puts a route handler inside it, `middleware` is the same for routes mounted whole. */
+export interface RequestPipeline {
+  wrap(handler: RouteHandler): WrappedHandler;
+  middleware: MiddlewareHandler<MockEnv>;
+}
+
+/** A handler inside the pipeline: always answers (a not-found fall-through included). */
+export type WrappedHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Response>;
+
+/**
+ * The pipeline around every route. It wraps each handler rather than running as Hono middleware:
+ * with no middleware in front of a route, Hono calls the handler directly, and a handler that
+ * answers at once (GET video) is written by @hono/node-server at once, without a promise chain per
+ * request. `cors` runs around it for requests that carry Origin (browsers always send it
+ * cross-origin; it answers preflights itself). `onError` renders an error thrown before or by
+ * the handler (a bad Host, a bad reading header, a rate limit, a 404), so every request is
+ * journalled with the status it got.
+ *
+ * @example
+ * const pipeline = requestPipeline(core, cors({ origin: '*' }), onError);
+ * app.get('/api/v1/videos/:videoKey', pipeline.wrap(getVideoHandler(core)));
+ */
+export function requestPipeline(
+  core: MockCore,
+  cors: MiddlewareHandler<MockEnv>,
+  onError: (error: Error, c: Context<MockEnv>) => Response,
+): RequestPipeline {
+  const failed = (c: Context<MockEnv>, error: unknown): Response => {
+    if (!(error instanceof Error) || isNetworkFault(error)) throw error;
+    if (c.get('readings') === undefined) c.set('readings', new RequestReadings(core.readings));
+    return onError(error, c);
+  };
+
+  const run = (c: Context<MockEnv>, next: Next, handler: RouteHandler): Response | Promise<Response> => {
+    const started = performance.now();
+    c.set('pipelined', true);
+    const url = c.req.url;
+    const path = pathnameOf(url);
+    const operationId = operationIdOf(c.req.method, path);
+    c.set('operationId', operationId);
+    const admin = path.startsWith(ADMIN_PREFIX);
+    let answer: Response | undefined | Promise<Response | undefined>;
+    try {
+      const origin = originOfRequest(url);
+      c.set('origin', origin);
+      c.set('readings', readingsOf(c, core, admin));
+      takeRateLimit(c, core, operationId);
+      answer = core.faults.active() ? withFaults(c, next, handler) : handler(c, next);
+    } catch (error) {
+      answer = failed(c, error);
+    }
+    if (!(answer instanceof Promise)) return finish(c, core, path, admin, started, answer);
+    return answer.then(
+      (late) => finish(c, core, path, admin, started, late),
+      (error: unknown) => finish(c, core, path, admin, started, failed(c, error)),
+    );
+  };
+
+  /** Faults on demand (delays, errors, resets): the async path, taken only while rules are set. */
+  const withFaults = async (c: Context<MockEnv>, next: Next, handler: RouteHandler): Promise<Response> => {
+    const answer = await core.faults.middleware(c, async () => {
+      c.res = (await handler(c, next)) ?? c.res;
+    });
+    return answer instanceof Response ? answer : c.res;
+  };
+
+  const wrap =
+    (handler: RouteHandler): WrappedHandler =>
+    (c, next) => {
+      // The not-found answer of a route that fell through (`next()`), already inside the pipeline.
+      if (c.get('pipelined')) return handler(c, next) as Response | Promise<Response>;
+      if (requestHeader(c, 'origin') === undefined) return run(c, next, handler);
+      return (async () => {
+        const preflight = await cors(c, async () => {
+          c.res = await run(c, next, handler);
+        });
+        return preflight instanceof Response ? preflight : c.res;
+      })();
+    };
+
+  const mounted = wrap(async (c, next) => {
+    await next();
+    return c.res;
+  });
+  return { wrap, middleware: async (c, next) => mounted(c, next) };
+}

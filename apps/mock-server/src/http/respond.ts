@@ -1,0 +1,47 @@
+/**
+ * Responses of the spec routes and errors, built with plain header objects that already name the
+ * readings played (`X-Mock-Readings`). Adding a header to a finished response makes
+ * @hono/node-server build a WHATWG Headers and convert it back, on every request.
+ */
+import { READINGS_RESPONSE_HEADER, type RequestReadings } from '../readings/request-readings.js';
+
+/**
+ * A response whose headers carry `X-Mock-Readings` (sealed: see RequestReadings.seal).
+ *
+ * @example
+ * return respond(JSON.stringify(video), 200, readings, 'application/json');
+ */
+export function respond(
+  body: string | null,
+  status: number,
+  readings: RequestReadings,
+  contentType?: string,
+  extra?: Record<string, string>,
+): Response {
+  const headers: Record<string, string> = {};
+  if (contentType !== undefined) headers['content-type'] = contentType;
+  if (extra !== undefined) for (const name in extra) headers[name.toLowerCase()] = extra[name] as string;
+  const played = readings.seal();
+  if (played !== '') headers[READINGS_RESPONSE_HEADER] = played;
+  return new Response(body, { status, headers });
+}
+
+/**
+ * A JSON response with `X-Mock-Readings`.
+ *
+ * @example
+ * return json(problem, 400, readings);
+ */
+export function json(body: unknown, status: number, readings: RequestReadings): Response {
+  return respond(JSON.stringify(body), status, readings, 'application/json');
+}
+
+/**
+ * A response of JSON text already serialized (a remembered representation), with `X-Mock-Readings`.
+ *
+ * @example
+ * return jsonText(representText(core, record, readings, origin), 200, readings);
+ */
+export function jsonText(text: string, status: number, readings: RequestReadings): Response {
+  return respond(text, status, readings, 'application/json');
+}

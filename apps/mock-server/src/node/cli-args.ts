@@ -1,0 +1,208 @@
+/**
+ * The CLI's flags, parsed and validated into server options. A bad flag or value is one line that
+ * says what was wrong, where and what is accepted.
+ */
+import { parseArgs } from 'node:util';
+import { LOG_LEVELS, OptionError } from '../options.js';
+import { parseReadingChoice, ReadingError, splitPair } from '../readings/request-readings.js';
+import type { ServerOptions } from './server.js';
+import type { LogLevel } from '../types.js';
+
+export const USAGE = `Usage: video-api-mock [options]
+
+  --port N                 port to listen on (default 4010; 0 picks a free one)
+  --host H                 address to bind (default 127.0.0.1)
+  --token T                accepted Bearer token, repeatable (default: mock-token)
+  --data-dir DIR           keep state (SQLite) and uploads in DIR; survives a restart
+  --streaming-base URL     origin of HLS playback addresses (default: this server)
+  --processing-ms N        virtual ms from upload to ready (default 2000)
+  --reading ID=READING     play READING for unknown ID, repeatable
+  --readings random        draw one reading per unknown from --seed
+  --seed N                 seed of random readings, failures and faults (default 1)
+  --failure-rate X         share of uploads whose processing fails, 0..1 (default 0)
+  --max-upload-bytes N     largest upload file: bytes, or with KiB/MiB/GiB (default 5GiB)
+  --log-level L            silent | error | info | debug (default info)
+  --webhook URL            webhook receiver, repeatable
+  --webhook-secret S       secret the webhooks are signed with
+  --admin-token T          token the admin API (/__mock/) requires
+  --no-admin               switch the admin API off
+  --cors-origin O          origin allowed by CORS, repeatable (default *)
+  --headers-timeout-ms N   longest wait for a request's headers (default 15000)
+  --idle-timeout-ms N      close a connection idle this long, also mid-upload (default 60000)
+  --request-timeout-ms N   longest time to receive a whole request; 0 for none (default 3600000)
+  --help                   this text`;
+
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+};
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  token: { type: 'string', multiple: true },
+  'data-dir': { type: 'string' },
+  'streaming-base': { type: 'string' },
+  'processing-ms': { type: 'string' },
+  reading: { type: 'string', multiple: true },
+  readings: { type: 'string' },
+  seed: { type: 'string' },
+  'failure-rate': { type: 'string' },
+  'max-upload-bytes': { type: 'string' },
+  'log-level': { type: 'string' },
+  webhook: { type: 'string', multiple: true },
+  'webhook-secret': { type: 'string' },
+  'admin-token': { type: 'string' },
+  'no-admin': { type: 'boolean' },
+  'cors-origin': { type: 'string', multiple: true },
+  'headers-timeout-ms': { type: 'string' },
+  'idle-timeout-ms': { type: 'string' },
+  'request-timeout-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function integer(flag: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
+    throw new OptionError(`--${flag}: "${text}" is not accepted (an integer >= ${min})`);
+  }
+  return Number(text);
+}
+
+/** Bytes with an optional unit: 1048576, 512MiB, 5GiB. */
+export function parseBytes(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*([a-zA-Z]*)$/.exec(text.trim());
+  const unit = UNITS[match?.[2]?.toLowerCase() ?? 'x'];
+  const value = match && unit ? Math.floor(Number(match[1]) * unit) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new OptionError(
+      `--${flag}: "${text}" is not accepted (bytes, optionally with KiB, MiB, GiB, KB, MB, GB)`,
+    );
+  }
+  return value;
+}
+
+/** The flag of each option whose value the CLI passes on unchanged (their errors name the option). */
+const FLAG_OF: Record<string, string> = {
+  dataDir: '--data-dir',
+  streamingBase: '--streaming-base',
+  tokens: '--token',
+  webhooks: '--webhook',
+  corsOrigins: '--cors-origin',
+  readings: '--reading',
+};
+
+/**
+ * An option error as the CLI says it: `streamingBase: "x" is not accepted …` becomes
+ * `--streaming-base: "x" is not accepted …`.
+ */
+export function inFlagTerms(message: string): string {
+  const match = /^([A-Za-z.]+): /.exec(message);
+  const flag = match ? FLAG_OF[match[1] as string] : undefined;
+  return flag ? `${flag}: ${message.slice((match as RegExpExecArray)[0].length)}` : message;
+}
+
+/** Flags that take a value: a value after them that looks like a negative number is still theirs. */
+const VALUE_FLAGS = new Set(
+  Object.entries(OPTIONS)
+    .filter(([, spec]) => spec.type === 'string')
+    .map(([name]) => `--${name}`),
+);
+
+/** `--processing-ms -5` as `--processing-ms=-5`, so the value's check answers, not parseArgs. */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined && /^-[\d.]/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/**
+ * Parses CLI arguments into server options; `help` is true for --help.
+ *
+ * @example
+ * parseCliArgs(['--port', '0', '--reading', 'custom-fields-omitted=replace']);
+ */
+export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOptions } {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(joinNegativeValues(argv)).values;
+  } catch (error) {
+    throw new OptionError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+  }
+  const options: ServerOptions = {};
+  const set = <K extends keyof ServerOptions>(key: K, value: ServerOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  set('port', integer('port', values.port, 0));
+  if (options.port !== undefined && options.port > 65535) {
+    throw new OptionError(`--port: "${values.port}" is not accepted (0 to 65535)`);
+  }
+  set('host', values.host);
+  set('tokens', values.token);
+  set('dataDir', values['data-dir']);
+  set('streamingBase', values['streaming-base']);
+  set('processingMs', integer('processing-ms', values['processing-ms'], 0));
+  set('seed', integer('seed', values.seed, 0));
+  set('maxUploadBytes', parseBytes('max-upload-bytes', values['max-upload-bytes']));
+  if (values['failure-rate'] !== undefined) {
+    const rate = Number(values['failure-rate']);
+    if (values['failure-rate'].trim() === '' || !(rate >= 0 && rate <= 1)) {
+      throw new OptionError(
+        `--failure-rate: "${values['failure-rate']}" is not accepted (a number from 0 to 1)`,
+      );
+    }
+    options.failureRate = rate;
+  }
+  const level = values['log-level'] ?? 'info';
+  if (!LOG_LEVELS.includes(level as LogLevel)) {
+    throw new OptionError(`--log-level: "${level}" is not accepted (one of ${LOG_LEVELS.join(', ')})`);
+  }
+  options.logLevel = level as LogLevel;
+  if (values.readings !== undefined && values.readings !== 'random') {
+    throw new OptionError(
+      `--readings: "${values.readings}" is not accepted (random; use --reading ID=READING to pick one)`,
+    );
+  }
+  if (values.readings === 'random' && values.reading) {
+    throw new OptionError('--readings random: not accepted together with --reading (choose one)');
+  }
+  try {
+    if (values.readings === 'random') options.readings = 'random';
+    else if (values.reading) {
+      options.readings = parseReadingChoice(
+        values.reading.map((pair) => splitPair(pair, '--reading')),
+        '--reading',
+      );
+    }
+  } catch (error) {
+    if (error instanceof ReadingError) throw new OptionError(error.message);
+    throw error;
+  }
+  set('webhooks', values.webhook);
+  set('webhookSecret', values['webhook-secret']);
+  set('adminToken', values['admin-token']);
+  if (values['no-admin']) options.admin = false;
+  set('corsOrigins', values['cors-origin']);
+  set('headersTimeoutMs', integer('headers-timeout-ms', values['headers-timeout-ms'], 1));
+  set('idleTimeoutMs', integer('idle-timeout-ms', values['idle-timeout-ms'], 1));
+  set('requestTimeoutMs', integer('request-timeout-ms', values['request-timeout-ms'], 0));
+  return { help: values.help === true, options };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS });
+}

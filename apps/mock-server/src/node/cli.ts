@@ -1,0 +1,82 @@
+/**
+ * The `video-api-mock` command: starts the mock with embedded defaults, prints the base URL, the
+ * token, the docs URL and a curl example, and on SIGINT/SIGTERM closes (the temporary upload
+ * folder is removed).
+ */
+import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
+import { DEFAULT_TOKEN, OptionError } from '../options.js';
+import { startServer } from './server.js';
+
+/** Why the server could not start, in the CLI's terms (flags, not option names). */
+function startFailure(error: unknown, options: { port?: number; host?: string }): string {
+  if (error instanceof OptionError) return inFlagTerms(error.message);
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 4010}`;
+  if (code === 'EADDRINUSE')
+    return `--port: ${where} is already in use (choose another port, or 0 for a free one)`;
+  if (code === 'EACCES') return `--port: ${where} may not be bound by this user (choose a port above 1023)`;
+  if (code === 'EADDRNOTAVAIL') return `--host: "${options.host}" is not an address of this machine`;
+  return (error as Error).message;
+}
+
+/**
+ * Runs the CLI with `argv` (without node and script); resolves once the server listens.
+ *
+ * @example
+ * await main(['--port', '4010', '--token', 'secret']);
+ */
+export async function main(argv: string[]): Promise<void> {
+  let parsed: ReturnType<typeof parseCliArgs>;
+  try {
+    parsed = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof OptionError)) throw error;
+    process.stderr.write(`video-api-mock: ${error.message}\n`);
+    process.exit(2);
+  }
+  if (parsed.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(parsed.options);
+  } catch (error) {
+    process.stderr.write(`video-api-mock: ${startFailure(error, parsed.options)}\n`);
+    process.exit(error instanceof OptionError ? 2 : 1);
+  }
+  const token = parsed.options.tokens?.[0] ?? DEFAULT_TOKEN;
+  const admin =
+    parsed.options.admin === false
+      ? 'off'
+      : `${server.url}/__mock/ (spec: ${server.url}/__mock/openapi.json)`;
+  process.stdout.write(
+    [
+      `video-api mock listening on ${server.url}`,
+      `  token:    ${token}${parsed.options.tokens ? '' : ' (the default; set others with --token)'}`,
+      `  docs:     ${server.url}/docs`,
+      `  spec:     ${server.url}/openapi.json`,
+      `  admin:    ${admin}`,
+      `  state:    ${parsed.options.dataDir ?? 'in memory (uploads in a temporary folder removed on exit)'}`,
+      '  try:',
+      `    curl -s -X POST ${server.url}/api/v1/videos -H 'Authorization: Bearer ${token}' \\`,
+      `      -H 'Content-Type: application/json' -d '{"projectKey":"demo","videos":[{"title":"Hello"}]}'`,
+      '',
+    ].join('\n'),
+  );
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`\n${signal}: closing\n`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`video-api-mock: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}

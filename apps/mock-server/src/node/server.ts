@@ -1,0 +1,165 @@
+/** Serves the mock on Node with @hono/node-server. */
+import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { answerOutsideApp, createApp, setServedOrigin } from '../app.js';
+import { MockHttpError } from '../http/errors.js';
+import type { MockApp, MockOptions } from '../types.js';
+
+export interface ServerOptions extends MockOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Longest wait for a request's headers (ms); slow-loris guard. Default 15 000. */
+  headersTimeoutMs?: number;
+  /** A connection idle this long (ms) is closed, also mid-upload. Default 60 000. */
+  idleTimeoutMs?: number;
+  /** Longest time (ms) to receive a whole request, uploads included; 0 for none. Default 3 600 000. */
+  requestTimeoutMs?: number;
+}
+
+/**
+ * Applies the timeouts that cut off slow or stalled clients (slow-loris): a dropped connection
+ * aborts its upload, which removes its temporary file. The whole-request limit is long, because a
+ * legitimate upload of a large file can take minutes.
+ */
+function applyTimeouts(
+  server: Server,
+  { headersTimeoutMs = 15_000, idleTimeoutMs = 60_000, requestTimeoutMs = 3_600_000 }: ServerOptions,
+): void {
+  server.headersTimeout = headersTimeoutMs;
+  server.requestTimeout = requestTimeoutMs;
+  server.setTimeout(idleTimeoutMs);
+}
+
+const CLIENT_ERROR_STATUS: Record<string, [400 | 408 | 431, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'request-header-fields-too-large', 'Request header fields too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request-timeout', 'Request timeout'],
+};
+
+/** `response` as the bytes of an HTTP/1.1 answer that closes the connection. */
+async function rawAnswer(response: Response): Promise<string> {
+  const body = await response.text();
+  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? 'Error'}\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * Node's answer to a request it could not parse as HTTP/1.1 (a bad header line, a bad
+ * Content-Length, headers too large, too slow) is a bare status line; this one says what was
+ * wrong, in the app's error shape, and closes the connection.
+ */
+function answerClientError(app: MockApp, error: NodeJS.ErrnoException, socket: Socket): void {
+  const inFlight = (socket as Socket & { _httpMessage?: { _headerSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?._headerSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'bad-request', 'Bad request'];
+  const reason = String((error as { reason?: string }).reason ?? error.message).replace(/[^\x20-\x7e]/g, '?');
+  const detail = `The request could not be read as HTTP/1.1 (${reason}); nothing was done.`;
+  void rawAnswer(answerOutsideApp(app, new MockHttpError(status, code, title, detail))).then((text) => {
+    if (socket.writable) socket.end(text);
+    else socket.destroy();
+  });
+}
+
+const badRequest = (detail: string) => new MockHttpError(400, 'bad-request', 'Bad request', detail);
+
+/**
+ * Node's request listener for `app`: a request whose Host or target is not a URL, or an HTTP/1.1
+ * request without Host (RFC 9112 §3.2), gets a 400 that says so.
+ */
+function listenerOf(app: MockApp, host: string): RequestListener {
+  const listener = getRequestListener(app.fetch, {
+    hostname: host,
+    errorHandler: (error) => {
+      if (error instanceof RequestError) {
+        return answerOutsideApp(
+          app,
+          badRequest(
+            `The request's Host header or target could not be made into a URL (${error.message}); send a Host of the form host[:port] and a target that starts with "/".`,
+          ),
+        );
+      }
+      // app.fetch answers every error itself (its onError); anything else is the mock's fault.
+      return new Response(JSON.stringify({ title: 'Internal error', status: 500 }), {
+        status: 500,
+        headers: { 'content-type': 'application/problem+json' },
+      });
+    },
+  });
+  return (incoming, outgoing) => {
+    if (incoming.headers.host !== undefined || incoming.httpVersion !== '1.1')
+      return listener(incoming, outgoing);
+    const answer = answerOutsideApp(
+      app,
+      badRequest('An HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: host[:port].'),
+    );
+    void answer.text().then((body) => {
+      outgoing.writeHead(answer.status, {
+        ...Object.fromEntries(answer.headers),
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      });
+      outgoing.end(body);
+    });
+  };
+}
+
+export interface RunningServer {
+  /** The base URL, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  app: MockApp;
+  /** Stops listening, ends open connections and closes the app (temp folder removed). */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the app and listens.
+ *
+ * @example
+ * const server = await startServer({ port: 0 });
+ * await fetch(`${server.url}/api/v1/videos/v-0001`, { headers: { authorization: 'Bearer mock-token' } });
+ * await server.close();
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    headersTimeoutMs,
+    idleTimeoutMs,
+    requestTimeoutMs,
+    ...rest
+  } = options;
+  const app = createApp(rest);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = createServer({ requireHostHeader: false }, listenerOf(app, host));
+    s.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+      answerClientError(app, error, socket),
+    );
+    s.once('error', reject);
+    s.listen(port, host, () => resolve(s));
+  }).catch(async (error: unknown) => {
+    await app.mock.close();
+    throw error;
+  });
+  applyTimeouts(server, { headersTimeoutMs, idleTimeoutMs, requestTimeoutMs });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // Bound to every address: events name the loopback one (--streaming-base names another).
+  const reachable = hostPart === '0.0.0.0' ? '127.0.0.1' : hostPart === '[::]' ? '[::1]' : hostPart;
+  setServedOrigin(app, `http://${reachable}:${address.port}`);
+  return {
+    url: `http://${hostPart}:${address.port}`,
+    app,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await app.mock.close();
+    },
+  };
+}

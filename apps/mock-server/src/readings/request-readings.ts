@@ -1,0 +1,187 @@
+/**
+ * Readings: which plausible behaviour the mock plays for each unknown of the document. The server
+ * has a set (spec defaults, options, admin); a request may override some with `X-Mock-Reading`;
+ * every response names the readings it played in `X-Mock-Readings`.
+ */
+import {
+  hasReadings,
+  idsWithReadings,
+  isReading,
+  mockReadings,
+  type ReadingChoice,
+  type ReadingOf,
+  type ReadingSet,
+  readingsOf,
+  type UnspecifiedIdWithReadings,
+} from '@video-api/schema/unspecified';
+import { seededRandom } from '../shared/random.js';
+
+/** Header a request uses to pick readings: `X-Mock-Reading: id=reading, id2=reading`. */
+export const READING_REQUEST_HEADER = 'x-mock-reading';
+/** Header every response carries: the readings that response played. */
+export const READINGS_RESPONSE_HEADER = 'x-mock-readings';
+
+/** A reading choice that names an unknown id or a reading that does not exist. */
+export class ReadingError extends Error {
+  override name = 'ReadingError';
+}
+
+function describeAccepted(id: UnspecifiedIdWithReadings): string {
+  return readingsOf(id).join(', ');
+}
+
+/**
+ * Checks a list of `[id, reading]` pairs against the registry. `where` names their origin in the
+ * error message (e.g. "--reading", "header X-Mock-Reading").
+ *
+ * @example
+ * parseReadingChoice([['custom-fields-omitted', 'replace']], 'option readings');
+ */
+export function parseReadingChoice(pairs: Iterable<[string, string]>, where: string): ReadingChoice {
+  const choice: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const [id, reading] of pairs) {
+    if (!hasReadings(id)) {
+      problems.push(`unknown id "${id}" (accepted ids: ${idsWithReadings.join(', ')})`);
+    } else if (!isReading(id, reading)) {
+      problems.push(`unknown reading "${reading}" for ${id} (accepted: ${describeAccepted(id)})`);
+    } else if (Object.hasOwn(choice, id) && choice[id] !== reading) {
+      problems.push(`${id} is given twice, as ${choice[id]} and as ${reading} (give one reading per id)`);
+    } else {
+      choice[id] = reading;
+    }
+  }
+  if (problems.length > 0) throw new ReadingError(`${where}: ${problems.join('; ')}`);
+  return choice as ReadingChoice;
+}
+
+/** Splits `id=reading` text (one pair); malformed text becomes a ReadingError naming `where`. */
+export function splitPair(text: string, where: string): [string, string] {
+  const at = text.indexOf('=');
+  const id = text.slice(0, at).trim();
+  const reading = text.slice(at + 1).trim();
+  if (at < 0 || id === '' || reading === '') {
+    throw new ReadingError(`${where}: "${text.trim()}" is not of the form id=reading`);
+  }
+  return [id, reading];
+}
+
+/**
+ * Parses the `X-Mock-Reading` header value.
+ *
+ * @example
+ * parseReadingHeader('readiness-field=ready-flag, status-codes=semantic');
+ */
+export function parseReadingHeader(value: string): ReadingChoice {
+  const where = 'header X-Mock-Reading';
+  const parts = value.split(',').filter((part) => part.trim() !== '');
+  return parseReadingChoice(
+    parts.map((part) => splitPair(part, where)),
+    where,
+  );
+}
+
+/** One reading per unknown, drawn from `seed` (the same seed gives the same set). */
+export function randomReadings(seed: number): ReadingSet {
+  const next = seededRandom(seed);
+  const set: Record<string, string> = {};
+  for (const id of idsWithReadings) {
+    const readings = readingsOf(id);
+    set[id] = String(readings[Math.floor(next() * readings.length)]);
+  }
+  return set as ReadingSet;
+}
+
+/** The spec's defaults with `choice` laid over them. */
+export function readingSet(choice: ReadingChoice = {}): ReadingSet {
+  return { ...mockReadings(), ...choice };
+}
+
+/**
+ * One sequence of first reads over a reading set: the readings played so far and their
+ * `X-Mock-Readings` text. Requests of one route read the same readings in the same order, so they
+ * share these nodes: the header text is built once per sequence, not concatenated per request.
+ */
+interface PlayNode {
+  header: string;
+  played: Readonly<Record<string, string>>;
+  next: Map<string, PlayNode>;
+}
+
+const roots = new WeakMap<ReadingSet, PlayNode>();
+
+function rootOf(set: ReadingSet): PlayNode {
+  let root = roots.get(set);
+  if (root === undefined) {
+    root = { header: '', played: {}, next: new Map() };
+    roots.set(set, root);
+  }
+  return root;
+}
+
+/**
+ * The readings of one request: reading one records it as played, for `X-Mock-Readings`.
+ *
+ * @example
+ * const readings = new RequestReadings(readingSet());
+ * readings.get('custom-fields-omitted'); // 'merge'
+ * readings.header(); // 'custom-fields-omitted=merge'
+ */
+export class RequestReadings {
+  readonly #set: ReadingSet;
+  /** Where this request is in its set's tree of play sequences. */
+  #node: PlayNode;
+  /** The node whose header was written into the response (see `seal`). */
+  #sealed: PlayNode;
+
+  constructor(set: ReadingSet) {
+    this.#set = set;
+    this.#node = rootOf(set);
+    this.#sealed = this.#node;
+  }
+
+  /** The reading of `id` for this request, recorded as played. */
+  get<Id extends UnspecifiedIdWithReadings>(id: Id): ReadingOf<Id> {
+    const reading = this.#set[id] as ReadingOf<Id>;
+    const node = this.#node;
+    if (!Object.hasOwn(node.played, id)) {
+      let next = node.next.get(id);
+      if (next === undefined) {
+        next = {
+          header: node.header === '' ? `${id}=${reading}` : `${node.header}, ${id}=${reading}`,
+          played: { ...node.played, [id]: reading },
+          next: new Map(),
+        };
+        node.next.set(id, next);
+      }
+      this.#node = next;
+    }
+    return reading;
+  }
+
+  /** Every reading of this request, without recording any (for events and webhooks). */
+  all(): ReadingSet {
+    return { ...this.#set };
+  }
+
+  /** The played readings, as recorded. */
+  played(): Record<string, string> {
+    return { ...this.#node.played };
+  }
+
+  /** The value of `X-Mock-Readings`: `id=reading, …` in play order. */
+  header(): string {
+    return this.#node.header;
+  }
+
+  /** The header, marked as written into the response: `unsealed()` is false until another reading is read. */
+  seal(): string {
+    this.#sealed = this.#node;
+    return this.#node.header;
+  }
+
+  /** Whether readings were read that the response does not name yet. */
+  unsealed(): boolean {
+    return this.#node !== this.#sealed;
+  }
+}

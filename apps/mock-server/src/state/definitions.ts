@@ -1,0 +1,31 @@
+/**
+ * The custom fields predefined at start for `custom-field-definition=predefined`: the fields of
+ * the spec's example with one field of every value form (§2), their kinds read from the values.
+ * Replace them with `PUT /__mock/custom-field-definitions` or `app.mock.setDefinitions()`.
+ */
+import { openapiDocument } from '@video-api/schema/openapi';
+import type { FieldDefinition, FieldValue } from '../types.js';
+
+const EXAMPLE = 'UpdateEveryValueFormRequest';
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+function kindOf(value: FieldValue): NonNullable<FieldDefinition['kind']> {
+  if (Array.isArray(value)) return 'string-array';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  return DATE_TIME.test(value) ? 'date-time' : 'string';
+}
+
+/**
+ * The definitions of the spec's every-value-form example.
+ *
+ * @example
+ * defaultDefinitions(); // [{ name: 'note', kind: 'string' }, { name: 'views', kind: 'number' }, …]
+ */
+export function defaultDefinitions(): FieldDefinition[] {
+  const components = openapiDocument.components as
+    | { examples?: Record<string, { value?: { simpleCustomFields?: Record<string, FieldValue> } }> }
+    | undefined;
+  const fields = components?.examples?.[EXAMPLE]?.value?.simpleCustomFields ?? {};
+  return Object.entries(fields).map(([name, value]) => ({ name, kind: kindOf(value) }));
+}

@@ -1,0 +1,71 @@
+/**
+ * How a stored video looks on the wire: the creation shape (§2, §4.1) and the get/update shape
+ * (§2, §4.3) under the readings `readiness-field`, `video-states` and `video-record-fields`.
+ */
+import type { CreatedVideo, Video } from '@video-api/schema';
+import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { Phase, VideoRecord } from '../types.js';
+
+/** The state a client sees for a phase under the `video-states` reading (§3). */
+export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): string {
+  if (videoStates === 'detailed') return phase;
+  if (phase === 'uploading') return 'created';
+  if (phase === 'uploaded') return 'processing';
+  return phase;
+}
+
+/** `<streamingBase>/hls/<videoKey>/playlist.m3u8`, the key URL-encoded (§2). */
+export function playlistUrl(streamingBase: string, key: string): string {
+  const base = streamingBase.endsWith('/') ? streamingBase.replace(/\/+$/, '') : streamingBase;
+  return `${base}/hls/${encodeURIComponent(key)}/playlist.m3u8`;
+}
+
+/** The creation shape (§4.1): key, title, primaryPlaybackUrl. */
+export function createdVideo(record: VideoRecord, streamingBase: string): CreatedVideo {
+  return {
+    key: record.key,
+    title: record.title,
+    primaryPlaybackUrl: playback(record, streamingBase),
+  };
+}
+
+function playback(record: VideoRecord, streamingBase: string) {
+  return { name: 'primary', hls: { name: 'hls', url: playlistUrl(streamingBase, record.key) } };
+}
+
+/** The readings that shape the get/update representation (a request's readings record them as played). */
+type ShapeId = 'readiness-field' | 'video-states' | 'video-record-fields';
+export interface ShapeReadings {
+  get<Id extends ShapeId>(id: Id): ReadingOf<Id>;
+}
+
+/** Formats virtual times (the mock's clock). */
+export interface IsoClock {
+  iso(at: number): string;
+}
+
+/**
+ * The get/update shape (§4.3): videoKey, simpleCustomFields, the readiness field, extra fields.
+ * `video-states` is read only when the readiness field is a status string.
+ */
+export function videoRepresentation(
+  record: VideoRecord,
+  phase: Phase,
+  readings: ShapeReadings,
+  streamingBase: string,
+  clock: IsoClock,
+): Video {
+  const video: Video = { videoKey: record.key, simpleCustomFields: { ...record.customFields } };
+  const readiness = readings.get('readiness-field');
+  if (readiness === 'status-string') video.status = stateOf(phase, readings.get('video-states'));
+  if (readiness === 'ready-flag') video.ready = phase === 'ready';
+  if (readings.get('video-record-fields') === 'with-extra-fields') {
+    video.title = record.title;
+    if (record.tags) video.tags = [...record.tags];
+    video.projectKey = record.projectKey;
+    video.primaryPlaybackUrl = playback(record, streamingBase);
+    video.createdAt = clock.iso(record.createdAt);
+    video.updatedAt = clock.iso(record.updatedAt);
+  }
+  return video;
+}

@@ -1,0 +1,130 @@
+/**
+ * The `video-api-mock` command as a user runs it: a child process on port 0 that prints its URL,
+ * serves, and on SIGTERM exits 0 having removed its temporary upload folder; a bad flag is one line
+ * on stderr and exit code 2.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../bin/video-api-mock.mjs', import.meta.url));
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', () => reject(new Error(`exited: ${stderr}`)));
+  });
+  listening.catch(() => {}); // awaited only by tests that expect the server to start
+  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+describe('video-api-mock', () => {
+  it('prints the base URL, token, docs and a curl example, serves, and cleans up on SIGTERM', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    dirs.push(temp);
+    const { child, exited, listening, output } = run(['--port', '0', '--log-level', 'silent'], {
+      TMPDIR: temp,
+    });
+    const url = await listening;
+    expect(output().stdout).toContain('token:    mock-token');
+    expect(output().stdout).toContain(`docs:     ${url}/docs`);
+    expect(output().stdout).toContain(`curl -s -X POST ${url}/api/v1/videos`);
+    const created = await fetch(`${url}/api/v1/videos`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ projectKey: 'p', videos: [{ title: 't' }] }),
+    });
+    const [video] = (await created.json()) as { key: string }[];
+    const form = new FormData();
+    form.set('file', new Blob(['bytes']), 'clip.mp4');
+    const uploaded = await fetch(`${url}/api/upload/v1/form-data/videos/${video?.key}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer mock-token' },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    expect(readdirSync(temp).filter((name) => name.startsWith('video-api-mock-'))).toHaveLength(1);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(readdirSync(temp).filter((name) => name.startsWith('video-api-mock-'))).toEqual([]);
+  });
+
+  it('refuses a bad flag with one line and exit code 2', async () => {
+    const { exited, output } = run(['--reading', 'readiness-field=maybe']);
+    expect(await exited).toBe(2);
+    const lines = output().stderr.trim().split('\n');
+    expect(lines).toEqual([
+      'video-api-mock: --reading: unknown reading "maybe" for readiness-field (accepted: status-string, ready-flag, playback-only)',
+    ]);
+  });
+
+  it.each([
+    [['--processing-ms', '-5'], 'video-api-mock: --processing-ms: "-5" is not accepted (an integer >= 0)'],
+    [
+      ['--streaming-base', 'cdn'],
+      'video-api-mock: --streaming-base: "cdn" is not accepted (an absolute http(s) URL)',
+    ],
+    [
+      ['--token', 'a b'],
+      'video-api-mock: --token: "a b" is not accepted (token68 characters: letters, digits, -._~+/)',
+    ],
+  ])('names the flag, not the option, for %j', async (args, line) => {
+    const { exited, output } = run([...args, '--port', '0']);
+    expect(await exited).toBe(2);
+    expect(output().stderr.trim().split('\n')).toEqual([line]);
+  });
+
+  it('refuses a --data-dir that is a file, or one another mock has open, with exit code 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    dirs.push(dir);
+    const file = join(dir, 'file');
+    writeFileSync(file, 'x');
+    const onFile = run(['--data-dir', file, '--port', '0']);
+    expect(await onFile.exited).toBe(2);
+    expect(onFile.output().stderr.trim()).toBe(
+      `video-api-mock: --data-dir: "${file}" is not accepted (a folder, or a path where one can be made)`,
+    );
+    const first = run(['--data-dir', dir, '--port', '0', '--log-level', 'silent']);
+    await first.listening;
+    const second = run(['--data-dir', dir, '--port', '0']);
+    expect(await second.exited).toBe(2);
+    expect(second.output().stderr.trim()).toBe(
+      `video-api-mock: --data-dir: "${dir}" is in use by process ${first.child.pid} (one mock per data dir: stop that one first, or choose another)`,
+    );
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it('says a busy port is busy, with exit code 1', async () => {
+    const first = run(['--port', '0', '--log-level', 'silent']);
+    const port = new URL(await first.listening).port;
+    const second = run(['--port', port]);
+    expect(await second.exited).toBe(1);
+    expect(second.output().stderr.trim()).toBe(
+      `video-api-mock: --port: 127.0.0.1:${port} is already in use (choose another port, or 0 for a free one)`,
+    );
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Remembered representation texts: always the text videoRepresentation would give, remembered only
+ * for records that cannot change, bounded, and naming the same readings as played.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/state/clock.js';
+import { RequestReadings, readingSet } from '../../src/readings/request-readings.js';
+import { videoRepresentation } from '../../src/state/representation.js';
+import { RepresentationTexts } from '../../src/state/representation-text.js';
+import { frozenCopy } from '../../src/state/memory-store.js';
+import type { Phase, VideoRecord } from '../../src/types.js';
+
+const clock = new VirtualClock(false, Date.parse('2026-11-22T08:00:00Z'));
+const BASE = 'http://mock.test';
+const PHASES: Phase[] = ['created', 'uploading', 'uploaded', 'processing', 'ready', 'failed'];
+
+const record = (key: string, customFields: VideoRecord['customFields'] = { note: 'hi' }): VideoRecord => ({
+  key,
+  title: `Video ${key}`,
+  projectKey: 'demo',
+  owner: 'token',
+  customFields,
+  phase: 'created',
+  createdAt: clock.now(),
+  updatedAt: clock.now() + 5,
+  schedule: [],
+});
+
+type Choice = Parameters<typeof readingSet>[0];
+const readingsOf = (choice: Choice = {}) => new RequestReadings(readingSet(choice));
+const fresh = (stored: VideoRecord, phase: Phase, choice: Choice = {}) =>
+  JSON.stringify(videoRepresentation(stored, phase, readingsOf(choice), BASE, clock));
+
+describe('RepresentationTexts', () => {
+  it('gives the same text again for a stored record, without building it again', () => {
+    const texts = new RepresentationTexts();
+    const stored = frozenCopy(record('v-1'));
+    const first = texts.text(stored, 'ready', readingsOf(), BASE, clock);
+    expect(first).toBe(fresh(stored, 'ready'));
+    expect(texts.size).toBe(1);
+    expect(texts.text(stored, 'ready', readingsOf(), BASE, clock)).toBe(first);
+    expect(texts.size).toBe(1);
+  });
+
+  it('builds the text again when the phase, a shape reading or the streaming base differ', () => {
+    const texts = new RepresentationTexts();
+    const stored = frozenCopy(record('v-1'));
+    texts.text(stored, 'processing', readingsOf(), BASE, clock);
+    expect(texts.text(stored, 'ready', readingsOf(), BASE, clock)).toBe(fresh(stored, 'ready'));
+    const flag = { 'readiness-field': 'ready-flag' } as const;
+    expect(texts.text(stored, 'ready', readingsOf(flag), BASE, clock)).toBe(fresh(stored, 'ready', flag));
+    const detailed = { 'video-states': 'detailed' } as const;
+    expect(texts.text(stored, 'uploaded', readingsOf(detailed), BASE, clock)).toBe(
+      fresh(stored, 'uploaded', detailed),
+    );
+    const other = texts.text(stored, 'ready', readingsOf(), 'https://cdn.test', clock);
+    expect(other).toContain('https://cdn.test/hls/v-1/playlist.m3u8');
+  });
+
+  it('does not remember the text of a write (remember false), but gives it', () => {
+    const texts = new RepresentationTexts();
+    const stored = frozenCopy(record('v-1'));
+    expect(texts.text(stored, 'ready', readingsOf(), BASE, clock, false)).toBe(fresh(stored, 'ready'));
+    expect(texts.size).toBe(0);
+  });
+
+  it('does not remember a record that is not a frozen stored copy (it could change)', () => {
+    const texts = new RepresentationTexts();
+    const mutable = record('v-1');
+    expect(texts.text(mutable, 'ready', readingsOf(), BASE, clock)).toBe(fresh(mutable, 'ready'));
+    mutable.customFields.note = 'changed';
+    expect(texts.text(mutable, 'ready', readingsOf(), BASE, clock)).toContain('"note":"changed"');
+    expect(texts.size).toBe(0);
+  });
+
+  it('remembers at most 256 records, forgetting the oldest first', () => {
+    const texts = new RepresentationTexts();
+    const records = Array.from({ length: 1100 }, (_, i) => frozenCopy(record(`v-${i}`)));
+    for (const stored of records) texts.text(stored, 'ready', readingsOf(), BASE, clock);
+    expect(texts.size).toBe(256);
+    texts.clear();
+    expect(texts.size).toBe(0);
+  });
+
+  it.each(
+    PHASES.flatMap((phase) =>
+      (['status-string', 'ready-flag', 'playback-only'] as const).map(
+        (readiness) => [phase, readiness] as const,
+      ),
+    ),
+  )('names the same readings as played, remembered or not (%s, %s)', (phase, readiness) => {
+    const texts = new RepresentationTexts();
+    const stored = frozenCopy(record('v-1'));
+    const direct = readingsOf({ 'readiness-field': readiness });
+    videoRepresentation(stored, phase, direct, BASE, clock);
+    for (let time = 0; time < 2; time++) {
+      const through = readingsOf({ 'readiness-field': readiness });
+      texts.text(stored, phase, through, BASE, clock);
+      expect(through.header()).toBe(direct.header());
+    }
+  });
+
+  it('always equals the text built afresh (property)', () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+    );
+    const choice = fc.record({
+      'readiness-field': fc.constantFrom('status-string', 'ready-flag', 'playback-only'),
+      'video-states': fc.constantFrom('basic', 'detailed'),
+      'video-record-fields': fc.constantFrom('with-extra-fields', 'listed-only'),
+    });
+    const texts = new RepresentationTexts();
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ minLength: 1 }), value, { maxKeys: 5 }),
+        fc.constantFrom(...PHASES),
+        choice,
+        fc.boolean(),
+        (fields, phase, picked, stored) => {
+          const source = record('v-1', fields);
+          const subject = stored ? frozenCopy(source) : source;
+          for (let time = 0; time < 2; time++) {
+            expect(texts.text(subject, phase, readingsOf(picked), BASE, clock)).toBe(
+              fresh(subject, phase, picked),
+            );
+          }
+        },
+      ),
+    );
+  });
+});
