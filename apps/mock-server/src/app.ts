@@ -1,68 +1,94 @@
-/** createApp: the Hono app of the mock, its middleware, routes and control API. Never listens. */
+/**
+ * createApp: builds the mock from its parts and hands each part what it uses. The state (store,
+ * clock, lifecycle, readings), the request pipeline, the routes of the interface, playback, docs
+ * and the control API. Never listens; runs wherever web APIs do (see ./platform.ts).
+ */
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { createVideos } from './api/create-videos.js';
+import type { ApiDeps } from './api/deps.js';
+import { docsRoutes } from './api/docs.js';
+import { getVideo } from './api/get-video.js';
+import { updateCustomFields } from './api/update-custom-fields.js';
+import { uploadVideoSource } from './api/upload-video-source.js';
+import { adminRoutes } from './control/admin-routes.js';
 import { createControl } from './control/control.js';
-import { createCore, type MockCore } from './core.js';
-import { internalError, MockHttpError, renderError } from './http/errors.js';
-import { mountExtras } from './extras.js';
-import { isNetworkFault } from './faults/index.js';
-import { allowedMethods, methodNotAllowed } from './http/method-not-allowed.js';
-import { resolveOptions } from './options.js';
-import { RequestReadings } from './readings/request-readings.js';
+import { createFaults } from './faults/create-faults.js';
+import type { MockEnv } from './http/context.js';
+import { HttpError, internalError, noRoute, renderAdminError, renderError } from './http/errors.js';
+import { methodNotAllowed } from './http/method-not-allowed.js';
+import { isNetworkFault } from './http/network-fault.js';
+import { ADMIN_PREFIX, allowedMethods, isAdminPath, specOperation } from './http/operations.js';
 import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
+import { RateLimiter } from './http/rate-limit.js';
 import { respond } from './http/respond.js';
-import { createVideosHandler } from './api/create-videos.js';
-import { getVideoHandler } from './api/get-video.js';
-import { updateCustomFieldsHandler } from './api/update-custom-fields.js';
-import { uploadVideoSourceHandler } from './api/upload-video-source.js';
-import { createMemoryStore } from './state/memory-store.js';
-import { createSqliteStore } from './node/sqlite-store.js';
-import type { MockApp, MockEnv, MockOptions } from './types.js';
+import { resolveOptions } from './options.js';
+import { type Platform, webPlatform } from './platform.js';
+import { playbackRoutes } from './playback/routes.js';
+import { ServerReadings } from './readings/server-readings.js';
+import { createLog } from './shared/log.js';
+import { seededRandom } from './shared/random.js';
+import { VirtualClock } from './state/clock.js';
+import { defaultDefinitions } from './state/definitions.js';
+import type { VideoEvent } from './state/events.js';
+import { Journal } from './state/journal.js';
+import { Lifecycle } from './state/lifecycle.js';
+import { createOrigins, type Origins } from './state/origins.js';
+import { createRepresenter } from './state/representer.js';
+import type { MockApp, MockOptions, ResolvedOptions } from './types.js';
+import { createWebhookDispatcher } from './webhooks/dispatcher.js';
+import { WEBHOOK_READING_IDS } from './webhooks/readings.js';
 
-function routes(app: Hono<MockEnv>, core: MockCore, wrap: RequestPipeline['wrap']): void {
-  // §4.1–§4.4
-  app.post('/api/v1/videos', wrap(createVideosHandler(core)));
-  app.post('/api/upload/v1/form-data/videos/:videoKey', wrap(uploadVideoSourceHandler(core)));
-  app.get('/api/v1/videos/:videoKey', wrap(getVideoHandler(core)));
-  app.put('/api/v1/videos/:videoKey/custom-fields', wrap(updateCustomFieldsHandler(core)));
+/** What a server needs of an app it serves (see `answerOutsideApp`, `setServedOrigin`). */
+const served = new WeakMap<MockApp, { readings: ServerReadings; origins: Origins }>();
+
+/**
+ * The answer to a request that never reached `app` (Node could not parse it, or its Host or
+ * target makes no URL): `error` in the app's error shape, per its readings.
+ */
+export function answerOutsideApp(app: MockApp, error: HttpError): Response {
+  const parts = served.get(app);
+  if (parts) return renderError(error, parts.readings.forRequest());
+  return renderAdminError(error);
 }
 
-function pipeline(core: MockCore, onError: (error: Error, c: Context<MockEnv>) => Response): RequestPipeline {
-  const corsMiddleware = cors({
-    origin: core.options.corsOrigins.includes('*') ? '*' : core.options.corsOrigins,
+/** Tells `app` the origin it is served at: the streaming base of events no request caused. */
+export function setServedOrigin(app: MockApp, origin: string): void {
+  served.get(app)?.origins.serveAt(origin);
+}
+
+function corsFor(options: ResolvedOptions) {
+  return cors({
+    origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
     credentials: false,
     allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Reading'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     exposeHeaders: ['X-Mock-Readings', 'Retry-After', 'WWW-Authenticate', 'Content-Length'],
     maxAge: 600,
   });
-  return requestPipeline(core, corsMiddleware, onError);
 }
 
-/** The core of each app, for the server that serves it. */
-const cores = new WeakMap<MockApp, MockCore>();
+/** §4.1–§4.4, at the spec's paths. */
+function apiRoutes(app: Hono<MockEnv>, deps: ApiDeps, wrap: RequestPipeline['wrap']): void {
+  const route = (id: Parameters<typeof specOperation>[0]) => specOperation(id).route;
+  app.post(route('createVideos'), wrap(createVideos(deps)));
+  app.post(route('uploadVideoSource'), wrap(uploadVideoSource(deps)));
+  app.get(route('getVideo'), wrap(getVideo(deps)));
+  app.put(route('updateCustomFields'), wrap(updateCustomFields(deps)));
+}
 
-/**
- * The answer to a request that never reached `app` (Node could not parse it, or its Host or
- * target makes no URL): `error` in the app's error shape, per its readings.
- */
-export function answerOutsideApp(app: MockApp, error: MockHttpError): Response {
-  const core = cores.get(app);
-  if (core) return renderError(error, new RequestReadings(core.readings));
-  return new Response(JSON.stringify({ title: error.title, status: error.status, detail: error.detail }), {
-    status: error.status,
-    headers: { 'content-type': 'application/problem+json' },
+/** The answer when no route matched: 405 for a path of the interface, 204 to OPTIONS, else 404. */
+function unmatched(wrap: RequestPipeline['wrap']) {
+  return wrap((c) => {
+    const allow = c.req.method === 'OPTIONS' ? allowedMethods(c.req.path) : undefined;
+    if (allow) return respond(null, 204, c.get('readings'), undefined, { allow: allow.join(', ') });
+    throw methodNotAllowed(c.req.method, c.req.path) ?? noRoute(c.req.method, c.req.path);
   });
 }
 
-/** Tells `app` the origin it is served at: the streaming base of events no request caused. */
-export function setServedOrigin(app: MockApp, origin: string): void {
-  const core = cores.get(app);
-  if (core) core.origin = origin;
-}
-
 /**
- * Creates the mock app. It never listens: serve it with `startServer`, or call `app.request()`.
+ * Creates the mock app. It never listens: serve it with `startServer` (Node), call
+ * `app.request()`, or pass `app.fetch` to anything that takes a fetch handler.
  *
  * @example
  * const app = createApp({ readings: { 'custom-fields-omitted': 'replace' } });
@@ -73,36 +99,107 @@ export function setServedOrigin(app: MockApp, origin: string): void {
  * });
  * await app.mock.close();
  */
-export function createApp(options: MockOptions = {}): MockApp {
-  const resolved = resolveOptions(options);
-  const store = resolved.dataDir === undefined ? createMemoryStore() : createSqliteStore(resolved.dataDir);
-  const core = createCore(resolved, store);
+export function createApp(options: MockOptions = {}, platform: Platform = webPlatform()): MockApp {
+  const resolved = resolveOptions(options, platform.writeLog);
+  const store = platform.openStore(resolved);
+  const sink = platform.openSink(resolved);
+  const clock = new VirtualClock(resolved.realTimeClock, Date.now(), store.getClockOffset(), (offset) =>
+    store.setClockOffset(offset),
+  );
+  if (store.getDefinitions().length === 0 && store.list().length === 0) store.setDefinitions(defaultDefinitions());
+  const readings = new ServerReadings(resolved.readings);
+  const log = createLog(resolved.logLevel, resolved.logger);
+  const origins = createOrigins(resolved.streamingBase);
+  const faults = createFaults({ seed: resolved.seed, now: () => clock.now() });
+  const webhooks = createWebhookDispatcher({
+    readings: () => readings.current(),
+    seed: resolved.seed,
+    log: (entry) => log('debug', { msg: 'webhook', ...entry }),
+  });
+  for (const url of resolved.webhooks) {
+    webhooks.register({ url, ...(resolved.webhookSecret !== undefined && { secret: resolved.webhookSecret }) });
+  }
+  const listeners = new Set<(event: VideoEvent) => void>();
+  const failures = seededRandom(resolved.seed);
+  const represent = createRepresenter({ phaseOf: (record) => lifecycle.phaseOf(record), clock, origins });
+  const lifecycle = new Lifecycle({
+    store,
+    clock,
+    serverContext: () => ({ readings: readings.current() }),
+    processingMs: resolved.processingMs,
+    drawFailure: () => resolved.failureRate > 0 && failures() < resolved.failureRate,
+    represent: (record, phase, context) => represent.event(record, phase, context),
+    emit: (event, context) => {
+      webhooks.dispatch(event, context.readings);
+      for (const listener of listeners) listener(event);
+    },
+  });
+  const journal = new Journal();
+  const limiter = new RateLimiter(resolved.rateLimit);
+  const uploads = new Set<Promise<unknown>>();
+
   const app = new Hono<MockEnv>();
   const onError = (error: Error, c: Context<MockEnv>): Response => {
     if (isNetworkFault(error)) throw error; // in-process: app.fetch rejects, as fetch does on a reset or an abort
-    const readings = c.get('readings') ?? new RequestReadings(core.readings);
-    if (error instanceof MockHttpError) return renderError(error, readings);
-    core.log('error', { msg: 'unhandled error', error: String(error), stack: error.stack });
-    return renderError(internalError(), readings);
+    const known = error instanceof HttpError ? error : undefined;
+    if (!known) log('error', { msg: 'unhandled error', error: String(error), stack: error.stack });
+    if (isAdminPath(c.req.path)) return renderAdminError(known ?? internalError());
+    return renderError(known ?? internalError(), c.get('readings') ?? readings.forRequest());
   };
   app.onError(onError);
-  const { wrap, middleware } = pipeline(core, onError);
-  routes(app, core, wrap);
-  const control = createControl(core);
-  mountExtras(app, core, control, { wrap, middleware });
-  // Inside the pipeline, so the request's readings are set.
-  const notFound = wrap((c) => {
-    const allow = c.req.method === 'OPTIONS' ? allowedMethods(c.req.path) : undefined;
-    if (allow) return respond(null, 204, c.get('readings'), undefined, { allow: allow.join(', ') });
-    return renderError(
-      methodNotAllowed(c.req.method, c.req.path) ??
-        new MockHttpError(404, 'not-found', 'Not found', `No route matches ${c.req.method} ${c.req.path}.`),
-      c.get('readings'),
-    );
+  const pipeline = requestPipeline({ readings, clock, journal, limiter, log, faults, cors: corsFor(resolved), onError });
+  const { wrap } = pipeline;
+
+  apiRoutes(
+    app,
+    {
+      tokens: resolved.tokens,
+      store,
+      clock,
+      lifecycle,
+      represent,
+      origins,
+      limits: resolved,
+      eventContext: (c) => {
+        const played = c.get('readings');
+        if (webhooks.list().length > 0) for (const id of Object.values(WEBHOOK_READING_IDS)) played.get(id);
+        return { readings: played.all(), origin: c.get('origin') };
+      },
+      sink,
+      receive: platform.receive,
+      uploadReadRate: (c) => faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource', c.get('faultPlan')),
+      uploads,
+    },
+    wrap,
+  );
+  playbackRoutes(app, { store, lifecycle }, wrap);
+  docsRoutes(app, wrap, platform.docsAssets);
+  const control = createControl({
+    store,
+    clock,
+    lifecycle,
+    journal,
+    limiter,
+    readings,
+    represent,
+    faults,
+    webhooks,
+    sink,
+    uploads,
+    listeners,
   });
+  if (resolved.admin) {
+    app.use(`${ADMIN_PREFIX}/*`, pipeline.middleware);
+    app.route(
+      ADMIN_PREFIX,
+      adminRoutes({ control, store, clock, readings, represent, faults, webhooks, adminToken: resolved.adminToken }),
+    );
+  }
+  // Inside the pipeline, so the request's readings are set.
+  const notFound = unmatched(wrap);
   app.options('*', notFound); // CORS preflights (the pipeline answers them for requests with Origin)
   app.notFound((c) => notFound(c, async () => {}));
   const mockApp = Object.assign(app, { mock: control });
-  cores.set(mockApp, core);
+  served.set(mockApp, { readings, origins });
   return mockApp;
 }

@@ -1,6 +1,8 @@
 /**
- * @video-api/mock-server: a stateful Hono mock of the video upload and custom fields API that
- * plays every reading of every unknown of the interface document.
+ * @video-api/mock-server under Node: a stateful Hono mock of the video upload and custom fields
+ * API that plays every reading of every unknown of the interface document. `createApp` here
+ * keeps uploads on disk and can keep state in SQLite; `./portable.ts` is the same mock for
+ * runtimes with web APIs only.
  *
  * @example
  * import { createApp, startServer } from '@video-api/mock-server';
@@ -8,10 +10,6 @@
  * const server = await startServer({ port: 0 }); // on a socket: server.url
  * await server.close();
  */
-export { createApp } from './app.js';
-export type { VideoEvent } from './state/events.js';
-export { DEFAULT_TOKEN, OptionError } from './options.js';
-export { seededRandom } from './shared/random.js';
-export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings/request-readings.js';
+export { createApp } from './node/create-app.js';
 export { type RunningServer, type ServerOptions, startServer } from './node/server.js';
-export type * from './types.js';
+export * from './portable.js';

@@ -2,13 +2,14 @@
  * Options of the mock: validation (a bad value is one clear line: what, where, accepted) and
  * defaults. The CLI's flags map onto these.
  */
-import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/request-readings.js';
-import type { LogLevel, MockOptions, ResolvedOptions } from './types.js';
+import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/choice.js';
+import { LOG_LEVELS } from './shared/log.js';
+import { DEFAULT_MEMORY_FILE_BYTES } from './state/source-sink.js';
+import type { MockOptions, ResolvedOptions } from './types.js';
 
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';
 export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
-export const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
 
 /** A bad option value; the message is one line: what, where and what is accepted. */
 export class OptionError extends Error {
@@ -51,7 +52,10 @@ function strings(name: string, value: unknown, fallback: string[]): string[] {
  * @example
  * resolveOptions({ readings: { 'custom-fields-omitted': 'replace' } }).readings['status-codes']; // 'all-200'
  */
-export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
+export function resolveOptions(
+  options: MockOptions = {},
+  defaultLogger: (line: string) => void = (line) => console.error(line),
+): ResolvedOptions {
   const seed = integer('seed', options.seed, 0, 1);
   const tokens = strings('tokens', options.tokens, [DEFAULT_TOKEN]);
   for (const token of tokens) {
@@ -92,7 +96,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
     maxUploadBytes: integer('maxUploadBytes', options.maxUploadBytes, 1, DEFAULT_MAX_UPLOAD_BYTES),
     failureRate,
     logLevel,
-    logger: options.logger ?? ((line) => process.stderr.write(`${line}\n`)),
+    logger: options.logger ?? defaultLogger,
     webhooks: strings('webhooks', options.webhooks, []).map((item) => url('webhooks', item) as string),
     webhookSecret: options.webhookSecret,
     adminToken: options.adminToken,
@@ -105,5 +109,6 @@ export function resolveOptions(options: MockOptions = {}): ResolvedOptions {
     maxFieldLength: integer('maxFieldLength', options.maxFieldLength, 1, 255),
     maxVideosPerCreate: integer('maxVideosPerCreate', options.maxVideosPerCreate, 1, 100),
     realTimeClock: options.realTimeClock ?? true,
+    memoryUploadBytes: integer('memoryUploadBytes', options.memoryUploadBytes, 1, DEFAULT_MEMORY_FILE_BYTES),
   };
 }

@@ -1,16 +1,35 @@
-/** Bulky types of the mock: options, the stored video record, the in-process control API. */
+/** Bulky types of the mock's public API: options, the in-process control API, the app. */
 import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
 import type { Hono } from 'hono';
+import type { SeedVideo } from './control/schemas.js';
+import type { Faults } from './faults/types.js';
+import type { MockEnv } from './http/context.js';
+import type { LogLevel } from './shared/log.js';
 import type { VideoEvent } from './state/events.js';
+import type { StoredSource } from './state/source-sink.js';
+import type { FieldDefinition, JournalEntry, JournalFilter } from './state/types.js';
+import type { WebhookDispatcher } from './webhooks/types.js';
 
-export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
+export type { SeedVideo } from './control/schemas.js';
+export type { LogLevel } from './shared/log.js';
+export type { VideoEvent } from './state/events.js';
+export type { StoredSource } from './state/source-sink.js';
+export type * from './state/types.js';
 
 /** Options of `createApp` (the CLI's kebab-case flags map onto these). */
 export interface MockOptions {
   /** Accepted Bearer tokens. Default: `['mock-token']`. */
   tokens?: string[];
-  /** Folder for state (SQLite) and uploads; state survives a restart. Default: in memory + a temp folder. */
+  /**
+   * Folder for state (SQLite) and uploads; state survives a restart. Node only. Default: in
+   * memory, uploads in a temporary folder (Node) or in memory (other runtimes).
+   */
   dataDir?: string;
+  /**
+   * Largest upload kept in memory, in bytes, where uploads are kept in memory (runtimes without a
+   * disk, e.g. under msw in a browser); a larger one is answered 413. Default: 64 MiB.
+   */
+  memoryUploadBytes?: number;
   /** Origin of the HLS playback addresses. Default: the origin of the request (this server). */
   streamingBase?: string;
   /** Virtual milliseconds from upload to ready. Default: 2000. */
@@ -68,78 +87,7 @@ export interface ResolvedOptions {
   maxFieldLength: number;
   maxVideosPerCreate: number;
   realTimeClock: boolean;
-}
-
-/** The lifecycle phases the mock tracks; readings map them to the states a client sees (§3). */
-export type Phase = 'created' | 'uploading' | 'uploaded' | 'processing' | 'ready' | 'failed';
-
-/** A custom field value in one of the five JSON forms of §2. */
-export type FieldValue = string | number | boolean | string[];
-
-/** One video as the store keeps it. */
-export interface VideoRecord {
-  key: string;
-  title: string;
-  tags?: string[];
-  projectKey: string;
-  /** The token that created the video (for the `owner-only` readings). */
-  owner: string | undefined;
-  customFields: Record<string, FieldValue>;
-  phase: Phase;
-  /** Virtual time (ms) of creation and last change. */
-  createdAt: number;
-  updatedAt: number;
-  /** Phase changes still to come, on the virtual clock. */
-  schedule: { at: number; phase: Phase }[];
-  /** The stored source file, once an upload completed. */
-  source?: { file: string; size: number; filename?: string; contentType?: string };
-}
-
-/** Definition of a custom field (reading `custom-field-definition: predefined`). */
-export interface FieldDefinition {
-  name: string;
-  kind?: 'string' | 'number' | 'boolean' | 'date-time' | 'string-array';
-}
-
-/** What a request leaves in the journal: times in epoch milliseconds (real and virtual). */
-export interface JournalRecord {
-  at: number;
-  virtualAt: number;
-  method: string;
-  path: string;
-  operationId: string | undefined;
-  status: number;
-  /** The readings played, in the `X-Mock-Readings` form (`id=reading, id2=reading`). */
-  readings: string;
-  durationMs: number;
-}
-
-/** One received request, as the journal gives it out: numbered, times as ISO strings. */
-export type JournalEntry = Omit<JournalRecord, 'at' | 'virtualAt' | 'readings'> & {
-  readings: Record<string, string>;
-  seq: number;
-  time: string;
-  virtualTime: string;
-};
-
-export interface JournalFilter {
-  method?: string;
-  path?: string;
-  operationId?: string;
-  /** An ISO time or a sequence number: only entries after it. */
-  since?: string | number;
-}
-
-/** A video to seed: a create entry plus optional state. */
-export interface SeedVideo {
-  key?: string;
-  title: string;
-  tags?: string[];
-  projectKey?: string;
-  owner?: string;
-  simpleCustomFields?: Record<string, FieldValue>;
-  /** Only phases that need no upload in progress or processing to come (default `created`). */
-  phase?: Extract<Phase, 'created' | 'ready' | 'failed'>;
+  memoryUploadBytes: number;
 }
 
 /** The in-process control API, mirrored by the admin API under `/__mock/`. */
@@ -166,16 +114,16 @@ export interface MockControl {
   setDefinitions(definitions: FieldDefinition[]): void;
   getDefinitions(): FieldDefinition[];
   /** The stored source file of a video, if an upload completed. */
-  sourceOf(key: string): VideoRecord['source'] | undefined;
-  /** The folders uploads use (`temp` holds files being received). */
+  sourceOf(key: string): StoredSource | undefined;
+  /** The folders uploads use (`temp` holds files being received); throws where uploads are kept in memory. */
   paths(): { root: string; temp: string; uploads: string };
   /** Resolves when no upload is being received. */
   uploadsSettled(): Promise<void>;
   /** Listens to every state change. Returns a function that stops listening. */
   onEvent(listener: (event: VideoEvent) => void): () => void;
   /** The webhook dispatcher and the faults (see their modules). */
-  readonly webhooks: import('./webhooks/index.js').WebhookDispatcher;
-  readonly faults: import('./faults/index.js').Faults;
+  readonly webhooks: WebhookDispatcher;
+  readonly faults: Faults;
   /** Closes the store, timers and the dispatcher; removes the temporary upload folder. */
   close(): Promise<void>;
 }
@@ -183,18 +131,5 @@ export interface MockControl {
 /** The Hono app plus its control API. */
 export type MockApp = Hono<MockEnv> & { mock: MockControl };
 
-/** Variables a request carries through the middleware. */
-export interface MockVariables {
-  operationId: string | undefined;
-  readings: import('./readings/request-readings.js').RequestReadings;
-  token: string | undefined;
-  /** The origin of the request URL (the default streaming base). */
-  origin: string;
-  /** Set once the request pipeline runs for this request (so a not-found answer inside it does not run it again). */
-  pipelined: boolean;
-}
+export type { MockEnv } from './http/context.js';
 
-export interface MockEnv {
-  Variables: MockVariables;
-  Bindings: { incoming?: import('node:http').IncomingMessage };
-}

@@ -66,7 +66,8 @@ for (const [mode, select] of Object.entries(modes)) {
 
 describe('RequestReadings.seal', () => {
   it('marks the header as written until another reading is read', async () => {
-    const { RequestReadings, readingSet } = await import('../src/readings/request-readings.js');
+    const { RequestReadings } = await import('../src/readings/request-readings.js');
+    const { readingSet } = await import('../src/readings/choice.js');
     const readings = new RequestReadings(readingSet());
     expect(readings.unsealed()).toBe(false);
     readings.get('custom-fields-omitted');

@@ -2,23 +2,27 @@
 import { zCreateVideosRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
-import { during, type MockCore, streamingBase } from '../core.js';
+import type { MockEnv } from '../http/context.js';
 import { problemsFromZod, validationError } from '../http/errors.js';
 import { readJson } from '../http/json-body.js';
-import { createdVideo } from '../state/representation.js';
 import { requestHeader } from '../http/request-headers.js';
 import { json } from '../http/respond.js';
-import type { MockEnv, VideoRecord } from '../types.js';
+import { createdVideo } from '../state/representation.js';
+import type { VideoRecord } from '../state/types.js';
+import type { ApiDeps } from './deps.js';
 import { longTexts } from './limits.js';
 
 /**
  * Handles create: Bearer required (§5.1), body validated with the generated schema, one record
  * per entry, answered with the creation shape in request order (§4.1).
  */
-export function createVideosHandler(core: MockCore) {
+export function createVideos(
+  deps: Pick<ApiDeps, 'tokens' | 'store' | 'clock' | 'lifecycle' | 'origins' | 'limits' | 'eventContext'>,
+) {
+  const { store, clock, lifecycle, limits } = deps;
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
-    const token = requireToken(requestHeader(c, 'authorization'), core.options.tokens);
+    const token = requireToken(requestHeader(c, 'authorization'), deps.tokens);
     const parsed = zCreateVideosRequest.safeParse(await readJson(c, readings));
     if (!parsed.success) {
       throw validationError(
@@ -31,12 +35,12 @@ export function createVideosHandler(core: MockCore) {
     // §8: the number of videos per create request is not shown.
     if (
       readings.get('videos-per-create-limit') === 'limited' &&
-      body.videos.length > core.options.maxVideosPerCreate
+      body.videos.length > limits.maxVideosPerCreate
     ) {
       throw validationError(
         readings,
-        `${body.videos.length} videos in one request; at most ${core.options.maxVideosPerCreate} are accepted.`,
-        [{ pointer: '/videos', message: `at most ${core.options.maxVideosPerCreate} items are accepted` }],
+        `${body.videos.length} videos in one request; at most ${limits.maxVideosPerCreate} are accepted.`,
+        [{ pointer: '/videos', message: `at most ${limits.maxVideosPerCreate} items are accepted` }],
       );
     }
     // §8: field length limits are not shown.
@@ -46,12 +50,12 @@ export function createVideosHandler(core: MockCore) {
         texts.push([`/videos/${i}/title`, video.title]);
         for (const [j, tag] of (video.tags ?? []).entries()) texts.push([`/videos/${i}/tags/${j}`, tag]);
       }
-      const problems = longTexts(texts, core.options.maxFieldLength);
+      const problems = longTexts(texts, limits.maxFieldLength);
       if (problems.length > 0)
         throw validationError(readings, 'Some texts are longer than accepted.', problems);
     }
-    const now = core.clock.now();
-    const keys = core.store.nextKeys(body.videos.length);
+    const now = clock.now();
+    const keys = store.nextKeys(body.videos.length);
     const records: VideoRecord[] = body.videos.map((video, i) => ({
       key: keys[i] as string,
       title: video.title,
@@ -64,11 +68,10 @@ export function createVideosHandler(core: MockCore) {
       updatedAt: now,
       schedule: [],
     }));
-    core.store.putMany(records);
-    during(core, readings, c.get('origin'), () => {
-      for (const record of records) core.lifecycle.created(record);
-    });
-    const base = streamingBase(core, c.get('origin'));
+    store.putMany(records);
+    const context = deps.eventContext(c);
+    for (const record of records) lifecycle.created(record, context);
+    const base = deps.origins.base(c.get('origin'));
     const status = readings.get('status-codes') === 'semantic' ? 201 : 200;
     return json(
       records.map((record) => createdVideo(record, base)),

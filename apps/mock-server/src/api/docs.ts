@@ -1,26 +1,23 @@
 /**
- * `/openapi.json` (the bundled spec with this server as its server) and `/docs` (swagger-ui from
- * the swagger-ui-dist package, served by the mock itself: no CDN, no network).
+ * `/openapi.json` (the bundled spec with this server as its server) and `/docs` (swagger-ui, its
+ * files served by the mock itself: no CDN, no network). Where the files come from is the
+ * platform's business (under Node: the swagger-ui-dist package, src/node/docs-assets.ts).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { openapiDocument } from '@video-api/schema/openapi';
 import type { Hono } from 'hono';
+import type { MockEnv } from '../http/context.js';
 import type { RequestPipeline } from '../http/pipeline.js';
-import type { MockEnv } from '../types.js';
 
-const ASSETS: Record<string, string> = {
+/** The files of swagger-ui the page loads, with their media types. */
+export const DOCS_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
 };
 
-function assetDir(): string {
-  const require = createRequire(import.meta.url);
-  return dirname(require.resolve('swagger-ui-dist/package.json'));
-}
+/** Reads one of DOCS_ASSETS, or undefined where the platform has no copy of swagger-ui. */
+export type DocsAssets = (name: string) => Uint8Array | undefined;
 
 /** The bundled spec with `origin` as the server of every operation (the upload host included). */
 export function specFor(origin: string): Record<string, unknown> {
@@ -63,8 +60,7 @@ window.ui = SwaggerUIBundle({
 </html>
 `;
 
-export function docsRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap']): void {
-  const dir = assetDir();
+export function docsRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'], assets: DocsAssets): void {
   const cache = new Map<string, Uint8Array>();
   app.get(
     '/openapi.json',
@@ -82,13 +78,10 @@ export function docsRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap']): v
     '/docs/:asset',
     wrap((c, next) => {
       const asset = c.req.param('asset') ?? '';
-      const type = ASSETS[asset];
-      if (!type) return next().then(() => c.res);
-      let bytes = cache.get(asset);
-      if (!bytes) {
-        bytes = new Uint8Array(readFileSync(join(dir, asset)));
-        cache.set(asset, bytes);
-      }
+      const type = DOCS_ASSETS[asset];
+      let bytes = type === undefined ? undefined : (cache.get(asset) ?? assets(asset));
+      if (!type || !bytes) return next().then(() => c.res);
+      cache.set(asset, bytes);
       return c.body(bytes.slice(), 200, { 'content-type': type, 'cache-control': 'public, max-age=3600' });
     }),
   );

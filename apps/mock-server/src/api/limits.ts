@@ -14,8 +14,3 @@ export function longTexts(entries: Iterable<[pointer: string, text: string]>, ma
   }
   return problems;
 }
-
-/** Escapes one JSON Pointer segment. */
-export function pointerSegment(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
-}

@@ -2,26 +2,18 @@
 import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
-import { type MockCore, representText } from '../core.js';
+import type { MockEnv } from '../http/context.js';
 import { type FieldProblem, problemsFromZod, validationError } from '../http/errors.js';
 import { readJson } from '../http/json-body.js';
-import type { RequestReadings } from '../readings/request-readings.js';
 import { requestHeader } from '../http/request-headers.js';
 import { jsonText } from '../http/respond.js';
-import type { FieldDefinition, FieldValue, MockEnv } from '../types.js';
+import type { RequestReadings } from '../readings/request-readings.js';
+import { isOfKind } from '../state/field-kinds.js';
+import type { FieldDefinition, FieldValue } from '../state/types.js';
+import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
-import { longTexts, pointerSegment } from './limits.js';
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-
-const KIND_CHECK: Record<NonNullable<FieldDefinition['kind']>, (value: FieldValue) => boolean> = {
-  string: (value) => typeof value === 'string',
-  number: (value) => typeof value === 'number',
-  boolean: (value) => typeof value === 'boolean',
-  'date-time': (value) =>
-    typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)),
-  'string-array': (value) => Array.isArray(value),
-};
+import { pointerSegment } from '../shared/json-pointer.js';
+import { longTexts } from './limits.js';
 
 function hasNull(fields: object): boolean {
   for (const name in fields) if ((fields as Record<string, unknown>)[name] === null) return true;
@@ -74,7 +66,7 @@ function definitionProblems(
     const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
     const definition = byName.get(name);
     if (!definition) problems.push({ pointer, message: `not a defined custom field (defined: ${names})` });
-    else if (definition.kind && value !== undefined && !KIND_CHECK[definition.kind](value)) {
+    else if (definition.kind && value !== undefined && !isOfKind(value, definition.kind)) {
       problems.push({ pointer, message: `the field is defined as ${definition.kind}` });
     }
   }
@@ -86,12 +78,15 @@ function definitionProblems(
  * generated schema, null per `custom-field-null`, unknown names per `custom-field-definition`,
  * omitted fields per `custom-fields-omitted` (§4.4); answers the §4.3 shape.
  */
-export function updateCustomFieldsHandler(core: MockCore) {
+export function updateCustomFields(
+  deps: Pick<ApiDeps, 'tokens' | 'store' | 'clock' | 'lifecycle' | 'represent' | 'limits'>,
+) {
+  const { store, clock } = deps;
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     const auth = readings.get('auth-update-custom-fields');
-    const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), core.options.tokens);
-    const record = findVideo(core, c.req.param('videoKey') ?? '');
+    const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), deps.tokens);
+    const record = findVideo(deps, c.req.param('videoKey') ?? '');
     checkOwner(auth, record, token);
     const { body, removed } = takeNulls(await readJson(c, readings), readings);
     const parsed = zUpdateCustomFieldsRequest.safeParse(body);
@@ -109,7 +104,7 @@ export function updateCustomFieldsHandler(core: MockCore) {
         ...Object.entries(fields),
         ...removed.map((name) => [name, undefined] as [string, undefined]),
       ];
-      const problems = definitionProblems(entries, core.store.getDefinitions());
+      const problems = definitionProblems(entries, store.getDefinitions());
       if (problems.length > 0) {
         throw validationError(
           readings,
@@ -128,20 +123,20 @@ export function updateCustomFieldsHandler(core: MockCore) {
           for (const [i, item] of value.entries()) texts.push([`${pointer}/${i}`, item]);
         }
       }
-      const problems = longTexts(texts, core.options.maxFieldLength);
+      const problems = longTexts(texts, deps.limits.maxFieldLength);
       if (problems.length > 0)
         throw validationError(readings, 'Some names or values are longer than accepted.', problems);
     }
     // Merge into the record as it is now: an upload or another update may have landed while this
     // body was streaming in, and writing back the copy read before the body would undo it.
-    const current = findVideo(core, record.key);
+    const current = findVideo(deps, record.key);
     const merged =
       readings.get('custom-fields-omitted') === 'replace'
         ? { ...fields }
         : { ...current.customFields, ...fields };
     for (const name of removed) delete merged[name];
-    const next = { ...current, customFields: merged, updatedAt: core.clock.now() };
-    core.store.put(next);
-    return jsonText(representText(core, next, readings, c.get('origin'), false), 200, readings);
+    const next = { ...current, customFields: merged, updatedAt: clock.now() };
+    store.put(next);
+    return jsonText(deps.represent.text(next, readings, c.get('origin'), false), 200, readings);
   };
 }

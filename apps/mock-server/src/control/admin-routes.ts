@@ -1,42 +1,60 @@
 /**
  * The admin API under `/__mock/` (§ "Control" of the design): reset, seed, journal, clock,
- * readiness and failure, readings, custom-field definitions; faults and webhooks are mounted
- * beside. Described by its own OpenAPI document at `/__mock/openapi.json`.
+ * readiness and failure, readings, custom-field definitions, faults and webhooks. Described by its
+ * own OpenAPI document at `/__mock/openapi.json`. Every error is answered as problem+json
+ * (the app's error handler renders admin paths so), whatever the public API's readings.
  */
 import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema/unspecified';
 import { Hono } from 'hono';
+import type { Faults } from '../faults/types.js';
 import { requireToken } from '../http/auth.js';
-import { type MockCore, represent } from '../core.js';
-import { MockHttpError } from '../http/errors.js';
-import { faultAdminRoutes } from '../faults/index.js';
-import { RequestReadings, readingSet } from '../readings/request-readings.js';
-import type { MockControl, MockEnv, SeedVideo } from '../types.js';
-import { ADVANCE, body, DEFINITIONS, journalFilter, readingsChoice, SEED } from './inputs.js';
+import type { MockEnv } from '../http/context.js';
+import { notFound } from '../http/errors.js';
+import type { ServerReadings } from '../readings/server-readings.js';
+import type { VirtualClock } from '../state/clock.js';
+import type { Representer } from '../state/representer.js';
+import type { VideoStore } from '../state/video-store.js';
+import type { MockControl } from '../types.js';
+import type { WebhookDispatcher } from '../webhooks/types.js';
+import { faultRoutes } from './fault-routes.js';
+import { body, journalFilter, readingsChoice } from './inputs.js';
 import { adminOpenapi } from './openapi.js';
+import { ADVANCE, DEFINITIONS, SEED } from './schemas.js';
 import { protoFieldProblem } from './seed-checks.js';
+import { webhookRoutes } from './webhook-routes.js';
 
-function readingsView(core: MockCore) {
+/** What the admin routes work on: the in-process control, and what they show beside it. */
+export interface AdminDeps {
+  control: MockControl;
+  store: VideoStore;
+  clock: VirtualClock;
+  readings: ServerReadings;
+  represent: Representer;
+  faults: Faults;
+  webhooks: WebhookDispatcher;
+  /** Token the admin API requires, if any. */
+  adminToken: string | undefined;
+}
+
+function readingsView(readings: ServerReadings) {
   return {
-    readings: { ...core.readings },
+    readings: { ...readings.current() },
     defaults: mockReadings(),
     accepted: Object.fromEntries(idsWithReadings.map((id) => [id, readingsOf(id)])),
   };
 }
 
 /**
- * The admin routes, to mount at `/__mock`.
+ * The admin routes, to mount at the admin prefix.
  *
  * @example
- * app.route('/__mock', adminRoutes(core, control, webhookRoutes));
+ * app.route(ADMIN_PREFIX, adminRoutes({ control, store, clock, readings, represent, faults, webhooks, adminToken }));
  */
-export function adminRoutes(
-  core: MockCore,
-  control: MockControl,
-  extra: Record<string, Hono>,
-): Hono<MockEnv> {
+export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
+  const { control, clock, readings } = deps;
   const admin = new Hono<MockEnv>();
-  if (core.options.adminToken !== undefined) {
-    const token = core.options.adminToken;
+  const token = deps.adminToken;
+  if (token !== undefined) {
     admin.use('*', async (c, next) => {
       requireToken(c.req.header('authorization'), [token]);
       await next();
@@ -52,10 +70,10 @@ export function adminRoutes(
     // The schema's output has lost `__proto__` members: they are looked for in the body itself.
     const problem = protoFieldProblem((raw as { videos: unknown[] }).videos);
     if (problem) throw problem;
-    return c.json({ keys: control.seed(value.videos as SeedVideo[]) }, 200);
+    return c.json({ keys: control.seed(value.videos) }, 200);
   });
   admin.get('/journal', (c) => c.json({ entries: control.journal(journalFilter(c.req.query())) }));
-  const clockView = () => ({ now: core.clock.now(), iso: core.clock.iso(), realTime: core.clock.realTime });
+  const clockView = () => ({ now: clock.now(), iso: clock.iso(), realTime: clock.realTime });
   admin.get('/clock', (c) => c.json(clockView()));
   admin.post('/clock/advance', async (c) => {
     const { value } = await body(c, ADVANCE);
@@ -67,19 +85,19 @@ export function adminRoutes(
       const key = c.req.param('videoKey');
       if (action === 'ready') control.makeReady(key);
       else control.fail(key);
-      const record = core.store.get(key);
-      if (!record) throw new MockHttpError(404, 'not-found', 'Not found', `No video has the key "${key}".`);
-      return c.json(represent(core, record, new RequestReadings(core.readings), new URL(c.req.url).origin));
+      const record = deps.store.get(key);
+      if (!record) throw notFound(key);
+      return c.json(deps.represent.video(record, readings.forRequest(), new URL(c.req.url).origin));
     });
   }
-  admin.get('/readings', (c) => c.json(readingsView(core)));
+  admin.get('/readings', (c) => c.json(readingsView(readings)));
   admin.put('/readings', async (c) => {
-    core.readings = readingSet(await readingsChoice(c));
-    return c.json(readingsView(core));
+    readings.replace(await readingsChoice(c));
+    return c.json(readingsView(readings));
   });
   admin.patch('/readings', async (c) => {
     control.setReadings(await readingsChoice(c));
-    return c.json(readingsView(core));
+    return c.json(readingsView(readings));
   });
   admin.get('/custom-field-definitions', (c) => c.json({ definitions: control.getDefinitions() }));
   admin.put('/custom-field-definitions', async (c) => {
@@ -87,7 +105,7 @@ export function adminRoutes(
     control.setDefinitions(value.definitions);
     return c.json({ definitions: control.getDefinitions() });
   });
-  admin.route('/faults', faultAdminRoutes(core.faults));
-  for (const [path, routes] of Object.entries(extra)) admin.route(path, routes);
+  admin.route('/faults', faultRoutes(deps.faults));
+  admin.route('/webhooks', webhookRoutes(deps.webhooks));
   return admin;
 }

@@ -1,49 +1,93 @@
 /** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
 import type { ReadingChoice } from '@video-api/schema/unspecified';
+import type { Faults } from '../faults/types.js';
+import { notFound } from '../http/errors.js';
+import type { RateLimiter } from '../http/rate-limit.js';
+import { parseReadingChoice } from '../readings/choice.js';
+import type { ServerReadings } from '../readings/server-readings.js';
+import type { VirtualClock } from '../state/clock.js';
+import { defaultDefinitions } from '../state/definitions.js';
+import type { VideoEvent } from '../state/events.js';
+import type { Journal } from '../state/journal.js';
+import type { Lifecycle } from '../state/lifecycle.js';
+import type { Representer } from '../state/representer.js';
+import type { SourceSink } from '../state/source-sink.js';
+import type { VideoRecord } from '../state/types.js';
+import type { VideoStore } from '../state/video-store.js';
+import type { MockControl } from '../types.js';
+import type { WebhookDispatcher } from '../webhooks/types.js';
+import type { SeedVideo } from './schemas.js';
 import { parseSince, SINCE_RULE } from './schemas.js';
 import { seedProblem } from './seed-checks.js';
-import type { MockCore } from '../core.js';
-import { defaultDefinitions } from '../state/definitions.js';
-import { notFound } from '../http/errors.js';
-import { parseReadingChoice, readingSet } from '../readings/request-readings.js';
-import type { MockControl, SeedVideo, VideoRecord } from '../types.js';
+
+/** What the control API works on. */
+export interface ControlDeps {
+  store: VideoStore;
+  clock: VirtualClock;
+  lifecycle: Lifecycle;
+  journal: Journal;
+  limiter: RateLimiter;
+  readings: ServerReadings;
+  represent: Representer;
+  faults: Faults;
+  webhooks: WebhookDispatcher;
+  sink: SourceSink;
+  /** Uploads being received. */
+  uploads: Set<Promise<unknown>>;
+  /** Listeners of every state change. */
+  listeners: Set<(event: VideoEvent) => void>;
+}
 
 /** Keys for the videos of a seed without one, none of them a key the seed gives another video. */
-function generatedKeys(core: MockCore, videos: readonly SeedVideo[]): string[] {
+function generatedKeys(store: VideoStore, videos: readonly SeedVideo[]): string[] {
   const given = new Set(videos.flatMap((video) => (video.key === undefined ? [] : [video.key])));
   const count = videos.filter((video) => video.key === undefined).length;
   const keys: string[] = [];
   while (keys.length < count) {
-    keys.push(...core.store.nextKeys(count - keys.length).filter((key) => !given.has(key)));
+    keys.push(...store.nextKeys(count - keys.length).filter((key) => !given.has(key)));
   }
   return keys;
 }
 
+/** Waits for `promises` to settle, at most `ms`. */
+async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([Promise.allSettled([...promises]), limit]);
+  clearTimeout(timer);
+}
+
 /**
- * Builds `app.mock` over the core.
+ * Builds `app.mock`.
  *
  * @example
  * app.mock.advanceClock(2000); // every uploaded video is now ready
  */
-export function createControl(core: MockCore): MockControl {
-  const start = { ...core.readings };
-  const control: MockControl = {
+export function createControl(deps: ControlDeps): MockControl {
+  const { store, clock, lifecycle, readings, sink } = deps;
+  const force = (key: string, phase: 'ready' | 'failed') => {
+    lifecycle.settle();
+    if (!lifecycle.force(key, phase)) throw notFound(key);
+  };
+  return {
     reset() {
-      core.store.clear();
-      core.store.setDefinitions(defaultDefinitions());
-      core.lifecycle.reset();
-      core.journal.clear();
-      core.limiter.clear();
-      core.faults.clear();
-      core.texts.clear();
-      core.readings = { ...start };
+      store.clear();
+      store.setDefinitions(defaultDefinitions());
+      lifecycle.reset();
+      deps.journal.clear();
+      deps.limiter.clear();
+      deps.faults.clear();
+      deps.represent.clear();
+      readings.reset();
     },
     seed(videos: SeedVideo[]) {
       // All or nothing: every check before anything is stored; a seed never overwrites a video.
-      const problem = seedProblem(videos, (key) => core.store.get(key) !== undefined);
+      const problem = seedProblem(videos, (key) => store.get(key) !== undefined);
       if (problem) throw problem;
-      const now = core.clock.now();
-      const keys = generatedKeys(core, videos);
+      const now = clock.now();
+      const keys = generatedKeys(store, videos);
       let generated = 0;
       const records: VideoRecord[] = videos.map((video) => ({
         key: video.key ?? (keys[generated++] as string),
@@ -57,64 +101,52 @@ export function createControl(core: MockCore): MockControl {
         updatedAt: now,
         schedule: [],
       }));
-      core.store.putMany(records);
-      for (const record of records) core.lifecycle.created(record);
+      store.putMany(records);
+      const context = { readings: readings.current() };
+      for (const record of records) lifecycle.created(record, context);
       return records.map((record) => record.key);
     },
     journal(filter) {
       if (typeof filter?.since === 'string' && parseSince(filter.since) === undefined) {
         throw new RangeError(`journal: since ${JSON.stringify(filter.since)} is not accepted; ${SINCE_RULE}`);
       }
-      return core.journal.query(filter);
+      return deps.journal.query(filter);
     },
     advanceClock(ms: number) {
-      if (!Number.isFinite(ms) || ms < 0)
-        throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);
-      core.clock.advance(ms);
-      core.lifecycle.settle();
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);
+      clock.advance(ms);
+      lifecycle.settle();
     },
-    now: () => core.clock.now(),
-    makeReady(key: string) {
-      core.lifecycle.settle();
-      if (!core.lifecycle.force(key, 'ready')) throw notFound(`No video has the key "${key}".`);
-    },
-    fail(key: string) {
-      core.lifecycle.settle();
-      if (!core.lifecycle.force(key, 'failed')) throw notFound(`No video has the key "${key}".`);
-    },
+    now: () => clock.now(),
+    makeReady: (key) => force(key, 'ready'),
+    fail: (key) => force(key, 'failed'),
     setReadings(choice: ReadingChoice | Record<string, string>) {
-      core.readings = readingSet({
-        ...core.readings,
-        ...parseReadingChoice(Object.entries(choice), 'readings'),
-      });
+      readings.update(parseReadingChoice(Object.entries(choice), 'readings'));
     },
-    getReadings: () => ({ ...core.readings }),
-    setDefinitions: (definitions) => core.store.setDefinitions(definitions),
-    getDefinitions: () => core.store.getDefinitions(),
-    sourceOf: (key) => core.store.get(key)?.source,
-    paths: () => ({ root: core.folders.root, temp: core.folders.temp, uploads: core.folders.uploads }),
+    getReadings: () => ({ ...readings.current() }),
+    setDefinitions: (definitions) => store.setDefinitions(definitions),
+    getDefinitions: () => store.getDefinitions(),
+    sourceOf: (key) => store.get(key)?.source,
+    paths() {
+      if (!sink.paths) throw new Error('paths(): this mock keeps uploads in memory; it has no upload folders');
+      return sink.paths();
+    },
     async uploadsSettled() {
-      while (core.uploads.size > 0) await Promise.allSettled([...core.uploads]);
+      while (deps.uploads.size > 0) await Promise.allSettled([...deps.uploads]);
     },
     onEvent(listener) {
-      core.listeners.add(listener);
-      return () => core.listeners.delete(listener);
+      deps.listeners.add(listener);
+      return () => deps.listeners.delete(listener);
     },
-    webhooks: core.webhooks,
-    faults: core.faults,
+    webhooks: deps.webhooks,
+    faults: deps.faults,
     async close() {
       // Let uploads being received end (their connections are closed first by startServer), at most 2 s.
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, 2000);
-      });
-      await Promise.race([Promise.allSettled([...core.uploads]), limit]);
-      clearTimeout(timer);
-      core.lifecycle.close();
-      await core.webhooks.close();
-      core.store.close();
-      core.folders.dispose();
+      await settledWithin(deps.uploads, 2000);
+      lifecycle.close();
+      await deps.webhooks.close();
+      store.close();
+      sink.dispose();
     },
   };
-  return control;
 }

@@ -1,68 +1,86 @@
 /**
- * Inputs of the admin API, read and validated: JSON bodies within the bounds of the API's
- * (413, 415), then their schema; the readings body; the journal query. Every refusal is a 4xx
- * that says what was wrong, where and what is accepted.
+ * Inputs of the admin API, read and validated: JSON bodies through the one body reader
+ * (src/http/json-body.ts: 413, 415, 400), then their schema; the readings body; the journal
+ * query. Every refusal is an HttpError that says what was wrong, where and what is accepted;
+ * the admin API answers them as problem+json.
  */
 import type { ReadingChoice } from '@video-api/schema/unspecified';
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import { MockHttpError } from '../http/errors.js';
-import { type AcceptedKeys, describeIssues, describeValue } from '../faults/rule-schema.js';
-import { parseReadingChoice, ReadingError } from '../readings/request-readings.js';
-import { readAdminBody } from './read-body.js';
-import {
-  adminErrorMap,
-  JOURNAL_FILTERS,
-  parseSince,
-  SEED_MEMBERS,
-  SEED_SHAPE,
-  SINCE_RULE,
-  zAdvanceBody,
-  zDefinitionsBody,
-  zSeedBody,
-} from './schemas.js';
+import { HttpError } from '../http/errors.js';
+import { type BodyProblem, MAX_JSON_BYTES, readJsonBody } from '../http/json-body.js';
+import { requestHeader } from '../http/request-headers.js';
+import { parseReadingChoice, ReadingError } from '../readings/choice.js';
+import { describeIssues, describeValue, type Issue } from '../shared/issues.js';
+import { adminErrorMap, type BodySpec, JOURNAL_FILTERS, parseSince, SINCE_RULE } from './schemas.js';
 
-/** What a body route takes: its name in messages, its schema, its shape in words, its members. */
-export interface BodySpec<T> {
-  what: string;
-  schema: z.ZodType<T>;
-  accepted: string;
-  members: AcceptedKeys;
+/**
+ * The 400 for input that does not validate: the first problem in the detail, all in `issues`.
+ *
+ * @example
+ * throw invalidInput('The seed body', SEED_SHAPE, [{ pointer: '/videos', message: 'must be an array' }]);
+ */
+export function invalidInput(what: string, accepted: string, issues: Issue[], acceptedValue?: unknown): HttpError {
+  const first = issues[0];
+  const where = first && first.pointer !== '' ? first.pointer : 'the body';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : '';
+  return new HttpError(400, {
+    code: 'validation-failed',
+    title: 'Request validation failed',
+    detail: `${what} is not valid: ${where} ${first?.message ?? 'is not accepted'}${more}. Accepted: ${accepted}.`,
+    issues,
+    ...(acceptedValue !== undefined && { accepted: acceptedValue }),
+  });
 }
 
-const TITLES = { 400: 'Request validation failed', 413: 'Payload too large', 415: 'Unsupported media type' };
+/** The admin API's answer to a body the reader could not take. */
+function unreadable(c: Context, body: BodyProblem, what: string, accepted: string): HttpError {
+  switch (body.code) {
+    case 'unsupported-media-type': {
+      const type = requestHeader(c, 'content-type') ?? '';
+      const got = type === '' ? 'no Content-Type' : `Content-Type "${type}"`;
+      return new HttpError(415, {
+        code: 'unsupported-media-type',
+        title: 'Unsupported media type',
+        detail: `${what} must be JSON (Content-Type: application/json); got ${got}. Accepted: ${accepted}.`,
+      });
+    }
+    case 'payload-too-large':
+      return new HttpError(413, {
+        code: 'payload-too-large',
+        title: 'Payload too large',
+        detail: `${what} is larger than ${MAX_JSON_BYTES} bytes (1 MiB), the most an admin body may be. Accepted: ${accepted}.`,
+      });
+    case 'aborted':
+      return invalidInput(what, accepted, [{ pointer: '', message: 'could not be read' }]);
+    case 'invalid-json':
+      return new HttpError(400, {
+        code: 'validation-failed',
+        title: 'Request validation failed',
+        detail: `${what} ${body.problem}. Accepted: ${accepted}.`,
+        issues: [{ pointer: '', message: body.problem }],
+      });
+  }
+}
 
-function invalid(what: string, accepted: string, problems: { where: string; message: string }[]) {
-  const first = problems[0];
-  const where = first && first.where !== '' ? first.where : 'the body';
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem(s))` : '';
-  return new MockHttpError(
-    400,
-    'validation-failed',
-    TITLES[400],
-    `${what} is not valid: ${where} ${first?.message ?? 'is not accepted'}${more}. Accepted: ${accepted}.`,
-    problems.map(({ where, message }) => ({ pointer: where, message })),
-  );
+/**
+ * The JSON body of an admin request: any JSON value; 413, 415 or 400 (empty, not JSON) otherwise.
+ *
+ * @example
+ * const value = await jsonInput(c, 'The fault rules', 'a JSON array of rules');
+ */
+export async function jsonInput(c: Context, what: string, accepted: string): Promise<unknown> {
+  const read = await readJsonBody(c);
+  if (!read.ok) throw unreadable(c, read, what, accepted);
+  return read.value;
 }
 
 /** The body of `c` as a JSON object; 413, 415 or 400 (empty, not JSON, not an object) otherwise. */
 async function objectBody(c: Context, what: string, accepted: string): Promise<object> {
-  const read = await readAdminBody(c);
-  if (!read.ok) {
-    throw new MockHttpError(
-      read.status,
-      read.status === 400 ? 'validation-failed' : read.code,
-      TITLES[read.status],
-      `${what} ${read.problem}. Accepted: ${accepted}.`,
-      read.status === 400 ? [{ pointer: '', message: read.problem }] : [],
-    );
+  const value = await jsonInput(c, what, accepted);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidInput(what, accepted, [{ pointer: '', message: `must be a JSON object, got ${describeValue(value)}` }]);
   }
-  if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) {
-    throw invalid(what, accepted, [
-      { where: '', message: `must be a JSON object, got ${describeValue(read.value)}` },
-    ]);
-  }
-  return read.value;
+  return value;
 }
 
 /** The JSON body of `c`, read within bounds (413, 415, 400) and validated against `spec`. */
@@ -70,30 +88,10 @@ export async function body<T>(c: Context, spec: BodySpec<T>): Promise<{ value: T
   const raw = await objectBody(c, spec.what, spec.accepted);
   const parsed = spec.schema.safeParse(raw, { error: adminErrorMap });
   if (!parsed.success) {
-    throw invalid(spec.what, spec.accepted, describeIssues(parsed.error, raw, spec.members));
+    throw invalidInput(spec.what, spec.accepted, describeIssues(parsed.error, raw, spec.members));
   }
   return { value: parsed.data, raw };
 }
-
-export const SEED: BodySpec<z.infer<typeof zSeedBody>> = {
-  what: 'The seed body',
-  schema: zSeedBody,
-  accepted: SEED_SHAPE,
-  members: (path) => (path.length === 0 ? SEED_MEMBERS.body : SEED_MEMBERS.video),
-};
-export const ADVANCE: BodySpec<z.infer<typeof zAdvanceBody>> = {
-  what: 'The advance body',
-  schema: zAdvanceBody,
-  accepted: '{"ms": an integer ≥ 0 (milliseconds)}',
-  members: ['ms'],
-};
-export const DEFINITIONS: BodySpec<z.infer<typeof zDefinitionsBody>> = {
-  what: 'The definitions body',
-  schema: zDefinitionsBody,
-  accepted:
-    '{"definitions": [{"name": string, "kind"?: string, number, boolean, date-time or string-array}]}',
-  members: (path) => (path.length === 0 ? ['definitions'] : ['name', 'kind']),
-};
 
 /**
  * The choice of a readings body: every own member (a `__proto__` member too, which a record
@@ -109,8 +107,9 @@ export async function readingsChoice(c: Context): Promise<ReadingChoice> {
   try {
     return parseReadingChoice(pairs, 'The readings body');
   } catch (error) {
-    if (error instanceof ReadingError)
-      throw new MockHttpError(400, 'bad-reading', 'Bad reading choice', `${error.message}.`);
+    if (error instanceof ReadingError) {
+      throw new HttpError(400, { code: 'bad-reading', title: 'Bad reading choice', detail: `${error.message}.` });
+    }
     throw error;
   }
 }
@@ -119,19 +118,19 @@ export async function readingsChoice(c: Context): Promise<ReadingChoice> {
 export function journalFilter(query: Record<string, string>) {
   const unknown = Object.keys(query).filter((name) => !(JOURNAL_FILTERS as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    throw invalid(
+    throw invalidInput(
       'The journal query',
       `the filters ${JOURNAL_FILTERS.join(', ')}`,
-      unknown.map((name) => ({ where: `?${name}`, message: 'is not a filter of the journal' })),
+      unknown.map((name) => ({ pointer: `?${name}`, message: 'is not a filter of the journal' })),
     );
   }
   const { since, ...rest } = query;
   if (since === undefined) return rest;
   const parsed = parseSince(since);
   if (parsed === undefined) {
-    throw invalid('The journal query', SINCE_RULE, [
+    throw invalidInput('The journal query', SINCE_RULE, [
       {
-        where: '?since',
+        pointer: '?since',
         message: `is neither a sequence number nor an ISO 8601 time, got ${JSON.stringify(since)}`,
       },
     ]);

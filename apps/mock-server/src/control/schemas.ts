@@ -1,7 +1,16 @@
 /** Bodies and queries of the admin API (the mock's own control surface, not the public spec). */
 import { zCustomFieldValue } from '@video-api/schema/zod';
 import { z } from 'zod';
-import type { Phase } from '../types.js';
+import type { AcceptedKeys } from '../shared/issues.js';
+import { FIELD_KINDS, type Phase } from '../state/types.js';
+
+/** What a body route takes: its name in messages, its schema, its shape in words, its members. */
+export interface BodySpec<T> {
+  what: string;
+  schema: z.ZodType<T>;
+  accepted: string;
+  members: AcceptedKeys;
+}
 
 /**
  * Phases a video can be seeded in: those it can stay in or leave by itself. `uploading`,
@@ -18,22 +27,14 @@ export const SEED_KEY_RULE =
 export const SEED_PHASE_RULE = `one of ${SEEDABLE_PHASES.join(', ')} (to get a video processing, seed it created, upload a file and advance the clock)`;
 export const CUSTOM_FIELD_RULE = 'a string, number, boolean or array of strings';
 
-/** The accepted members of each object of the seed body, for "unknown member" messages. */
-export const SEED_MEMBERS = {
-  body: ['videos'],
-  video: ['key', 'title', 'tags', 'projectKey', 'owner', 'simpleCustomFields', 'phase'],
-} as const;
-
 /** The seed body in words (the `detail` of a 400). */
 export const SEED_SHAPE =
   '{"videos":[{"title": string, "key"?, "tags"?: [string], "projectKey"?, "owner"?, "simpleCustomFields"?: {name: value}, "phase"?}]}';
 
 const text = (what = 'must be a string') => z.string({ error: what });
 
-export const zSeedBody = z.strictObject({
-  videos: z
-    .array(
-      z.strictObject({
+/** One video of a seed: a create entry plus optional state. */
+export const zSeedVideo = z.strictObject({
         key: text(`must be ${SEED_KEY_RULE}`)
           .min(1, `must be ${SEED_KEY_RULE}`)
           .max(200, `must be ${SEED_KEY_RULE}`)
@@ -49,9 +50,14 @@ export const zSeedBody = z.strictObject({
           })
           .optional(),
         phase: z.enum(SEEDABLE_PHASES, { error: `must be ${SEED_PHASE_RULE}` }).optional(),
-      }),
-      { error: 'must be an array of videos' },
-    )
+});
+
+/** A video to seed (`app.mock.seed()`, `POST /__mock/seed`). */
+export type SeedVideo = z.infer<typeof zSeedVideo>;
+
+export const zSeedBody = z.strictObject({
+  videos: z
+    .array(zSeedVideo, { error: 'must be an array of videos' })
     .max(10_000, 'must hold at most 10000 videos (seed more in several requests)'),
 });
 
@@ -68,16 +74,14 @@ export const zAdvanceBody = z.strictObject({
     .max(MAX_ADVANCE_MS, `must be an integer from 0 to ${MAX_ADVANCE_MS} (milliseconds)`),
 });
 
-const KINDS = ['string', 'number', 'boolean', 'date-time', 'string-array'] as const;
+
+const zDefinition = z.strictObject({
+  name: text('must be a non-empty string').min(1, 'must be a non-empty string'),
+  kind: z.enum(FIELD_KINDS, { error: `must be one of ${FIELD_KINDS.join(', ')}` }).optional(),
+});
 
 export const zDefinitionsBody = z.strictObject({
-  definitions: z.array(
-    z.strictObject({
-      name: text('must be a non-empty string').min(1, 'must be a non-empty string'),
-      kind: z.enum(KINDS, { error: `must be one of ${KINDS.join(', ')}` }).optional(),
-    }),
-    { error: 'must be an array of {name, kind?}' },
-  ),
+  definitions: z.array(zDefinition, { error: 'must be an array of {name, kind?}' }),
 });
 
 export const JOURNAL_FILTERS = ['method', 'path', 'operationId', 'since'] as const;
@@ -105,3 +109,23 @@ export function parseSince(since: string): number | string | undefined {
   const day = since.slice(0, 10);
   return new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) ? since : undefined;
 }
+
+export const SEED: BodySpec<z.infer<typeof zSeedBody>> = {
+  what: 'The seed body',
+  schema: zSeedBody,
+  accepted: SEED_SHAPE,
+  members: (path) => Object.keys(path.length === 0 ? zSeedBody.shape : zSeedVideo.shape),
+};
+export const ADVANCE: BodySpec<z.infer<typeof zAdvanceBody>> = {
+  what: 'The advance body',
+  schema: zAdvanceBody,
+  accepted: '{"ms": an integer ≥ 0 (milliseconds)}',
+  members: Object.keys(zAdvanceBody.shape),
+};
+export const DEFINITIONS: BodySpec<z.infer<typeof zDefinitionsBody>> = {
+  what: 'The definitions body',
+  schema: zDefinitionsBody,
+  accepted:
+    '{"definitions": [{"name": string, "kind"?: string, number, boolean, date-time or string-array}]}',
+  members: (path) => (path.length === 0 ? Object.keys(zDefinitionsBody.shape) : Object.keys(zDefinition.shape)),
+};

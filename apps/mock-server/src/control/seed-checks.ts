@@ -2,14 +2,14 @@
  * Checks of a seed that its schema cannot make, shared by `POST /__mock/seed` and
  * `app.mock.seed()`: a seed is stored whole or not at all, and never overwrites a video.
  */
-import { type FieldProblem, MockHttpError } from '../http/errors.js';
-import type { SeedVideo } from '../types.js';
+import { type FieldProblem, HttpError, validationFailed } from '../http/errors.js';
+import type { SeedVideo } from './schemas.js';
 import { SEED_PHASE_RULE, SEEDABLE_PHASES } from './schemas.js';
 
 const quoted = (keys: Iterable<string>) => [...keys].map((key) => JSON.stringify(key)).join(', ');
 
-function invalid(detail: string, errors: FieldProblem[]): MockHttpError {
-  return new MockHttpError(400, 'validation-failed', 'Request validation failed', detail, errors);
+function invalid(detail: string, errors: FieldProblem[]): HttpError {
+  return validationFailed(400, detail, errors);
 }
 
 /**
@@ -17,7 +17,7 @@ function invalid(detail: string, errors: FieldProblem[]): MockHttpError {
  * allows): refused, as `PUT …/custom-fields` refuses them, rather than silently dropped.
  * `videos` may be the raw parsed body (the schema's output has lost such members already).
  */
-export function protoFieldProblem(videos: readonly unknown[]): MockHttpError | undefined {
+export function protoFieldProblem(videos: readonly unknown[]): HttpError | undefined {
   const errors: FieldProblem[] = [];
   videos.forEach((video, index) => {
     const fields = (video as { simpleCustomFields?: unknown } | null)?.simpleCustomFields;
@@ -35,7 +35,7 @@ export function protoFieldProblem(videos: readonly unknown[]): MockHttpError | u
   );
 }
 
-function phaseProblem(videos: readonly SeedVideo[]): MockHttpError | undefined {
+function phaseProblem(videos: readonly SeedVideo[]): HttpError | undefined {
   const errors: FieldProblem[] = [];
   const phases = new Set<string>();
   videos.forEach((video, index) => {
@@ -55,7 +55,7 @@ function phaseProblem(videos: readonly SeedVideo[]): MockHttpError | undefined {
 }
 
 /** Keys given to more than one video of the seed. */
-function duplicateProblem(videos: readonly SeedVideo[]): MockHttpError | undefined {
+function duplicateProblem(videos: readonly SeedVideo[]): HttpError | undefined {
   const first = new Map<string, number>();
   const errors: FieldProblem[] = [];
   const duplicated = new Set<string>();
@@ -83,7 +83,7 @@ function duplicateProblem(videos: readonly SeedVideo[]): MockHttpError | undefin
 function conflictProblem(
   videos: readonly SeedVideo[],
   exists: (key: string) => boolean,
-): MockHttpError | undefined {
+): HttpError | undefined {
   const errors: FieldProblem[] = [];
   const taken: string[] = [];
   videos.forEach((video, index) => {
@@ -95,13 +95,12 @@ function conflictProblem(
     });
   });
   if (errors.length === 0) return undefined;
-  return new MockHttpError(
-    409,
-    'key-conflict',
-    'Key already in use',
-    `Videos with the key(s) ${quoted(taken)} exist already; a seed never overwrites a video. Seed other keys, omit key for a generated one, or reset first (POST /__mock/reset, app.mock.reset()). Nothing was seeded.`,
-    errors,
-  );
+  return new HttpError(409, {
+    code: 'key-conflict',
+    title: 'Key already in use',
+    detail: `Videos with the key(s) ${quoted(taken)} exist already; a seed never overwrites a video. Seed other keys, omit key for a generated one, or reset first (POST /__mock/reset, app.mock.reset()). Nothing was seeded.`,
+    issues: errors,
+  });
 }
 
 /**
@@ -115,7 +114,7 @@ function conflictProblem(
 export function seedProblem(
   videos: readonly SeedVideo[],
   exists: (key: string) => boolean,
-): MockHttpError | undefined {
+): HttpError | undefined {
   return (
     phaseProblem(videos) ??
     protoFieldProblem(videos) ??

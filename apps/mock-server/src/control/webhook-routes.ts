@@ -1,58 +1,59 @@
 /**
- * The webhook admin API, mounted by the app at `/__mock/webhooks` (§6: registration is not shown;
- * this is the mock's): GET lists targets, POST registers one, DELETE /:id removes one,
- * GET /deliveries lists delivery attempts (filters: eventId, targetId, videoKey, event).
+ * The webhook admin API, mounted at `/__mock/webhooks` (§6: registration is not shown; this is
+ * the mock's): GET lists targets, POST registers one, DELETE /:id removes one, GET /deliveries
+ * lists delivery attempts (filters: eventId, targetId, videoKey, event).
  */
 import { Hono } from 'hono';
-import { badRequest, readJson, unreadableBody } from '../faults/bad-request.js';
+import type { MockEnv } from '../http/context.js';
+import { HttpError } from '../http/errors.js';
 import { WEBHOOK_HEADERS } from '../webhooks/constants.js';
 import { ACCEPTED_REGISTRATION, validateRegistration } from '../webhooks/registration.js';
 import type { DeliveryRecord, WebhookDispatcher } from '../webhooks/types.js';
+import { invalidInput, jsonInput } from './inputs.js';
 
 const FILTERS = ['eventId', 'targetId', 'videoKey', 'event'] as const satisfies ReadonlyArray<
   keyof DeliveryRecord
 >;
+const REGISTRATION = '{"url": an absolute http(s) URL, "secret"?: a string of 1 to 1024 characters}';
 
 /**
  * Hono routes that control `dispatcher` over HTTP.
  *
  * @example
- * app.route('/__mock/webhooks', webhookAdminRoutes(webhooks));
+ * app.route('/__mock/webhooks', webhookRoutes(webhooks));
  * // curl -X POST localhost:4010/__mock/webhooks -H 'content-type: application/json' -d '{"url":"http://127.0.0.1:9000/hooks"}'
  */
-export function webhookAdminRoutes(dispatcher: WebhookDispatcher): Hono {
-  const routes = new Hono();
+export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
+  const routes = new Hono<MockEnv>();
   routes.get('/', (c) => c.json({ targets: dispatcher.list(), headers: WEBHOOK_HEADERS }));
   routes.post('/', async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return unreadableBody(c, body, ACCEPTED_REGISTRATION);
-    const registration = validateRegistration(body.value);
-    if (!registration.ok) return badRequest(c, 'invalid-webhook', registration.issues, ACCEPTED_REGISTRATION);
+    const registration = validateRegistration(await jsonInput(c, 'The webhook registration', REGISTRATION));
+    if (!registration.ok) {
+      throw invalidInput('The webhook registration', REGISTRATION, registration.issues, ACCEPTED_REGISTRATION);
+    }
     const { id, secret } = dispatcher.register(registration.value);
     return c.json({ id, url: registration.value.url, secret }, 201);
   });
   routes.get('/deliveries', (c) => {
-    const unknown = Object.keys(c.req.queries()).filter(
-      (key) => !(FILTERS as readonly string[]).includes(key),
-    );
+    const unknown = Object.keys(c.req.queries()).filter((key) => !(FILTERS as readonly string[]).includes(key));
     if (unknown.length > 0) {
-      const issues = unknown.map((key) => ({ where: `?${key}`, message: 'is not a filter' }));
-      return badRequest(c, 'invalid-filter', issues, { filters: FILTERS });
+      const issues = unknown.map((key) => ({ pointer: `?${key}`, message: 'is not a filter' }));
+      throw invalidInput('The deliveries query', `the filters ${FILTERS.join(', ')}`, issues, { filters: FILTERS });
     }
     const deliveries = dispatcher
       .deliveries()
-      .filter((record) =>
-        FILTERS.every((key) => c.req.query(key) === undefined || record[key] === c.req.query(key)),
-      );
+      .filter((record) => FILTERS.every((key) => c.req.query(key) === undefined || record[key] === c.req.query(key)));
     return c.json({ deliveries });
   });
   routes.delete('/:id', (c) => {
     const id = c.req.param('id');
     if (dispatcher.unregister(id)) return c.body(null, 204);
-    return c.json(
-      { error: 'not-found', message: `No webhook target with id "${id}".`, targets: dispatcher.list() },
-      404,
-    );
+    throw new HttpError(404, {
+      code: 'not-found',
+      title: 'Not found',
+      detail: `No webhook target with id "${id}".`,
+      accepted: { targets: dispatcher.list() },
+    });
   });
   return routes;
 }

@@ -2,14 +2,16 @@
  * The fault injector: rules in force, a seeded generator, and the Hono middleware that plays them
  * (latency, injected errors, 429 with Retry-After, connection resets, slow upload reading).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
-import { isReservedPath, routeMatches } from './matching.js';
-import { entryView, planRequest, type RuleEntry, toEntry } from './plan.js';
+import type { MockEnv } from '../http/context.js';
+import { abortedRequest, resetConnection } from '../http/network-fault.js';
+import { isAdminPath } from '../http/operations.js';
+import type { Issue } from '../shared/issues.js';
 import { createRandom, type Random } from '../shared/prng.js';
-import { abortedRequest, resetConnection } from './reset.js';
-import { type InputIssue, validateRule, validateRules } from './rule-schema.js';
-import type { FaultKind, FaultPlan, FaultRule, Faults, FaultsOptions } from './types.js';
+import { routeMatches } from './matching.js';
+import { entryView, planRequest, type RuleEntry, toEntry } from './plan.js';
+import { validateRule, validateRules } from './rule-schema.js';
+import type { FaultKind, FaultRule, Faults, FaultsOptions } from './types.js';
 
 /** The header that marks every injected response, so nobody mistakes it for the service's behaviour. */
 export const FAULT_HEADER = 'X-Mock-Fault';
@@ -40,8 +42,8 @@ function faultResponse(kind: FaultKind, status: number, rule: FaultRule, headers
   });
 }
 
-function invalid(issues: InputIssue[]): TypeError {
-  const detail = issues.map((issue) => `${issue.where || '(rule)'} ${issue.message}`).join('; ');
+function invalid(issues: Issue[]): TypeError {
+  const detail = issues.map((issue) => `${issue.pointer || '(rule)'} ${issue.message}`).join('; ');
   return new TypeError(`Invalid fault rule: ${detail}`);
 }
 
@@ -58,12 +60,10 @@ export function createFaults(options: FaultsOptions = {}): Faults {
   const now = options.now ?? Date.now;
   let random: Random = createRandom(options.seed);
   let entries: RuleEntry[] = [];
-  const current = new AsyncLocalStorage<FaultPlan>();
-
-  const middleware: MiddlewareHandler = async (c, next) => {
+  const middleware: MiddlewareHandler<MockEnv> = async (c, next) => {
     const path = c.req.path;
-    if (entries.length === 0 || isReservedPath(path)) return next();
-    const operationId = c.get('operationId') as string | undefined;
+    if (entries.length === 0 || isAdminPath(path)) return next();
+    const operationId = c.get('operationId');
     const plan = planRequest(entries, { operationId, path }, random, now());
     if (plan === undefined) return next();
     const signal = c.req.raw.signal;
@@ -75,7 +75,8 @@ export function createFaults(options: FaultsOptions = {}): Faults {
       return faultResponse('rate-limit', 429, rule, { 'Retry-After': String(retryAfterSeconds) });
     }
     if (plan.error) return faultResponse('error', plan.error.status, plan.error.rule, {});
-    return current.run(plan, next);
+    c.set('faultPlan', plan);
+    return next();
   };
 
   return {
@@ -97,8 +98,7 @@ export function createFaults(options: FaultsOptions = {}): Faults {
     list: () => entries.map(entryView),
     active: () => entries.length > 0,
     middleware,
-    uploadReadRate(operationId) {
-      const plan = current.getStore();
+    uploadReadRate(operationId, plan) {
       if (plan !== undefined) return plan.uploadBytesPerSecond;
       const entry = entries.find(
         (e) => e.rule.uploadBytesPerSecond !== undefined && routeMatches(e.rule.route, operationId, ''),

@@ -1,15 +1,7 @@
 /**
- * Which requests a fault rule concerns: by operationId or by path prefix. The admin API under the
- * reserved prefix is never faulted, so faults can always be cleared.
+ * Which requests a fault rule concerns: by operationId or by path prefix. (The admin API is never
+ * faulted, so faults can always be cleared: see create-faults.ts.)
  */
-
-/** The reserved prefix of the mock's admin API. */
-export const RESERVED_PREFIX = '/__mock';
-
-/** Whether `path` is under the reserved admin prefix. */
-export function isReservedPath(path: string): boolean {
-  return path === RESERVED_PREFIX || path.startsWith(`${RESERVED_PREFIX}/`);
-}
 
 /**
  * Whether a rule's `route` matches a request. A route starting with `/` is a path prefix that

@@ -3,6 +3,8 @@
  * it is, what was wrong, and what is accepted; validation never throws.
  */
 import * as z from 'zod';
+import { describeIssues, type Issue, type Validation } from '../shared/issues.js';
+import { pointerOf } from '../shared/json-pointer.js';
 import type { FaultRule } from './types.js';
 
 /** Upper bound of any delay a rule may ask for (ms): five minutes. */
@@ -71,126 +73,19 @@ export const zFaultRule = z
     path: ['errorStatus'],
   });
 
-/** One problem found in admin input. */
-export interface InputIssue {
-  /** JSON Pointer into the body ("" = the body itself). */
-  where: string;
-  message: string;
-}
-
-export type Validation<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
-
-export const pointer = (path: readonly PropertyKey[]): string =>
-  path.map((part) => `/${String(part).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
-
-/** The accepted members of the object at a path (for unknown members), or one list for every object. */
-export type AcceptedKeys = readonly string[] | ((path: readonly PropertyKey[]) => readonly string[]);
-
-/**
- * What a JSON value is, in words, for "got …": `the string "5"`, `the number -1`, `null`, `an
- * array (2 items)`, `an object`. Long strings are cut.
- *
- * @example
- * describeValue('5'); // 'the string "5"'
- */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array (${value.length} item${value.length === 1 ? '' : 's'})`;
-  switch (typeof value) {
-    case 'string': {
-      const text = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-      return `the string ${text}`;
-    }
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return `the ${typeof value} ${String(value)}`;
-    case 'object':
-      return 'an object';
-    default:
-      return typeof value;
-  }
-}
-
-/** The member at `path` of `input`, own members only (a `__proto__` member is an own member of parsed JSON). */
-function memberAt(input: unknown, path: readonly PropertyKey[]): { found: boolean; value?: unknown } {
-  let value = input;
-  for (const part of path) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, part)) return { found: false };
-    value = (value as Record<PropertyKey, unknown>)[part];
-  }
-  return value === undefined ? { found: false } : { found: true, value };
-}
-
-/** Issue codes about the value itself, whose message is completed with what the value was. */
-const VALUE_CODES: ReadonlySet<string> = new Set([
-  'invalid_type',
-  'invalid_value',
-  'invalid_format',
-  'invalid_union',
-  'too_big',
-  'too_small',
-  'not_multiple_of',
-]);
-
-/** The message of an issue with what the input held at its path: "is required and …" or "…, got …". */
-function withReceived(message: string, path: readonly PropertyKey[], code: string, input: unknown): string {
-  const member = memberAt(input, path);
-  if (!member.found) {
-    if (code !== 'invalid_type') return message;
-    return message.startsWith('must ') ? `is required and ${message}` : `is required (${message})`;
-  }
-  if (!VALUE_CODES.has(code) && !message.startsWith('must ')) return message;
-  return `${message}, got ${describeValue(member.value)}`;
-}
-
-/**
- * Turns zod issues into `{ where, message }` pairs a person can act on: where (a JSON Pointer),
- * what is accepted (the schema's message) and what was wrong: "is required" for a missing member,
- * ", got the string \"5\"" for a present one, the unknown member names with the accepted ones.
- * `input` is what was validated (zod keeps it out of its issues): it tells a missing member from
- * one of the wrong type.
- *
- * @example
- * describeIssues(zFaultRule.safeParse(body).error, body);
- * // [{ where: '/latencyMs', message: 'must be an integer from 0 to 300000 (milliseconds), got the string "5"' }]
- */
-export function describeIssues(
-  error: z.ZodError,
-  input: unknown,
-  acceptedKeys: AcceptedKeys = Object.keys(ACCEPTED_RULE_FIELDS),
-): InputIssue[] {
-  // A value of the wrong type may fail the checks of the right one too ([] is "too short"): only its type is news.
-  const mistyped = new Set(error.issues.filter((i) => i.code === 'invalid_type').map((i) => pointer(i.path)));
-  const issues = error.issues.filter((i) => i.code === 'invalid_type' || !mistyped.has(pointer(i.path)));
-  return issues.map((issue) => {
-    const path = issue.path;
-    const where = pointer(path);
-    if (issue.code === 'unrecognized_keys') {
-      const accepted = typeof acceptedKeys === 'function' ? acceptedKeys(path) : acceptedKeys;
-      return {
-        where,
-        message: `has unknown member(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; accepted: ${accepted.join(', ')}`,
-      };
-    }
-    if (path.length === 0) return { where, message: issue.message };
-    return { where, message: withReceived(issue.message, path, issue.code, input) };
-  });
-}
-
 /**
  * Validates one rule. Never throws.
  *
  * @example
- * validateRule({ errorRate: 2 }); // { ok: false, issues: [{ where: '/errorRate', message: 'must be a number from 0 to 1' }] }
+ * validateRule({ errorRate: 2 }); // { ok: false, issues: [{ pointer: '/errorRate', message: 'must be a number from 0 to 1' }] }
  */
 export function validateRule(input: unknown): Validation<FaultRule> {
   const result = zFaultRule.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return { ok: false, issues: [{ where: '', message: 'must be a JSON object (one fault rule)' }] };
+    return { ok: false, issues: [{ pointer: '', message: 'must be a JSON object (one fault rule)' }] };
   }
-  return { ok: false, issues: describeIssues(result.error, input) };
+  return { ok: false, issues: describeIssues(result.error, input, Object.keys(ACCEPTED_RULE_FIELDS)) };
 }
 
 /**
@@ -209,18 +104,18 @@ export function validateRules(input: unknown): Validation<FaultRule[]> {
     return {
       ok: false,
       issues: [
-        { where: pointer(prefix), message: 'must be a JSON array of fault rules (or { "rules": [...] })' },
+        { pointer: pointerOf(prefix), message: 'must be a JSON array of fault rules (or { "rules": [...] })' },
       ],
     };
   }
-  const issues: InputIssue[] = [];
+  const issues: Issue[] = [];
   const rules: FaultRule[] = [];
   list.forEach((item, index) => {
     const one = validateRule(item);
     if (one.ok) rules.push(one.value);
     else
       for (const issue of one.issues)
-        issues.push({ ...issue, where: `${pointer([...prefix, index])}${issue.where}` });
+        issues.push({ ...issue, pointer: `${pointerOf([...prefix, index])}${issue.pointer}` });
   });
   return issues.length === 0 ? { ok: true, value: rules } : { ok: false, issues };
 }

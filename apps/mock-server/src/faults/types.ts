@@ -2,6 +2,7 @@
  * Types of the fault injector: the rules an operator sets and the object the app uses.
  */
 import type { MiddlewareHandler } from 'hono';
+import type { MockEnv } from '../http/context.js';
 
 /** A fixed-window rate limit that answers 429 with `Retry-After` once `limit` is passed. */
 export interface RateLimitRule {
@@ -55,10 +56,16 @@ export interface Faults {
   list(): FaultRule[];
   /** Whether any rule is in force (without one, requests skip the middleware altogether). */
   active(): boolean;
-  /** Hono middleware; reads `c.get('operationId')` and `c.req.path`. Never touches `/__mock/`. */
-  middleware: MiddlewareHandler;
-  /** Bytes per second at which to read the upload body of this operation, or undefined for full speed. */
-  uploadReadRate(operationId: string): number | undefined;
+  /**
+   * Hono middleware; reads `c.get('operationId')` and `c.req.path`, sets `c.get('faultPlan')`.
+   * Never touches the admin API.
+   */
+  middleware: MiddlewareHandler<MockEnv>;
+  /**
+   * Bytes per second at which to read the upload body of this operation, or undefined for full
+   * speed: what `plan` (the request's `c.get('faultPlan')`) decided, else the first rule for it.
+   */
+  uploadReadRate(operationId: string, plan?: { uploadBytesPerSecond?: number }): number | undefined;
 }
 
 /** Options of `createFaults`. */

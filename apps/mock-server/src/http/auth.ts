@@ -3,8 +3,8 @@
  * custom-fields the rule is not shown, so it is played as the readings `auth-get-video` and
  * `auth-update-custom-fields` (required, not-required, owner-only).
  */
-import { MockHttpError } from './errors.js';
-import type { VideoRecord } from '../types.js';
+import type { VideoRecord } from '../state/types.js';
+import { forbidden, HttpError } from './errors.js';
 
 type TokenProblem = 'missing' | 'malformed' | 'unknown';
 
@@ -14,11 +14,14 @@ const DETAIL: Record<TokenProblem, string> = {
   unknown: 'The Bearer token is not one this server accepts.',
 };
 
-function unauthorized(problem: TokenProblem): MockHttpError {
+function unauthorized(problem: TokenProblem): HttpError {
   const challenge =
     problem === 'missing' ? 'Bearer' : `Bearer error="invalid_token", error_description="${problem} token"`;
-  return new MockHttpError(401, 'unauthorized', 'Unauthorized', DETAIL[problem], [], {
-    'www-authenticate': challenge,
+  return new HttpError(401, {
+    code: 'unauthorized',
+    title: 'Unauthorized',
+    detail: DETAIL[problem],
+    headers: { 'www-authenticate': challenge },
   });
 }
 
@@ -60,10 +63,7 @@ export function checkOwner(
   token: string | undefined,
 ): void {
   if (reading !== 'owner-only' || record.owner === undefined || record.owner === token) return;
-  throw new MockHttpError(
-    403,
-    'forbidden',
-    'Forbidden',
+  throw forbidden(
     `Video "${record.key}" belongs to another token; under owner-only only its creator may use it.`,
   );
 }

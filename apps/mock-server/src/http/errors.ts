@@ -1,11 +1,13 @@
 /**
- * Errors (§7): one error class, and one renderer that gives the body the shape of the
- * `error-shape` reading. The validation status is the `error-codes` reading. No stack trace ever
- * reaches a client.
+ * Errors (§7): one error type, `HttpError(status, options)`, with named factories for the answers
+ * the mock gives, and two renderers: the public API's body takes the shape of the `error-shape`
+ * reading (the validation status is the `error-codes` reading); the admin API always answers
+ * problem+json. No stack trace ever reaches a client.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { RequestReadings } from '../readings/request-readings.js';
+import { pointerOf } from '../shared/json-pointer.js';
 import { respond } from './respond.js';
 
 /** One problem of a request: a JSON Pointer into the body (or a parameter) and what was wrong. */
@@ -14,48 +16,147 @@ export interface FieldProblem {
   message: string;
 }
 
+export interface HttpErrorOptions {
+  /** A short stable code (`not-found`, `validation-failed`, …). */
+  code: string;
+  title: string;
+  /** A sentence that says what was wrong, where and what is accepted. */
+  detail: string;
+  /** The problems one by one, for validation. */
+  issues?: FieldProblem[];
+  headers?: Record<string, string>;
+  /** What would be accepted, in the admin API's answers (a problem+json extension member). */
+  accepted?: unknown;
+  cause?: unknown;
+}
+
 /**
- * An error the mock answers with: status, a short code and title, a detail sentence that says what
- * was wrong, where and what is accepted, and for validation the problems per pointer.
+ * An error the mock answers with.
  *
  * @example
- * throw new MockHttpError(404, 'not-found', 'Video not found', 'No video has the key "v-9".');
+ * throw new HttpError(404, { code: 'not-found', title: 'Not found', detail: 'No video has the key "v-9".' });
  */
-export class MockHttpError extends Error {
-  override name = 'MockHttpError';
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly code: string;
+  readonly title: string;
+  readonly detail: string;
+  readonly issues: FieldProblem[];
+  readonly headers: Record<string, string>;
+  readonly accepted: unknown;
+
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
-    readonly title: string,
-    readonly detail: string,
-    readonly errors: FieldProblem[] = [],
-    readonly headers: Record<string, string> = {},
+    options: HttpErrorOptions,
   ) {
-    super(detail);
+    super(options.detail, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    this.title = options.title;
+    this.detail = options.detail;
+    this.issues = options.issues ?? [];
+    this.headers = options.headers ?? {};
+    this.accepted = options.accepted;
+  }
+
+  /** The same error with more headers (e.g. `connection: close`). */
+  withHeaders(headers: Record<string, string>): HttpError {
+    return new HttpError(this.status, { ...this, headers: { ...this.headers, ...headers } });
   }
 }
 
-/** A validation failure, answered 400 or 422 per the `error-codes` reading. */
-export function validationError(readings: RequestReadings, detail: string, errors: FieldProblem[]) {
-  const status = readings.get('error-codes') === 'validation-422' ? 422 : 400;
-  return new MockHttpError(status, 'validation-failed', 'Request validation failed', detail, errors);
+/** 404 for a video key no video has. */
+export function notFound(key: string): HttpError {
+  return new HttpError(404, {
+    code: 'not-found',
+    title: 'Not found',
+    detail: `No video has the key "${key}".`,
+  });
+}
+
+/** 404 for a request no route matches. */
+export function noRoute(method: string, path: string): HttpError {
+  return new HttpError(404, {
+    code: 'not-found',
+    title: 'Not found',
+    detail: `No route matches ${method} ${path}.`,
+  });
+}
+
+/** 413 for a body (`what`) larger than `limit` bytes. */
+export function tooLarge(what: string, limit: number, issues?: FieldProblem[]): HttpError {
+  return new HttpError(413, {
+    code: 'payload-too-large',
+    title: 'Payload too large',
+    detail: `${what} is larger than ${limit} bytes, the largest this server accepts.`,
+    ...(issues && { issues }),
+  });
+}
+
+/** 415 for a body that is not of the `expected` media type; `got` is the Content-Type sent. */
+export function unsupportedMediaType(expected: string, got: string): HttpError {
+  return new HttpError(415, {
+    code: 'unsupported-media-type',
+    title: 'Unsupported media type',
+    detail: `The body must be ${expected}; got ${got === '' ? 'no Content-Type' : `"${got}"`}.`,
+  });
+}
+
+/** 400 or 422 (`status`) for a body or query that does not validate. */
+export function validationFailed(status: 400 | 422, detail: string, issues: FieldProblem[]): HttpError {
+  return new HttpError(status, {
+    code: 'validation-failed',
+    title: 'Request validation failed',
+    detail,
+    issues,
+  });
+}
+
+/** A validation failure of the public API, answered 400 or 422 per the `error-codes` reading. */
+export function validationError(
+  readings: RequestReadings,
+  detail: string,
+  issues: FieldProblem[],
+): HttpError {
+  return validationFailed(readings.get('error-codes') === 'validation-422' ? 422 : 400, detail, issues);
+}
+
+/** 400 for a request body that ended before it was complete. */
+export function aborted(detail: string): HttpError {
+  return new HttpError(400, { code: 'aborted', title: 'Request aborted', detail });
+}
+
+/** A 400 of another kind (`code`), e.g. a bad Host or a bad reading choice. */
+export function badRequest(code: string, title: string, detail: string): HttpError {
+  return new HttpError(400, { code, title, detail });
+}
+
+/** 409 for a request the video's state refuses. */
+export function conflict(detail: string): HttpError {
+  return new HttpError(409, { code: 'conflict', title: 'Conflict', detail });
+}
+
+/** 403 for a token that may not use the video. */
+export function forbidden(detail: string): HttpError {
+  return new HttpError(403, { code: 'forbidden', title: 'Forbidden', detail });
+}
+
+/** An unexpected failure: logged by the caller, answered 500 without any internal detail. */
+export function internalError(): HttpError {
+  return new HttpError(500, {
+    code: 'internal',
+    title: 'Internal error',
+    detail: 'The mock failed to handle this request; see its log.',
+  });
 }
 
 /** Turns zod issues into pointer/message pairs under `root` (e.g. '' for the body). */
 export function problemsFromZod(error: z.ZodError, root = ''): FieldProblem[] {
-  return error.issues.map((issue) => ({
-    pointer:
-      `${root}/${issue.path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`.replace(
-        /\/$/,
-        '',
-      ),
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => ({ pointer: pointerOf(issue.path, root), message: issue.message }));
 }
 
-/** The error body in the shape of the reading; returns the body and its media type. */
-export function errorBody(error: MockHttpError, shape: string): { body: unknown; contentType: string } {
-  const errors = error.errors.length > 0 ? error.errors : undefined;
+/** The public API's error body in the shape of the `error-shape` reading, with its media type. */
+export function errorBody(error: HttpError, shape: string): { body: unknown; contentType: string } {
+  const errors = error.issues.length > 0 ? error.issues : undefined;
   if (shape === 'message-object') {
     return { body: { message: error.detail, ...(errors && { errors }) }, contentType: 'application/json' };
   }
@@ -65,34 +166,35 @@ export function errorBody(error: MockHttpError, shape: string): { body: unknown;
       contentType: 'application/json',
     };
   }
+  return { body: problem(error, 'errors'), contentType: 'application/problem+json' };
+}
+
+/** RFC 9457 problem details of `error`, its issues under `member`. */
+function problem(error: HttpError, member: 'errors' | 'issues') {
   return {
-    body: {
-      type: `urn:video-api-mock:problem:${error.code}`,
-      title: error.title,
-      status: error.status,
-      detail: error.detail,
-      ...(errors && { errors }),
-    },
-    contentType: 'application/problem+json',
+    type: `urn:video-api-mock:problem:${error.code}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    ...(error.issues.length > 0 && { [member]: error.issues }),
   };
 }
 
-/** The response for `error`, in the shape of the `error-shape` reading. */
-export function renderError(error: MockHttpError, readings: RequestReadings): Response {
+/** The public API's response for `error`, in the shape of the `error-shape` reading. */
+export function renderError(error: HttpError, readings: RequestReadings): Response {
   const { body, contentType } = errorBody(error, readings.get('error-shape'));
   return respond(JSON.stringify(body), error.status, readings, contentType, error.headers);
 }
 
-/** An unexpected failure: logged by the caller, answered 500 without any internal detail. */
-export function internalError(): MockHttpError {
-  return new MockHttpError(
-    500,
-    'internal',
-    'Internal error',
-    'The mock failed to handle this request; see its log.',
-  );
-}
-
-export function notFound(what: string): MockHttpError {
-  return new MockHttpError(404, 'not-found', 'Not found', what);
+/**
+ * The admin API's response for `error`: always problem+json, whatever the public API's readings,
+ * with `issues[{pointer, message}]` where there are several.
+ */
+export function renderAdminError(error: HttpError): Response {
+  const headers = { ...error.headers, 'content-type': 'application/problem+json' };
+  const body = {
+    ...problem(error, 'issues'),
+    ...(error.accepted !== undefined && { accepted: error.accepted }),
+  };
+  return new Response(JSON.stringify(body), { status: error.status, headers });
 }

@@ -1,104 +1,132 @@
-/** Reads a JSON request body with a size bound, as a 4xx on anything unreadable. */
+/**
+ * Reads JSON request bodies, bounded, for the public API and the admin API alike: one reader that
+ * never throws for bad input and says what was wrong as a result with a status and a code.
+ */
 import type { Context } from 'hono';
-import { MockHttpError, validationError } from './errors.js';
 import type { RequestReadings } from '../readings/request-readings.js';
+import { aborted, type HttpError, tooLarge, unsupportedMediaType, validationError } from './errors.js';
 import { requestHeader } from './request-headers.js';
 
 /** Largest JSON body the mock reads (create and custom-fields bodies are small). */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
-function tooLarge(): MockHttpError {
-  return new MockHttpError(
-    413,
-    'payload-too-large',
-    'Payload too large',
-    `The JSON body is larger than ${MAX_JSON_BYTES} bytes.`,
-  );
-}
+/** Why a body could not be taken. */
+export type BodyProblem =
+  | { status: 415; code: 'unsupported-media-type'; type: string }
+  | { status: 413; code: 'payload-too-large' }
+  | { status: 400; code: 'aborted' }
+  | { status: 400; code: 'invalid-json'; problem: string; message: string };
+
+export type JsonBody = { ok: true; value: unknown } | ({ ok: false } & BodyProblem);
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Served by @hono/node-server: Node's HTTP parser holds the body to its Content-Length. */
 function overSocket(c: Context): boolean {
   return (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
 }
 
-/**
- * A body whose Content-Length is within the bound (Node's parser stops at that length, so the
- * body is no longer): read in one go, which @hono/node-server takes straight from the socket's
- * buffer, without a web stream.
- */
-async function readWhole(c: Context): Promise<Uint8Array> {
-  return new Uint8Array(await c.req.raw.arrayBuffer());
-}
+class TooLarge extends Error {}
 
-/** A body without a usable Content-Length (chunked): read chunk by chunk, 413 past the bound. */
-async function readBounded(c: Context): Promise<Uint8Array> {
+/**
+ * The body's bytes. A body whose Content-Length is within the bound, served by Node, is read in
+ * one go (@hono/node-server takes it straight from the socket's buffer, without a web stream);
+ * otherwise chunk by chunk, stopping past the bound.
+ */
+async function readBytes(c: Context, whole: boolean): Promise<Uint8Array> {
+  if (whole) return new Uint8Array(await c.req.raw.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let size = 0;
   const body = c.req.raw.body;
   if (body) {
     for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > MAX_JSON_BYTES) throw tooLarge();
+      if (size > MAX_JSON_BYTES) throw new TooLarge();
       chunks.push(chunk);
     }
   }
-  return Buffer.concat(chunks);
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
-/** The body's bytes; a body cut short (the client went away, broken chunked framing) is a 400. */
-async function readBytes(c: Context, whole: boolean): Promise<Uint8Array> {
+const invalid = (problem: string, message: string): JsonBody => ({
+  ok: false,
+  status: 400,
+  code: 'invalid-json',
+  problem,
+  message,
+});
+
+/**
+ * The parsed JSON body of `c`, or why not: 415 for a media type other than JSON, 413 beyond
+ * MAX_JSON_BYTES (early on Content-Length, and while streaming), 400 `aborted` for a body cut
+ * short, 400 `invalid-json` for one that is empty, not UTF-8 (RFC 8259 §8.1) or not JSON.
+ *
+ * @example
+ * const body = await readJsonBody(c);
+ * if (!body.ok) return answer(body.status, body.code);
+ */
+export async function readJsonBody(c: Context): Promise<JsonBody> {
+  const type = requestHeader(c, 'content-type') ?? '';
+  if (!JSON_TYPE.test(type)) return { ok: false, status: 415, code: 'unsupported-media-type', type };
+  const declared = requestHeader(c, 'content-length');
+  const length = declared === undefined ? Number.NaN : Number(declared);
+  if (Number.isFinite(length) && length > MAX_JSON_BYTES)
+    return { ok: false, status: 413, code: 'payload-too-large' };
+  if (c.req.raw.body === null || length === 0) return invalid('is empty; send a JSON body', 'empty');
+  let bytes: Uint8Array;
   try {
-    return whole ? await readWhole(c) : await readBounded(c);
+    bytes = await readBytes(c, Number.isFinite(length) && overSocket(c));
   } catch (error) {
-    if (error instanceof MockHttpError) throw error;
-    throw new MockHttpError(
-      400,
-      'aborted',
-      'Request aborted',
-      'The request body ended before it was complete (the connection closed, or the chunked framing was broken).',
-    );
+    if (error instanceof TooLarge) return { ok: false, status: 413, code: 'payload-too-large' };
+    return { ok: false, status: 400, code: 'aborted' };
+  }
+  if (bytes.byteLength === 0) return invalid('is empty; send a JSON body', 'empty');
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return invalid('is not valid UTF-8 (JSON text must be UTF-8, RFC 8259 §8.1)', 'not valid UTF-8');
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return invalid(`is not valid JSON: ${(error as Error).message}`, 'not valid JSON');
   }
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The body as text; bytes that are not UTF-8 are refused rather than replaced (RFC 8259 §8.1). */
-function decode(bytes: Uint8Array, readings: RequestReadings): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw validationError(readings, 'The body is not valid UTF-8 (JSON text must be UTF-8, RFC 8259 §8.1).', [
-      { pointer: '', message: 'not valid UTF-8' },
-    ]);
+/** The public API's error for a body that could not be taken (validation status per `error-codes`). */
+export function bodyError(problem: BodyProblem, readings: RequestReadings): HttpError {
+  switch (problem.code) {
+    case 'unsupported-media-type':
+      return unsupportedMediaType('JSON (Content-Type: application/json)', problem.type);
+    case 'payload-too-large':
+      return tooLarge('The JSON body', MAX_JSON_BYTES);
+    case 'aborted':
+      return aborted(
+        'The request body ended before it was complete (the connection closed, or the chunked framing was broken).',
+      );
+    case 'invalid-json':
+      return validationError(readings, `The body ${problem.problem}.`, [
+        { pointer: '', message: problem.message },
+      ]);
   }
 }
 
 /**
- * The parsed JSON body of `c`: 415 for a media type other than JSON, 413 beyond MAX_JSON_BYTES,
- * a validation error (400/422) for text that is not JSON.
+ * The parsed JSON body of a public API request, or the error that answers it.
  *
  * @example
- * const body: unknown = await readJson(c, readings);
+ * const body: unknown = await readJson(c, c.get('readings'));
  */
 export async function readJson(c: Context, readings: RequestReadings): Promise<unknown> {
-  const type = requestHeader(c, 'content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new MockHttpError(
-      415,
-      'unsupported-media-type',
-      'Unsupported media type',
-      `The body must be JSON (Content-Type: application/json); got ${type === '' ? 'no Content-Type' : `"${type}"`}.`,
-    );
-  }
-  const declared = requestHeader(c, 'content-length');
-  const length = declared === undefined ? Number.NaN : Number(declared);
-  if (Number.isFinite(length) && length > MAX_JSON_BYTES) throw tooLarge();
-  const text = decode(await readBytes(c, Number.isFinite(length) && overSocket(c)), readings);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw validationError(readings, `The body is not valid JSON: ${(error as Error).message}.`, [
-      { pointer: '', message: 'not valid JSON' },
-    ]);
-  }
+  const body = await readJsonBody(c);
+  if (!body.ok) throw bodyError(body, readings);
+  return body.value;
 }

@@ -5,32 +5,42 @@
  * promise and a closure to every request.
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER, ReadingError } from '../readings/choice.js';
+import type { RequestReadings } from '../readings/request-readings.js';
+import type { ServerReadings } from '../readings/server-readings.js';
+import type { Log } from '../shared/log.js';
+import type { VirtualClock } from '../state/clock.js';
+import type { Journal } from '../state/journal.js';
 import { bearerToken } from './auth.js';
-import type { MockCore } from '../core.js';
-import { MockHttpError } from './errors.js';
-import { ADMIN_PREFIX } from '../extras.js';
-import { isNetworkFault } from '../faults/index.js';
-import { operationIdOf, SPEC_OPERATIONS } from './operations.js';
-import {
-  parseReadingHeader,
-  READING_REQUEST_HEADER,
-  READINGS_RESPONSE_HEADER,
-  ReadingError,
-  RequestReadings,
-} from '../readings/request-readings.js';
+import type { MockEnv } from './context.js';
+import { badRequest } from './errors.js';
+import { isNetworkFault } from './network-fault.js';
+import { isAdminPath, isSpecOperation, operationIdOf } from './operations.js';
+import type { RateLimiter } from './rate-limit.js';
 import { requestHeader } from './request-headers.js';
 import { originOf, pathnameOf } from './request-url.js';
-import type { MockEnv } from '../types.js';
 
-const SPEC_OPERATION_IDS: ReadonlySet<string> = new Set(SPEC_OPERATIONS);
+/** What the pipeline uses. */
+export interface PipelineDeps {
+  readings: ServerReadings;
+  clock: VirtualClock;
+  journal: Journal;
+  limiter: RateLimiter;
+  log: Log;
+  /** Faults on demand, played around the handler while rules are set (src/faults). */
+  faults: { active(): boolean; middleware: MiddlewareHandler<MockEnv> };
+  /** CORS, run around requests that carry Origin. */
+  cors: MiddlewareHandler<MockEnv>;
+  /** Renders an error thrown before or by a handler. */
+  onError: (error: Error, c: Context<MockEnv>) => Response;
+}
 
 /** The request's origin; a Host header that makes no valid URL is the client's error, not a 500. */
 function originOfRequest(url: string): string {
   try {
     return originOf(url);
   } catch {
-    throw new MockHttpError(
-      400,
+    throw badRequest(
       'bad-host',
       'Invalid Host header',
       'The Host header does not name a valid host (a host name or address, optionally with :port).',
@@ -39,29 +49,27 @@ function originOfRequest(url: string): string {
 }
 
 /** The readings of this request: the server's, with `X-Mock-Reading` over them (not on the admin API). */
-function readingsOf(c: Context<MockEnv>, core: MockCore, admin: boolean): RequestReadings {
-  const header = admin ? undefined : requestHeader(c, READING_REQUEST_HEADER);
-  if (header === undefined) return new RequestReadings(core.readings);
+function readingsOf(c: Context<MockEnv>, readings: ServerReadings, admin: boolean): RequestReadings {
   try {
-    return new RequestReadings({ ...core.readings, ...parseReadingHeader(header) });
+    return readings.forRequest(admin ? undefined : requestHeader(c, READING_REQUEST_HEADER));
   } catch (error) {
     if (!(error instanceof ReadingError)) throw error;
-    throw new MockHttpError(400, 'bad-reading', 'Bad reading choice', error.message);
+    throw badRequest('bad-reading', 'Bad reading choice', error.message);
   }
 }
 
 /** §8: under the `429-retry-after` reading, each of the four operations takes from its token's budget. */
-function takeRateLimit(c: Context<MockEnv>, core: MockCore, operationId: string | undefined): void {
-  if (operationId === undefined || !SPEC_OPERATION_IDS.has(operationId)) return;
+function takeRateLimit(c: Context<MockEnv>, deps: PipelineDeps, operationId: string | undefined): void {
+  if (!isSpecOperation(operationId)) return;
   if (c.get('readings').get('rate-limits') !== '429-retry-after') return;
   const result = bearerToken(requestHeader(c, 'authorization'));
-  core.limiter.take('token' in result ? result.token : '(none)', core.clock.now());
+  deps.limiter.take('token' in result ? result.token : '(none)', deps.clock.now());
 }
 
 /** Journal entry and log line of a finished request. */
 function record(
   c: Context<MockEnv>,
-  core: MockCore,
+  { clock, journal, log }: PipelineDeps,
   path: string,
   admin: boolean,
   started: number,
@@ -69,11 +77,11 @@ function record(
 ): void {
   const readings = c.get('readings');
   const level = status >= 500 ? 'error' : 'info';
-  const logged = core.log.enabled(level);
+  const logged = log.enabled(level);
   if (admin && !logged) return;
   const entry = {
     at: Date.now(),
-    virtualAt: core.clock.now(),
+    virtualAt: clock.now(),
     method: c.req.method,
     path,
     operationId: c.get('operationId'),
@@ -81,18 +89,18 @@ function record(
     readings: readings.header(),
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
-  if (!admin) core.journal.record(entry);
+  if (!admin) journal.record(entry);
   if (logged) {
     const { at, virtualAt, ...rest } = entry;
-    const times = { time: new Date(at).toISOString(), virtualTime: core.clock.iso(virtualAt) };
-    core.log(level, { msg: 'request', ...times, ...rest, readings: readings.played() });
+    const times = { time: new Date(at).toISOString(), virtualTime: clock.iso(virtualAt) };
+    log(level, { msg: 'request', ...times, ...rest, readings: readings.played() });
   }
 }
 
 /** Names the readings played (if the answer does not yet) and journals the request. */
 function finish(
   c: Context<MockEnv>,
-  core: MockCore,
+  deps: PipelineDeps,
   path: string,
   admin: boolean,
   started: number,
@@ -101,7 +109,7 @@ function finish(
   const response = answer ?? c.res;
   const readings = c.get('readings');
   if (readings.unsealed()) response.headers.set(READINGS_RESPONSE_HEADER, readings.header());
-  record(c, core, path, admin, started, response.status);
+  record(c, deps, path, admin, started, response.status);
   return response;
 }
 
@@ -127,17 +135,14 @@ export type WrappedHandler = (c: Context<MockEnv>, next: Next) => Response | Pro
  * journalled with the status it got.
  *
  * @example
- * const pipeline = requestPipeline(core, cors({ origin: '*' }), onError);
- * app.get('/api/v1/videos/:videoKey', pipeline.wrap(getVideoHandler(core)));
+ * const pipeline = requestPipeline({ readings, clock, journal, limiter, log, faults, cors, onError });
+ * app.get('/api/v1/videos/:videoKey', pipeline.wrap(getVideo));
  */
-export function requestPipeline(
-  core: MockCore,
-  cors: MiddlewareHandler<MockEnv>,
-  onError: (error: Error, c: Context<MockEnv>) => Response,
-): RequestPipeline {
+export function requestPipeline(deps: PipelineDeps): RequestPipeline {
+  const { cors, faults, onError } = deps;
   const failed = (c: Context<MockEnv>, error: unknown): Response => {
     if (!(error instanceof Error) || isNetworkFault(error)) throw error;
-    if (c.get('readings') === undefined) c.set('readings', new RequestReadings(core.readings));
+    if (c.get('readings') === undefined) c.set('readings', deps.readings.forRequest());
     return onError(error, c);
   };
 
@@ -148,27 +153,27 @@ export function requestPipeline(
     const path = pathnameOf(url);
     const operationId = operationIdOf(c.req.method, path);
     c.set('operationId', operationId);
-    const admin = path.startsWith(ADMIN_PREFIX);
+    const admin = isAdminPath(path);
     let answer: Response | undefined | Promise<Response | undefined>;
     try {
       const origin = originOfRequest(url);
       c.set('origin', origin);
-      c.set('readings', readingsOf(c, core, admin));
-      takeRateLimit(c, core, operationId);
-      answer = core.faults.active() ? withFaults(c, next, handler) : handler(c, next);
+      c.set('readings', readingsOf(c, deps.readings, admin));
+      takeRateLimit(c, deps, operationId);
+      answer = faults.active() ? withFaults(c, next, handler) : handler(c, next);
     } catch (error) {
       answer = failed(c, error);
     }
-    if (!(answer instanceof Promise)) return finish(c, core, path, admin, started, answer);
+    if (!(answer instanceof Promise)) return finish(c, deps, path, admin, started, answer);
     return answer.then(
-      (late) => finish(c, core, path, admin, started, late),
-      (error: unknown) => finish(c, core, path, admin, started, failed(c, error)),
+      (late) => finish(c, deps, path, admin, started, late),
+      (error: unknown) => finish(c, deps, path, admin, started, failed(c, error)),
     );
   };
 
   /** Faults on demand (delays, errors, resets): the async path, taken only while rules are set. */
   const withFaults = async (c: Context<MockEnv>, next: Next, handler: RouteHandler): Promise<Response> => {
-    const answer = await core.faults.middleware(c, async () => {
+    const answer = await faults.middleware(c, async () => {
       c.res = (await handler(c, next)) ?? c.res;
     });
     return answer instanceof Response ? answer : c.res;

@@ -2,14 +2,14 @@
  * The `rate-limits: 429-retry-after` reading (§8): a fixed window per token on the virtual clock;
  * a request beyond the budget is answered 429 with `Retry-After` (seconds).
  */
-import { MockHttpError } from './errors.js';
+import { HttpError } from './errors.js';
 
 /**
  * Counts requests per token and window.
  *
  * @example
  * const limiter = new RateLimiter({ requests: 60, windowMs: 60_000 });
- * limiter.take('mock-token', clock.now()); // throws a 429 MockHttpError beyond the budget
+ * limiter.take('mock-token', clock.now()); // throws a 429 HttpError beyond the budget
  */
 export class RateLimiter {
   readonly #windows = new Map<string, { start: number; count: number }>();
@@ -25,14 +25,12 @@ export class RateLimiter {
     window.count += 1;
     if (window.count <= this.budget.requests) return;
     const retryAfter = Math.max(1, Math.ceil((window.start + this.budget.windowMs - now) / 1000));
-    throw new MockHttpError(
-      429,
-      'rate-limited',
-      'Too many requests',
-      `More than ${this.budget.requests} requests in ${this.budget.windowMs} ms for this token; retry after ${retryAfter} s.`,
-      [],
-      { 'retry-after': String(retryAfter) },
-    );
+    throw new HttpError(429, {
+      code: 'rate-limited',
+      title: 'Too many requests',
+      detail: `More than ${this.budget.requests} requests in ${this.budget.windowMs} ms for this token; retry after ${retryAfter} s.`,
+      headers: { 'retry-after': String(retryAfter) },
+    });
   }
 
   clear(): void {

@@ -3,7 +3,8 @@
  * readings played (`X-Mock-Readings`). Adding a header to a finished response makes
  * @hono/node-server build a WHATWG Headers and convert it back, on every request.
  */
-import { READINGS_RESPONSE_HEADER, type RequestReadings } from '../readings/request-readings.js';
+import { READINGS_RESPONSE_HEADER } from '../readings/choice.js';
+import type { RequestReadings } from '../readings/request-readings.js';
 
 /**
  * A response whose headers carry `X-Mock-Readings` (sealed: see RequestReadings.seal).

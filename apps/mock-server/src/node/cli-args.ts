@@ -3,10 +3,11 @@
  * says what was wrong, where and what is accepted.
  */
 import { parseArgs } from 'node:util';
-import { LOG_LEVELS, OptionError } from '../options.js';
-import { parseReadingChoice, ReadingError, splitPair } from '../readings/request-readings.js';
+import { OptionError } from '../options.js';
+import { LOG_LEVELS } from '../shared/log.js';
+import { parseReadingChoice, ReadingError, splitPair } from '../readings/choice.js';
 import type { ServerOptions } from './server.js';
-import type { LogLevel } from '../types.js';
+import type { LogLevel } from '../shared/log.js';
 
 export const USAGE = `Usage: video-api-mock [options]
 

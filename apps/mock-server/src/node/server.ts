@@ -2,9 +2,10 @@
 import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { answerOutsideApp, createApp, setServedOrigin } from '../app.js';
-import { MockHttpError } from '../http/errors.js';
+import { answerOutsideApp, setServedOrigin } from '../app.js';
+import { badRequest, HttpError } from '../http/errors.js';
 import type { MockApp, MockOptions } from '../types.js';
+import { createApp } from './create-app.js';
 
 export interface ServerOptions extends MockOptions {
   /** Default 4010; 0 picks a free port. */
@@ -59,13 +60,13 @@ function answerClientError(app: MockApp, error: NodeJS.ErrnoException, socket: S
   const [status, code, title] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'bad-request', 'Bad request'];
   const reason = String((error as { reason?: string }).reason ?? error.message).replace(/[^\x20-\x7e]/g, '?');
   const detail = `The request could not be read as HTTP/1.1 (${reason}); nothing was done.`;
-  void rawAnswer(answerOutsideApp(app, new MockHttpError(status, code, title, detail))).then((text) => {
+  void rawAnswer(answerOutsideApp(app, new HttpError(status, { code, title, detail }))).then((text) => {
     if (socket.writable) socket.end(text);
     else socket.destroy();
   });
 }
 
-const badRequest = (detail: string) => new MockHttpError(400, 'bad-request', 'Bad request', detail);
+const unreadable = (detail: string) => badRequest('bad-request', 'Bad request', detail);
 
 /**
  * Node's request listener for `app`: a request whose Host or target is not a URL, or an HTTP/1.1
@@ -78,7 +79,7 @@ function listenerOf(app: MockApp, host: string): RequestListener {
       if (error instanceof RequestError) {
         return answerOutsideApp(
           app,
-          badRequest(
+          unreadable(
             `The request's Host header or target could not be made into a URL (${error.message}); send a Host of the form host[:port] and a target that starts with "/".`,
           ),
         );
@@ -95,7 +96,7 @@ function listenerOf(app: MockApp, host: string): RequestListener {
       return listener(incoming, outgoing);
     const answer = answerOutsideApp(
       app,
-      badRequest('An HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: host[:port].'),
+      unreadable('An HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: host[:port].'),
     );
     void answer.text().then((body) => {
       outgoing.writeHead(answer.status, {

@@ -9,7 +9,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { OptionError } from '../options.js';
-import type { FieldDefinition, VideoRecord } from '../types.js';
+import type { FieldDefinition, VideoRecord } from '../state/types.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { formatKey, type VideoStore } from '../state/video-store.js';
 

@@ -4,13 +4,21 @@
  * segment; before that a 404 that says why.
  */
 import type { Hono } from 'hono';
-import type { MockCore } from '../core.js';
-import { MockHttpError, notFound } from '../http/errors.js';
-import type { RequestReadings } from '../readings/request-readings.js';
-import { stateOf } from '../state/representation.js';
+import type { MockEnv } from '../http/context.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { PLAYBACK_OPERATIONS } from '../http/operations.js';
 import type { RequestPipeline } from '../http/pipeline.js';
-import type { MockEnv } from '../types.js';
+import type { RequestReadings } from '../readings/request-readings.js';
+import type { Lifecycle } from '../state/lifecycle.js';
+import { stateOf } from '../state/representation.js';
+import type { VideoStore } from '../state/video-store.js';
 import { placeholderSegment } from './mpeg-ts.js';
+
+/** What playback reads: the videos and where they are in their lifecycle. */
+export interface PlaybackDeps {
+  store: VideoStore;
+  lifecycle: Lifecycle;
+}
 
 export const SEGMENT_NAME = 'segment0.ts';
 const SEGMENT = placeholderSegment();
@@ -31,11 +39,11 @@ export function mediaPlaylist(): string {
 }
 
 /** Throws the 404 that says why `key` cannot be played: unknown, failed for good, or not ready yet. */
-function readyVideo(core: MockCore, key: string, readings: RequestReadings): void {
-  core.lifecycle.settle();
-  const record = core.store.get(key);
-  if (!record) throw notFound(`No video has the key "${key}".`);
-  const phase = core.lifecycle.phaseOf(record);
+function readyVideo({ store, lifecycle }: PlaybackDeps, key: string, readings: RequestReadings): void {
+  lifecycle.settle();
+  const record = store.get(key);
+  if (!record) throw notFound(key);
+  const phase = lifecycle.phaseOf(record);
   if (phase === 'ready') return;
   // The state as GET shows it under this request's `video-states` reading.
   const state = stateOf(phase, readings.get('video-states'));
@@ -43,21 +51,27 @@ function readyVideo(core: MockCore, key: string, readings: RequestReadings): voi
     phase === 'failed'
       ? `Video "${key}" failed processing and will not become playable (state: ${state}); upload its source again.`
       : `Video "${key}" is not ready for playback yet (state: ${state}).`;
-  throw new MockHttpError(404, 'not-ready', 'Not ready', detail);
+  throw new HttpError(404, { code: 'not-ready', title: 'Not ready', detail });
 }
 
-export function playbackRoutes(app: Hono<MockEnv>, core: MockCore, wrap: RequestPipeline['wrap']): void {
+const routeOf = (operationId: string) =>
+  PLAYBACK_OPERATIONS.find((operation) => operation.operationId === operationId)?.route ?? '';
+const PLAYLIST = { route: routeOf('getHlsPlaylist') };
+const SEGMENTS = { route: routeOf('getHlsSegment') };
+
+export function playbackRoutes(app: Hono<MockEnv>, deps: PlaybackDeps, wrap: RequestPipeline['wrap']): void {
   app.get(
-    '/hls/:videoKey/playlist.m3u8',
+    PLAYLIST.route,
     wrap((c) => {
-      readyVideo(core, c.req.param('videoKey') ?? '', c.get('readings'));
+      readyVideo(deps, c.req.param('videoKey') ?? '', c.get('readings'));
       return c.body(mediaPlaylist(), 200, { 'content-type': 'application/vnd.apple.mpegurl' });
     }),
   );
   app.get(
-    `/hls/:videoKey/${SEGMENT_NAME}`,
-    wrap((c) => {
-      readyVideo(core, c.req.param('videoKey') ?? '', c.get('readings'));
+    SEGMENTS.route,
+    wrap((c, next) => {
+      if (c.req.param('segment') !== SEGMENT_NAME) return next().then(() => c.res);
+      readyVideo(deps, c.req.param('videoKey') ?? '', c.get('readings'));
       return c.body(SEGMENT.slice(), 200, { 'content-type': 'video/mp2t' });
     }),
   );

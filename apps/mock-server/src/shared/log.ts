@@ -1,5 +1,10 @@
 /** One structured JSON log line per request, filtered by level. */
-import type { LogLevel } from '../types.js';
+
+/** How much the mock logs. */
+export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
+
+/** The levels, least first. */
+export const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
 

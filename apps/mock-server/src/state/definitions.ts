@@ -4,18 +4,10 @@
  * Replace them with `PUT /__mock/custom-field-definitions` or `app.mock.setDefinitions()`.
  */
 import { openapiDocument } from '@video-api/schema/openapi';
-import type { FieldDefinition, FieldValue } from '../types.js';
+import { kindOf } from './field-kinds.js';
+import type { FieldDefinition, FieldValue } from './types.js';
 
 const EXAMPLE = 'UpdateEveryValueFormRequest';
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-
-function kindOf(value: FieldValue): NonNullable<FieldDefinition['kind']> {
-  if (Array.isArray(value)) return 'string-array';
-  if (typeof value === 'number') return 'number';
-  if (typeof value === 'boolean') return 'boolean';
-  return DATE_TIME.test(value) ? 'date-time' : 'string';
-}
-
 /**
  * The definitions of the spec's every-value-form example.
  *

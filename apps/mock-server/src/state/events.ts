@@ -1,7 +1,8 @@
 /**
- * The event the mock emits on every state change of a video (§3, §6): the webhook dispatcher
- * turns it into deliveries under the webhook readings.
+ * The event the mock emits on every state change of a video (§3, §6), and the context it is
+ * emitted in: the readings and origin of the request that caused it (or the server's own).
  */
+import type { ReadingSet } from '@video-api/schema/unspecified';
 
 /**
  * One state change of a video.
@@ -21,4 +22,14 @@ export interface VideoEvent {
   occurredAt: string;
   /** The GET representation under the readings in force. */
   video: Record<string, unknown>;
+}
+
+/**
+ * Who caused a transition: the readings in force for it (a request's, with its `X-Mock-Reading`,
+ * or the server's for transitions the clock brings) and the origin of that request, so that the
+ * event's playback address is the one that client saw.
+ */
+export interface EventContext {
+  readings: ReadingSet;
+  origin?: string;
 }

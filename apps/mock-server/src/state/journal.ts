@@ -5,7 +5,7 @@
  * objects for the garbage collector to trace and promote. Entries take their JSON shape (ISO
  * times, readings as an object) only when queried.
  */
-import type { JournalEntry, JournalFilter, JournalRecord } from '../types.js';
+import type { JournalEntry, JournalFilter, JournalRecord } from './types.js';
 
 export type { JournalRecord };
 

@@ -1,44 +1,50 @@
 /**
  * The lifecycle of a video on the virtual clock (§3): created → (uploading → uploaded →)
  * processing → ready or failed. Transitions come due on the clock; every change of the state a
- * client sees (under the server's `video-states` reading) is emitted as a VideoEvent.
+ * client sees (under the `video-states` reading of its context) is emitted as a VideoEvent, in the
+ * context of whoever caused it: a request's readings and origin, or the server's for the clock.
  */
 
-import type { ReadingSet } from '@video-api/schema/unspecified';
 import type { VirtualClock } from './clock.js';
-import type { VideoEvent } from './events.js';
+import type { EventContext, VideoEvent } from './events.js';
 import { stateOf } from './representation.js';
+import type { StoredSource } from './source-sink.js';
+import type { Phase, VideoRecord } from './types.js';
 import type { VideoStore } from './video-store.js';
-import type { Phase, VideoRecord } from '../types.js';
 
 export interface LifecycleDeps {
   store: VideoStore;
   clock: VirtualClock;
-  readings: () => ReadingSet;
-  processingMs: () => number;
+  /** The context of transitions no request caused (the clock's): the server's readings. */
+  serverContext: () => EventContext;
+  processingMs: number;
   /** Whether the processing of the next upload fails (seeded failure rate). */
   drawFailure: () => boolean;
-  /** The GET representation of a record under the server readings, for events. */
-  represent: (record: VideoRecord, phase: Phase) => Record<string, unknown>;
-  emit: (event: VideoEvent) => void;
+  /** The GET representation of a record in the context of its event. */
+  represent: (record: VideoRecord, phase: Phase, context: EventContext) => Record<string, unknown>;
+  emit: (event: VideoEvent, context: EventContext) => void;
 }
 
 /**
  * Applies phase changes, schedules processing and emits events.
  *
  * @example
- * lifecycle.uploadCompleted(record, { file, size });
+ * lifecycle.uploadCompleted(record, { file, size }, { readings, origin });
  * clock.advance(2000); lifecycle.settle(); // the video is ready
  */
 export class Lifecycle {
   readonly #deps: LifecycleDeps;
+  readonly #clock: VirtualClock;
+  readonly #store: VideoStore;
   readonly #uploading = new Map<string, number>();
   readonly #pending = new Set<string>();
-  #timer: NodeJS.Timeout | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
 
   constructor(deps: LifecycleDeps) {
     this.#deps = deps;
+    this.#clock = deps.clock;
+    this.#store = deps.store;
     for (const record of deps.store.list()) if (record.schedule.length > 0) this.#pending.add(record.key);
     this.#arm();
   }
@@ -49,29 +55,29 @@ export class Lifecycle {
   }
 
   /** Emits the creation of a record (already stored). */
-  created(record: VideoRecord): void {
-    this.#emit(record, null, 'created');
+  created(record: VideoRecord, context: EventContext): void {
+    this.#emit(context, record, null, 'created');
   }
 
-  uploadStarted(key: string): void {
-    const record = this.#deps.store.get(key);
+  uploadStarted(key: string, context: EventContext): void {
+    const record = this.#store.get(key);
     this.#uploading.set(key, (this.#uploading.get(key) ?? 0) + 1);
-    if (record) this.#emit(record, record.phase, this.phaseOf(record));
+    if (record) this.#emit(context, record, record.phase, this.phaseOf(record));
   }
 
   /** An upload ended without storing anything (abort, limit, bad form). */
-  uploadAbandoned(key: string): void {
+  uploadAbandoned(key: string, context: EventContext): void {
     this.#release(key);
-    const record = this.#deps.store.get(key);
-    if (record && record.phase === 'created') this.#emit(record, 'uploading', 'created');
+    const record = this.#store.get(key);
+    if (record && record.phase === 'created') this.#emit(context, record, 'uploading', 'created');
   }
 
   /** Stores the uploaded source and schedules processing (§3). */
-  uploadCompleted(record: VideoRecord, source: NonNullable<VideoRecord['source']>): VideoRecord {
+  uploadCompleted(record: VideoRecord, source: StoredSource, context: EventContext): VideoRecord {
     const before = this.phaseOf(record);
     this.#release(record.key);
-    const now = this.#deps.clock.now();
-    const ms = this.#deps.processingMs();
+    const now = this.#clock.now();
+    const ms = this.#deps.processingMs;
     const end: Phase = this.#deps.drawFailure() ? 'failed' : 'ready';
     const next: VideoRecord = {
       ...record,
@@ -83,30 +89,30 @@ export class Lifecycle {
         { at: now + ms, phase: end },
       ],
     };
-    this.#deps.store.put(next);
+    this.#store.put(next);
     this.#pending.add(next.key);
-    this.#emit(next, before, 'uploaded');
-    this.settle();
+    this.#emit(context, next, before, 'uploaded');
+    this.settle(context);
     return next;
   }
 
   /** Moves a video to `phase` now, dropping what was scheduled. */
-  force(key: string, phase: Phase): VideoRecord | undefined {
-    const record = this.#deps.store.get(key);
+  force(key: string, phase: Phase, context = this.#deps.serverContext()): VideoRecord | undefined {
+    const record = this.#store.get(key);
     if (!record) return undefined;
-    const next = { ...record, phase, schedule: [], updatedAt: this.#deps.clock.now() };
-    this.#deps.store.put(next);
+    const next = { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
+    this.#store.put(next);
     this.#pending.delete(key);
-    this.#emit(next, this.phaseOf(record), phase);
+    this.#emit(context, next, this.phaseOf(record), phase);
     return next;
   }
 
-  /** Applies every transition that came due on the virtual clock. */
-  settle(): void {
+  /** Applies every transition that came due on the virtual clock (in the server's context unless a request's is given). */
+  settle(context?: EventContext): void {
     if (this.#pending.size === 0) return; // nothing scheduled: nothing to apply, no timer to arm
-    const now = this.#deps.clock.now();
+    const now = this.#clock.now();
     for (const key of [...this.#pending]) {
-      let record = this.#deps.store.get(key);
+      let record = this.#store.get(key);
       if (!record) {
         this.#pending.delete(key);
         continue;
@@ -114,8 +120,8 @@ export class Lifecycle {
       for (let step = record.schedule[0]; step && step.at <= now; step = record.schedule[0]) {
         const before: Phase = record.phase;
         record = { ...record, phase: step.phase, schedule: record.schedule.slice(1), updatedAt: step.at };
-        this.#deps.store.put(record);
-        this.#emit(record, before, step.phase, step.at);
+        this.#store.put(record);
+        this.#emit(context ?? this.#deps.serverContext(), record, before, step.phase, step.at);
       }
       if (record.schedule.length === 0) this.#pending.delete(key);
     }
@@ -140,33 +146,35 @@ export class Lifecycle {
     else this.#uploading.delete(key);
   }
 
-  #emit(record: VideoRecord, before: Phase | null, after: Phase, at?: number): void {
-    const videoStates = this.#deps.readings()['video-states'];
+  #emit(context: EventContext, record: VideoRecord, before: Phase | null, after: Phase, at?: number): void {
+    const videoStates = context.readings['video-states'];
     const previousState = before === null ? null : stateOf(before, videoStates);
     const state = stateOf(after, videoStates);
     if (previousState === state) return;
-    this.#deps.emit({
+    const event = {
       videoKey: record.key,
       state,
       previousState,
-      occurredAt: this.#deps.clock.iso(at),
-      video: this.#deps.represent(record, after),
-    });
+      occurredAt: this.#clock.iso(at),
+      video: this.#deps.represent(record, after, context),
+    };
+    this.#deps.emit(event, context);
   }
 
   /** In real-time mode, wakes up when the next transition comes due. */
   #arm(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#closed || !this.#deps.clock.realTime || this.#pending.size === 0) return;
+    if (this.#closed || !this.#clock.realTime || this.#pending.size === 0) return;
     let next = Number.POSITIVE_INFINITY;
     for (const key of this.#pending) {
-      const at = this.#deps.store.get(key)?.schedule[0]?.at;
+      const at = this.#store.get(key)?.schedule[0]?.at;
       if (at !== undefined && at < next) next = at;
     }
     if (!Number.isFinite(next)) return;
-    const delay = Math.max(0, Math.min(next - this.#deps.clock.now(), 2 ** 31 - 1));
-    this.#timer = setTimeout(() => this.settle(), delay);
-    this.#timer.unref();
+    const delay = Math.max(0, Math.min(next - this.#clock.now(), 2 ** 31 - 1));
+    const timer: { unref?: () => void } = setTimeout(() => this.settle(), delay);
+    timer.unref?.(); // Node: a pending transition does not keep the process alive
+    this.#timer = timer as ReturnType<typeof setTimeout>;
   }
 }

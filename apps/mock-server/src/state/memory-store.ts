@@ -1,5 +1,5 @@
 /** The default store: videos in a Map, gone when the process ends. */
-import type { FieldDefinition, FieldValue, VideoRecord } from '../types.js';
+import type { FieldDefinition, FieldValue, VideoRecord } from './types.js';
 import { formatKey, type VideoStore } from './video-store.js';
 
 /** Object.freeze, keeping the mutable type (the record types are shared with callers that build records). */

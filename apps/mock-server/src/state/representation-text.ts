@@ -5,7 +5,7 @@
  * streaming base always gives the same text: a repeated GET skips building and serializing it.
  */
 import { type IsoClock, type ShapeReadings, videoRepresentation } from './representation.js';
-import type { Phase, VideoRecord } from '../types.js';
+import type { Phase, VideoRecord } from './types.js';
 
 /** Records whose text is remembered at once (oldest forgotten first). */
 const REMEMBERED = 256;

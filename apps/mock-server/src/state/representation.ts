@@ -4,7 +4,7 @@
  */
 import type { CreatedVideo, Video } from '@video-api/schema';
 import type { ReadingOf } from '@video-api/schema/unspecified';
-import type { Phase, VideoRecord } from '../types.js';
+import type { Phase, VideoRecord } from './types.js';
 
 /** The state a client sees for a phase under the `video-states` reading (§3). */
 export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): string {

@@ -1,5 +1,5 @@
 /** The store interface the mock keeps videos behind: in memory, or SQLite with `dataDir`. */
-import type { FieldDefinition, VideoRecord } from '../types.js';
+import type { FieldDefinition, VideoRecord } from './types.js';
 
 /**
  * Where videos and custom-field definitions live. Every method is synchronous and a write is

@@ -3,7 +3,6 @@
  * a video is ready"): registered targets, one delivery queue per target, a record of every
  * attempt. The four webhook readings are read at every dispatch.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { ReadingOf } from '@video-api/schema/unspecified';
 import { createRandom, toSeed } from '../shared/prng.js';
 import { DEFAULT_RETRY } from './backoff.js';
@@ -13,6 +12,12 @@ import { readingsHeader, resolveWebhookReadings } from './readings.js';
 import { validateRegistration } from './registration.js';
 import { TargetQueue } from './target-queue.js';
 import type { DeliveryRecord, WebhookDispatcher, WebhookDispatcherOptions } from './types.js';
+
+/** 24 random bytes in base64url (web crypto: runs wherever the core does). */
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
 
 /** Which states produce an event, per `webhook-events` reading. */
 const SENDS: Record<ReadingOf<'webhook-events'>, (state: string) => boolean> = {
@@ -77,13 +82,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const checked = validateRegistration(target);
       if (!checked.ok) {
         const detail = checked.issues
-          .map((issue) => `${issue.where || '(target)'} ${issue.message}`)
+          .map((issue) => `${issue.pointer || '(target)'} ${issue.message}`)
           .join('; ');
         throw new TypeError(`Invalid webhook target: ${detail}`);
       }
       targetCount += 1;
       const id = `wh_${targetCount}`;
-      const secret = checked.value.secret ?? `whsec_${randomBytes(24).toString('base64url')}`;
+      const secret = checked.value.secret ?? `whsec_${randomSecret()}`;
       // Each target draws from its own sequence, so one target's retries do not shift another's.
       const random = createRandom((seed + Math.imul(targetCount, 0x9e3779b9)) >>> 0);
       targets.set(id, new TargetQueue({ id, url: checked.value.url, secret }, random, context));
@@ -97,10 +102,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return true;
     },
     list: () => [...targets.values()].map(({ target }) => ({ id: target.id, url: target.url })),
-    dispatch(event) {
+    dispatch(event, readingsOfEvent) {
       try {
         if (closed || targets.size === 0) return;
-        const readings = resolveWebhookReadings(options.readings());
+        const readings = resolveWebhookReadings(readingsOfEvent ?? options.readings());
         if (!SENDS[readings.events](event.state)) {
           log({
             msg: 'webhook event not sent',
@@ -109,7 +114,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           });
           return;
         }
-        const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+        const eventId = `evt_${crypto.randomUUID().replaceAll('-', '')}`;
         const name = webhookEventName(event.state);
         const job = {
           eventId,

@@ -3,7 +3,6 @@
  * delivery (in order, duplicated or reordered), retries with backoff. See README.md in this folder
  * for the exact formats a receiver verifies.
  */
-export { webhookAdminRoutes } from '../control/webhook-routes.js';
 export { backoffDelay, DEFAULT_RETRY } from './backoff.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,

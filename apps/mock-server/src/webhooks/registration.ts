@@ -3,7 +3,7 @@
  * its admin API, `--webhook URL` and `register()`). Never throws.
  */
 import * as z from 'zod';
-import { describeIssues, type Validation } from '../faults/rule-schema.js';
+import { describeIssues, type Validation } from '../shared/issues.js';
 
 /** What a registration accepts, in words: the `accepted` member of a 400 answer. */
 export const ACCEPTED_REGISTRATION = {
@@ -36,13 +36,13 @@ export type WebhookRegistration = z.infer<typeof zWebhookRegistration>;
  * Validates a registration.
  *
  * @example
- * validateRegistration({ url: 'ftp://x' }); // { ok: false, issues: [{ where: '/url', message: 'must be an absolute http:// or https:// URL' }] }
+ * validateRegistration({ url: 'ftp://x' }); // { ok: false, issues: [{ pointer: '/url', message: 'must be an absolute http:// or https:// URL' }] }
  */
 export function validateRegistration(input: unknown): Validation<WebhookRegistration> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return {
       ok: false,
-      issues: [{ where: '', message: 'must be a JSON object: { "url": …, "secret"?: … }' }],
+      issues: [{ pointer: '', message: 'must be a JSON object: { "url": …, "secret"?: … }' }],
     };
   }
   const result = zWebhookRegistration.safeParse(input);

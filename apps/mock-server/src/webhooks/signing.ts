@@ -5,14 +5,11 @@
  * - hmac-sha256-body: the raw body, header `Webhook-Signature: v1=<hex>`;
  * - unsigned: no header.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ReadingOf } from '@video-api/schema/unspecified';
+import { constantTimeEqual, hmacSha256Hex } from '../shared/hmac-sha256.js';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_VERSION } from './constants.js';
 
 type Signing = ReadingOf<'webhook-signing'>;
-
-const hmac = (secret: string, data: string) =>
-  createHmac('sha256', secret).update(data, 'utf8').digest('hex');
 
 /**
  * The `Webhook-Signature` value of a body, or undefined when the reading is `unsigned`.
@@ -29,9 +26,9 @@ export function signatureHeader(
 ): string | undefined {
   switch (signing) {
     case 'hmac-sha256-timestamped':
-      return `t=${timestamp},${SIGNATURE_VERSION}=${hmac(secret, `${timestamp}.${body}`)}`;
+      return `t=${timestamp},${SIGNATURE_VERSION}=${hmacSha256Hex(secret, `${timestamp}.${body}`)}`;
     case 'hmac-sha256-body':
-      return `${SIGNATURE_VERSION}=${hmac(secret, body)}`;
+      return `${SIGNATURE_VERSION}=${hmacSha256Hex(secret, body)}`;
     case 'unsigned':
       return undefined;
     default: {
@@ -52,9 +49,6 @@ export function parseSignatureHeader(header: string): { t?: number; v1: string[]
   }
   return parsed;
 }
-
-const sameHex = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /**
  * Verifies a delivery as a receiver would: the raw body, the `Webhook-Signature` header, the
@@ -77,12 +71,12 @@ export function verifyWebhookSignature(input: {
   if (!input.header) return false;
   const parsed = parseSignatureHeader(input.header);
   if (input.signing === 'hmac-sha256-body') {
-    const expected = hmac(input.secret, input.body);
-    return parsed.v1.some((v) => sameHex(v, expected));
+    const expected = hmacSha256Hex(input.secret, input.body);
+    return parsed.v1.some((v) => constantTimeEqual(v, expected));
   }
   if (parsed.t === undefined) return false;
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
   if (Math.abs(now - parsed.t) > (input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) return false;
-  const expected = hmac(input.secret, `${parsed.t}.${input.body}`);
-  return parsed.v1.some((v) => sameHex(v, expected));
+  const expected = hmacSha256Hex(input.secret, `${parsed.t}.${input.body}`);
+  return parsed.v1.some((v) => constantTimeEqual(v, expected));
 }

@@ -1,4 +1,4 @@
-/** Types of the webhook dispatcher; `VideoEvent` is the app's (src/events.ts). */
+/** Types of the webhook dispatcher; `VideoEvent` is the app's (src/state/events.ts). */
 import type { ReadingOf } from '@video-api/schema/unspecified';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
@@ -89,7 +89,7 @@ export interface RetryOptions {
 
 /** Options of `createWebhookDispatcher`. */
 export interface WebhookDispatcherOptions {
-  /** The readings in force (server level); read at every dispatch. Missing or unknown → the mock default. */
+  /** The readings in force (server level) for dispatches that bring none. Missing or unknown → the mock default. */
   readings: () => Record<string, string>;
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
@@ -117,8 +117,11 @@ export interface WebhookDispatcher {
   register(target: { url: string; secret?: string }): { id: string; secret: string };
   unregister(id: string): boolean;
   list(): Array<{ id: string; url: string }>;
-  /** Queues the deliveries of one event. Never throws, never waits. */
-  dispatch(event: VideoEvent): void;
+  /**
+   * Queues the deliveries of one event under `readings` (the readings of its context; default:
+   * the dispatcher's `readings()`). Never throws, never waits.
+   */
+  dispatch(event: VideoEvent, readings?: Record<string, string>): void;
   /** Every attempt so far (up to `maxRecords`), oldest first. */
   deliveries(): DeliveryRecord[];
   /** Resolves when nothing is queued, held, in flight or waiting for a retry. */

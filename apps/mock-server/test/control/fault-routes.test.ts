@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createFaults, type FaultRule, faultAdminRoutes, validateRule } from '../../src/faults/index.js';
+import { faultRoutes as faultAdminRoutes } from '../../src/control/fault-routes.js';
+import { createFaults, type FaultRule, validateRule } from '../../src/faults/index.js';
 
 function admin() {
   const faults = createFaults({ seed: 1 });

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createWebhookDispatcher,
-  type WebhookDispatcher,
-  webhookAdminRoutes,
-} from '../../src/webhooks/index.js';
+import { webhookRoutes as webhookAdminRoutes } from '../../src/control/webhook-routes.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from '../../src/webhooks/index.js';
 import { type Receiver, startReceiver, videoEvent } from '../webhooks/receiver.js';
 
 let dispatcher: WebhookDispatcher;

@@ -4,9 +4,10 @@
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { type Faults, isNetworkFault } from '../../src/faults/index.js';
+import type { Faults } from '../../src/faults/index.js';
+import { isNetworkFault } from '../../src/http/network-fault.js';
 
-type Env = { Variables: { operationId: string } };
+type Env = { Variables: { operationId: string; faultPlan: { uploadBytesPerSecond?: number } | undefined } };
 
 export interface TinyApp {
   app: Hono<Env>;
@@ -49,7 +50,7 @@ export function tinyApp(faults: Faults): TinyApp {
   });
   app.post('/api/upload/v1/form-data/videos/:key', async (c) => {
     handled.push('uploadVideoSource');
-    uploadRates.push(faults.uploadReadRate('uploadVideoSource'));
+    uploadRates.push(faults.uploadReadRate('uploadVideoSource', c.get('faultPlan')));
     await c.req.arrayBuffer();
     return c.body(null, 204);
   });

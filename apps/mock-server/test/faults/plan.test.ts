@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRandom, type FaultRule } from '../../src/faults/index.js';
+import type { FaultRule } from '../../src/faults/index.js';
+import { createRandom } from '../../src/shared/prng.js';
 import { planRequest, toEntry } from '../../src/faults/plan.js';
 
 const rule: fc.Arbitrary<FaultRule> = fc.record(

@@ -3,9 +3,13 @@ import type { IncomingMessage } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFaults, throttle } from '../../src/faults/index.js';
+import { createFaults } from '../../src/faults/index.js';
+import { throttle } from '../../src/node/throttle.js';
 
-type Env = { Bindings: { incoming: IncomingMessage }; Variables: { operationId: string } };
+type Env = {
+  Bindings: { incoming: IncomingMessage };
+  Variables: { operationId: string; faultPlan: { uploadBytesPerSecond?: number } | undefined };
+};
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 let close: (() => Promise<void>) | undefined;
@@ -26,7 +30,7 @@ describe('slow reading of an upload body over a real socket', () => {
     });
     app.use('*', faults.middleware);
     app.post('/upload', async (c) => {
-      const rate = faults.uploadReadRate(c.get('operationId'));
+      const rate = faults.uploadReadRate(c.get('operationId'), c.get('faultPlan'));
       seen.rate = rate;
       const body = rate === undefined ? c.env.incoming : throttle(c.env.incoming, rate);
       const chunks: Buffer[] = [];

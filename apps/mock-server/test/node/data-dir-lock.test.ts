@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/index.js';
 import { OptionError } from '../../src/options.js';
 import { startServer } from '../../src/node/server.js';
 import { LOCK_FILE } from '../../src/node/data-dir-lock.js';

@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/index.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 
 const AUTH = { authorization: 'Bearer mock-token' };

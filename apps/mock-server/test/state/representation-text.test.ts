@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/state/clock.js';
-import { RequestReadings, readingSet } from '../../src/readings/request-readings.js';
+import { readingSet } from '../../src/readings/choice.js';
+import { RequestReadings } from '../../src/readings/request-readings.js';
 import { videoRepresentation } from '../../src/state/representation.js';
 import { RepresentationTexts } from '../../src/state/representation-text.js';
 import { frozenCopy } from '../../src/state/memory-store.js';

@@ -1,7 +1,7 @@
 import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/faults/index.js';
+import { createRandom } from '../../src/shared/prng.js';
 import { copiesOf, reorder } from '../../src/webhooks/index.js';
 
 describe('the delivery plan', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRandom } from '../../src/faults/index.js';
+import { createRandom } from '../../src/shared/prng.js';
 import {
   backoffDelay,
   createWebhookDispatcher,

@@ -1,5 +1,5 @@
 /**
- * Connection resets. Over a real socket (@hono/node-server) the socket is reset, so the client sees
+ * Network-level failures the mock plays (faults): connection resets and aborts. Over a real socket (@hono/node-server) the socket is reset, so the client sees
  * ECONNRESET (a fetch `TypeError`). In-process (`app.request()` / `app.fetch`, no socket) the
  * request fails the way fetch fails on a network error: the middleware throws a
  * `ConnectionResetError`, a `TypeError` whose `cause.code` is `ECONNRESET`. Likewise, a client that
@@ -7,8 +7,8 @@
  * as fetch would. The app's `onError` must rethrow both (`if (isNetworkFault(err)) throw err;`)
  * so that `app.fetch` rejects with them.
  */
-import type { Socket } from 'node:net';
 import type { Context } from 'hono';
+import type { MockEnv, RawRequest } from './context.js';
 
 /** The error `app.fetch` rejects with when a reset is injected in-process. */
 export class ConnectionResetError extends TypeError {
@@ -52,16 +52,15 @@ export function isNetworkFault(error: unknown): boolean {
   return isConnectionReset(error) || (typeof error === 'object' && error !== null && abortReasons.has(error));
 }
 
-function socketOf(c: Context): Socket | undefined {
-  const env = c.env as { incoming?: { socket?: Socket } } | undefined;
-  return env?.incoming?.socket;
+function socketOf(c: Context<MockEnv>): RawRequest['socket'] {
+  return c.env?.incoming?.socket;
 }
 
 /**
  * Resets the connection of the request. Returns a response only for the node server's sake (the
  * socket is gone, nothing reaches the client); throws `ConnectionResetError` when there is no socket.
  */
-export function resetConnection(c: Context): Response {
+export function resetConnection(c: Context<MockEnv>): Response {
   const socket = socketOf(c);
   if (socket === undefined) throw new ConnectionResetError();
   if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
@@ -73,7 +72,7 @@ export function resetConnection(c: Context): Response {
  * Ends a request whose client aborted during an injected delay: over a socket the client is gone
  * and the answer goes nowhere; in-process the signal's reason is thrown (see `isNetworkFault`).
  */
-export function abortedRequest(c: Context, signal: AbortSignal): Response {
+export function abortedRequest(c: Context<MockEnv>, signal: AbortSignal): Response {
   if (socketOf(c) !== undefined)
     return new Response(null, { status: 500, headers: { 'X-Mock-Fault': 'aborted' } });
   const reason: unknown = signal.reason ?? new DOMException('This operation was aborted', 'AbortError');

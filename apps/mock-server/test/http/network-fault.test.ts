@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ConnectionResetError,
-  createFaults,
-  isConnectionReset,
-  isNetworkFault,
-} from '../../src/faults/index.js';
-import { listen, tinyApp } from './helpers.js';
+import { createFaults } from '../../src/faults/index.js';
+import { ConnectionResetError, isConnectionReset, isNetworkFault } from '../../src/http/network-fault.js';
+import { listen, tinyApp } from '../faults/helpers.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

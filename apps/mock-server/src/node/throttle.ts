@@ -1,9 +1,10 @@
 /**
- * Slow reading of an upload body: a stream that passes every byte of its source through, at most
- * `bytesPerSecond` on average, in slices of a tenth of a second. Backpressure holds: the source is
+ * Slow reading of a Node upload body (the `uploadBytesPerSecond` fault): a stream that passes every
+ * byte of its source through at the pace of src/faults/pace.ts. Backpressure holds: the source is
  * read no faster than the slices leave.
  */
 import { pipeline, type Readable, Transform } from 'node:stream';
+import { createPacer } from '../faults/pace.js';
 
 /**
  * Returns a Readable with the bytes of `source`, delivered at `bytesPerSecond`. An error of the
@@ -15,12 +16,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
  * body.pipe(busboy);
  */
 export function throttle(source: Readable, bytesPerSecond: number): Readable {
-  if (!Number.isFinite(bytesPerSecond) || bytesPerSecond <= 0) {
-    throw new RangeError(`throttle: bytesPerSecond must be a positive number, got ${bytesPerSecond}`);
-  }
-  const slice = Math.max(1, Math.floor(bytesPerSecond / 10));
-  let start: number | undefined;
-  let sent = 0;
+  const pacer = createPacer(bytesPerSecond);
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const out = new Transform({
@@ -31,18 +27,15 @@ export function throttle(source: Readable, bytesPerSecond: number): Readable {
         timer = undefined;
         if (out.destroyed) return;
         while (offset < bytes.length) {
-          const now = Date.now();
-          start ??= now;
-          const size = Math.min(slice, bytes.length - offset);
-          // Allowed so far: one slice of burst plus bytesPerSecond for the time elapsed.
-          const wait = start + ((sent + size - slice) * 1000) / bytesPerSecond - now;
+          const size = Math.min(pacer.slice, bytes.length - offset);
+          const wait = pacer.delay(size);
           if (wait > 0) {
-            timer = setTimeout(step, Math.ceil(wait));
+            timer = setTimeout(step, wait);
             return;
           }
           out.push(bytes.subarray(offset, offset + size));
           offset += size;
-          sent += size;
+          pacer.passed(size);
         }
         callback();
       };

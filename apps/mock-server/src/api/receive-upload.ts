@@ -1,0 +1,54 @@
+/**
+ * Receiving the file of an upload (§4.2): the multipart body read as it streams, the `file` part's
+ * bytes handed to the sink. This one reads the web body of the request (any runtime); under Node
+ * the adapters read the raw request with busboy instead (src/node/receive-multipart.ts).
+ */
+import type { Context } from 'hono';
+import { pacedStream } from '../faults/pace.js';
+import type { MockEnv } from '../http/context.js';
+import { readMultipartFile } from '../http/multipart.js';
+import { requestHeader } from '../http/request-headers.js';
+import type { IncomingFile, SourceSink } from '../state/source-sink.js';
+
+export type ReceiveResult =
+  | { kind: 'file'; file: IncomingFile; size: number; filename: string; mimeType: string }
+  | { kind: 'missing-file' }
+  | { kind: 'second-file' }
+  | { kind: 'too-large' }
+  | { kind: 'aborted' }
+  | { kind: 'malformed'; message: string };
+
+export interface ReceiveRequest {
+  sink: SourceSink;
+  /** Largest file in bytes; undefined for none. */
+  limit: number | undefined;
+  /** Read the body at this rate (a slow-read fault); undefined for full speed. */
+  bytesPerSecond: number | undefined;
+}
+
+/** Reads the file of an upload into the sink; every outcome but `file` leaves nothing in it. */
+export type UploadReceiver = (c: Context<MockEnv>, request: ReceiveRequest) => Promise<ReceiveResult>;
+
+/**
+ * The portable receiver: the request's web stream through the multipart reader.
+ *
+ * @example
+ * const result = await receiveWebUpload(c, { sink, limit: 1024 ** 3, bytesPerSecond: undefined });
+ * if (result.kind === 'file') await result.file.commit(key);
+ */
+export const receiveWebUpload: UploadReceiver = async (c, { sink, limit, bytesPerSecond }) => {
+  let body: ReadableStream<Uint8Array> | null = c.req.raw.body;
+  if (body && bytesPerSecond !== undefined) body = body.pipeThrough(pacedStream(bytesPerSecond));
+  let file: IncomingFile | undefined;
+  const result = await readMultipartFile(body, requestHeader(c, 'content-type') ?? '', {
+    field: 'file',
+    limits: limit === undefined ? {} : { fileSize: limit },
+    open: () => {
+      file = sink.begin();
+      return file;
+    },
+  });
+  if (result.kind === 'file' && file) return { ...result, file };
+  await file?.abort();
+  return result.kind === 'file' ? { kind: 'missing-file' } : result;
+};

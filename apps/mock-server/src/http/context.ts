@@ -1,0 +1,29 @@
+/**
+ * What a request carries through the mock's Hono app: its variables, and the raw Node request
+ * when @hono/node-server serves it (typed by what the mock reads of it, so nothing here needs Node).
+ */
+import type { RequestReadings } from '../readings/request-readings.js';
+
+/** What the mock reads of Node's IncomingMessage when one is there (the Node adapters use more). */
+export interface RawRequest {
+  rawHeaders?: string[];
+  readableDidRead?: boolean;
+  socket?: { destroy(): void; resetAndDestroy?(): void };
+}
+
+/** Variables a request carries through the pipeline. */
+export interface MockVariables {
+  operationId: string | undefined;
+  readings: RequestReadings;
+  /** The origin of the request URL (the default streaming base). */
+  origin: string;
+  /** Set once the request pipeline runs for this request (so a not-found answer inside it does not run it again). */
+  pipelined: boolean;
+  /** What the fault rules decided for this request (src/faults), while rules are set. */
+  faultPlan: { uploadBytesPerSecond?: number } | undefined;
+}
+
+export interface MockEnv {
+  Variables: MockVariables;
+  Bindings: { incoming?: RawRequest };
+}

@@ -1,0 +1,26 @@
+/**
+ * The Node platform of the mock: SQLite for a data dir (else memory), uploads on disk (the data
+ * dir's folders, else a temporary folder), busboy on the raw request, swagger-ui from its package,
+ * log lines to stderr.
+ */
+import type { Platform } from '../platform.js';
+import { createMemoryStore } from '../state/memory-store.js';
+import { diskSink } from './disk-sink.js';
+import { docsAssets } from './docs-assets.js';
+import { receiveNodeUpload } from './receive-multipart.js';
+import { createSqliteStore } from './sqlite-store.js';
+
+/**
+ * @example
+ * const app = createApp({ dataDir: './mock-data' }, nodePlatform());
+ */
+export function nodePlatform(): Platform {
+  return {
+    openStore: (options) =>
+      options.dataDir === undefined ? createMemoryStore() : createSqliteStore(options.dataDir),
+    openSink: (options) => diskSink(options.dataDir),
+    receive: receiveNodeUpload,
+    docsAssets: docsAssets(),
+    writeLog: (line) => process.stderr.write(`${line}\n`),
+  };
+}

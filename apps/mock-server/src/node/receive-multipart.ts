@@ -1,0 +1,149 @@
+/**
+ * Receives an upload from the raw Node request with busboy (§4.2): the `file` part streams into
+ * the sink at flat memory, with backpressure. A request that reaches the app without a raw Node
+ * request (app.request(), a web Request) is read by the portable receiver instead.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../api/receive-upload.js';
+import { MAX_PARTS } from '../http/multipart.js';
+import { requestHeader } from '../http/request-headers.js';
+import type { IncomingFile, SourceSink } from '../state/source-sink.js';
+import { throttle } from './throttle.js';
+
+interface ReceiveOptions {
+  source: Readable;
+  contentType: string;
+  sink: SourceSink;
+  /** Largest file in bytes; undefined for no limit. */
+  limit: number | undefined;
+}
+
+const partsCutMessage = `the form has more than ${MAX_PARTS} parts and no file among the first ${MAX_PARTS}; put the file in the field "file" among them`;
+
+/**
+ * Receives the file of the form field `file` from a Node stream; other parts are drained and
+ * ignored. Every outcome but `file` leaves nothing in the sink.
+ *
+ * @example
+ * const result = await receiveFile({ source: incoming, contentType, sink, limit: 5 * 1024 ** 3 });
+ * if (result.kind === 'file') await result.file.commit(key);
+ */
+export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
+  const { source, contentType, sink, limit } = options;
+  return new Promise((resolve) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        // Filenames are read as UTF-8 (what browsers and curl send), not busboy's default latin1.
+        defParamCharset: 'utf8',
+        limits: {
+          fileSize: limit ?? Number.POSITIVE_INFINITY,
+          fields: 100,
+          fieldSize: 64 * 1024,
+          parts: MAX_PARTS,
+        },
+      });
+    } catch (error) {
+      resolve({ kind: 'malformed', message: (error as Error).message });
+      return;
+    }
+    let file: IncomingFile | undefined;
+    let written: Promise<void> | undefined;
+    let info: { filename: string; mimeType: string } | undefined;
+    let size = 0;
+    let settled = false;
+    let partsCut = false;
+
+    const finish = (result: ReceiveResult | Exclude<ReceiveResult['kind'], 'file' | 'malformed'>) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe(parser);
+      source.off('error', onSourceError);
+      source.off('close', onSourceClose);
+      const outcome = typeof result === 'string' ? ({ kind: result } as ReceiveResult) : result;
+      if (outcome.kind === 'file' || !file) resolve(outcome);
+      else void Promise.resolve(file.abort()).then(() => resolve(outcome));
+    };
+    const onSourceError = () => finish('aborted');
+    const onSourceClose = () => {
+      if (!source.readableEnded) finish('aborted');
+    };
+
+    parser.on('file', (name, stream, fileInfo) => {
+      if (name === 'file' && file !== undefined && !settled) {
+        // One request uploads one file: a second would silently replace or lose one of them.
+        stream.on('error', () => {});
+        stream.resume();
+        finish('second-file');
+        return;
+      }
+      if (name !== 'file' || settled) {
+        // Drain and ignore. A body that ends inside this part errors the part stream too; the
+        // parser's own 'error' answers the request, so this listener only keeps the process alive.
+        stream.on('error', () => {});
+        stream.resume();
+        return;
+      }
+      const sinkFile = sink.begin();
+      file = sinkFile;
+      info = { filename: fileInfo.filename ?? '', mimeType: fileInfo.mimeType };
+      stream.on('limit', () => finish('too-large'));
+      written = new Promise<void>((done, fail) => {
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          try {
+            const wrote = sinkFile.write(chunk);
+            if (wrote) {
+              stream.pause();
+              wrote.then(() => stream.resume(), fail);
+            }
+          } catch (error) {
+            fail(error);
+          }
+        });
+        stream.on('end', () => done());
+        stream.on('error', fail);
+      }).catch(() => finish('aborted'));
+    });
+    parser.on('partsLimit', () => {
+      partsCut = true;
+    });
+    parser.on('close', () => {
+      if (!file || !written) {
+        finish(partsCut ? { kind: 'malformed', message: partsCutMessage } : 'missing-file');
+        return;
+      }
+      const received = file;
+      void written.then(() => {
+        if (info) finish({ kind: 'file', file: received, size, ...info });
+      });
+    });
+    parser.on('error', (error: Error) => {
+      finish(source.destroyed && !source.readableEnded ? 'aborted' : { kind: 'malformed', message: error.message });
+    });
+    source.on('error', onSourceError);
+    source.on('close', onSourceClose);
+    source.pipe(parser);
+  });
+}
+
+/**
+ * The Node receiver: busboy on the raw request served by @hono/node-server (paced by a slow-read
+ * fault when one is set); else the portable one.
+ */
+export const receiveNodeUpload: UploadReceiver = (c, request) => {
+  const incoming = c.env?.incoming as IncomingMessage | undefined;
+  if (!incoming || typeof incoming.pipe !== 'function' || incoming.readableDidRead) {
+    return receiveWebUpload(c, request);
+  }
+  const source = request.bytesPerSecond === undefined ? incoming : throttle(incoming, request.bytesPerSecond);
+  return receiveFile({
+    source,
+    contentType: requestHeader(c, 'content-type') ?? '',
+    sink: request.sink,
+    limit: request.limit,
+  });
+};

@@ -1,0 +1,48 @@
+/**
+ * What the mock needs from the runtime it runs in, and the portable defaults: videos in memory,
+ * uploads read from the request's web stream into a bounded memory sink, log lines to the
+ * console. The Node adapters (src/node/platform.ts) give disk, SQLite, busboy and swagger-ui.
+ */
+import type { DocsAssets } from './api/docs.js';
+import { type UploadReceiver, receiveWebUpload } from './api/receive-upload.js';
+import { OptionError } from './options.js';
+import { createMemoryStore } from './state/memory-store.js';
+import { memorySink, type SourceSink } from './state/source-sink.js';
+import type { VideoStore } from './state/video-store.js';
+import type { ResolvedOptions } from './types.js';
+
+export interface Platform {
+  /** Where videos live (`dataDir` needs a platform that has a disk). */
+  openStore(options: ResolvedOptions): VideoStore;
+  /** Where uploaded files go. */
+  openSink(options: ResolvedOptions): SourceSink;
+  /** Reads the file of an upload into the sink. */
+  receive: UploadReceiver;
+  /** The files of swagger-ui for `/docs`, where the platform has them. */
+  docsAssets: DocsAssets;
+  /** Where log lines go unless the options say. */
+  writeLog(line: string): void;
+}
+
+/**
+ * The platform of runtimes with web APIs only (an edge runtime, a browser under msw).
+ *
+ * @example
+ * const app = createApp({}, webPlatform());
+ */
+export function webPlatform(): Platform {
+  return {
+    openStore(options) {
+      if (options.dataDir !== undefined) {
+        throw new OptionError(
+          `dataDir: "${options.dataDir}" is not accepted here (a data dir needs Node: use createApp from @video-api/mock-server under Node)`,
+        );
+      }
+      return createMemoryStore();
+    },
+    openSink: (options) => memorySink(options.memoryUploadBytes),
+    receive: receiveWebUpload,
+    docsAssets: () => undefined,
+    writeLog: (line) => console.error(line),
+  };
+}

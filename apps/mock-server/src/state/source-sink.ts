@@ -1,0 +1,89 @@
+/**
+ * Where uploaded source files go (§4.2): a sink receives a file's bytes as they stream in and puts
+ * the complete file in place. The portable core keeps them in memory, bounded; the Node adapters
+ * write them to disk (src/node/disk-sink.ts).
+ */
+
+/** A stored source file, as a video record keeps it. */
+export interface StoredSource {
+  /** Where the sink keeps it (a path on disk, or `memory:<key>`). */
+  file: string;
+  size: number;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A file being received: bytes in order, then put in place or dropped. */
+export interface IncomingFile {
+  write(chunk: Uint8Array): void | Promise<void>;
+  /** Puts the complete file in place as the source of `key`; returns where it is. */
+  commit(key: string): string | Promise<string>;
+  /** Drops what was received (every outcome but success). */
+  abort(): void | Promise<void>;
+}
+
+/** Where a server puts uploaded files. */
+export interface SourceSink {
+  /** Largest file this sink can hold (bytes), when it is bounded: a larger upload is answered 413. */
+  readonly maxFileBytes: number | undefined;
+  /** Starts receiving one file. */
+  begin(): IncomingFile;
+  /** The bytes of a stored file, if this sink can give them back. */
+  read?(file: string): Uint8Array | undefined;
+  /** The folders of a sink on disk (`temp` holds files being received). */
+  paths?(): { root: string; temp: string; uploads: string };
+  /** Releases what the sink holds (a temporary folder, memory). */
+  dispose(): void;
+}
+
+/** The memory sink's bound when none is given: 64 MiB per file. */
+export const DEFAULT_MEMORY_FILE_BYTES = 64 * 1024 * 1024;
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * A sink that keeps files in memory, at most `maxFileBytes` each (the last file of each key only).
+ * For runtimes without a disk: an edge runtime, a browser under msw.
+ *
+ * @example
+ * const sink = memorySink(8 * 1024 * 1024);
+ * const file = sink.begin();
+ * await file.write(new Uint8Array([1, 2, 3]));
+ * sink.read(await file.commit('v-0001'))?.length; // 3
+ */
+export function memorySink(maxFileBytes = DEFAULT_MEMORY_FILE_BYTES): SourceSink {
+  const files = new Map<string, Uint8Array>();
+  return {
+    maxFileBytes,
+    begin() {
+      let chunks: Uint8Array[] = [];
+      let size = 0;
+      return {
+        write(chunk) {
+          size += chunk.byteLength;
+          if (size > maxFileBytes) throw new RangeError(`the file is larger than ${maxFileBytes} bytes`);
+          chunks.push(chunk.slice());
+        },
+        commit(key) {
+          const file = `memory:${key}`;
+          files.set(file, concat(chunks, size));
+          chunks = [];
+          return file;
+        },
+        abort() {
+          chunks = [];
+        },
+      };
+    },
+    read: (file) => files.get(file),
+    dispose: () => files.clear(),
+  };
+}

@@ -1,0 +1,66 @@
+/** The state the mock keeps: video records, their phases, definitions, journal entries. */
+import type { StoredSource } from './source-sink.js';
+
+/** The lifecycle phases the mock tracks; readings map them to the states a client sees (§3). */
+export type Phase = 'created' | 'uploading' | 'uploaded' | 'processing' | 'ready' | 'failed';
+
+/** A custom field value in one of the five JSON forms of §2. */
+export type FieldValue = string | number | boolean | string[];
+
+/** One video as the store keeps it. */
+export interface VideoRecord {
+  key: string;
+  title: string;
+  tags?: string[];
+  projectKey: string;
+  /** The token that created the video (for the `owner-only` readings). */
+  owner: string | undefined;
+  customFields: Record<string, FieldValue>;
+  phase: Phase;
+  /** Virtual time (ms) of creation and last change. */
+  createdAt: number;
+  updatedAt: number;
+  /** Phase changes still to come, on the virtual clock. */
+  schedule: { at: number; phase: Phase }[];
+  /** The stored source file, once an upload completed. */
+  source?: StoredSource;
+}
+
+/** The kinds a custom field may be defined as: one per value form of §2. */
+export const FIELD_KINDS = ['string', 'number', 'boolean', 'date-time', 'string-array'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/** Definition of a custom field (reading `custom-field-definition: predefined`). */
+export interface FieldDefinition {
+  name: string;
+  kind?: FieldKind;
+}
+
+/** What a request leaves in the journal: times in epoch milliseconds (real and virtual). */
+export interface JournalRecord {
+  at: number;
+  virtualAt: number;
+  method: string;
+  path: string;
+  operationId: string | undefined;
+  status: number;
+  /** The readings played, in the `X-Mock-Readings` form (`id=reading, id2=reading`). */
+  readings: string;
+  durationMs: number;
+}
+
+/** One received request, as the journal gives it out: numbered, times as ISO strings. */
+export type JournalEntry = Omit<JournalRecord, 'at' | 'virtualAt' | 'readings'> & {
+  readings: Record<string, string>;
+  seq: number;
+  time: string;
+  virtualTime: string;
+};
+
+export interface JournalFilter {
+  method?: string;
+  path?: string;
+  operationId?: string;
+  /** An ISO time or a sequence number: only entries after it. */
+  since?: string | number;
+}
