@@ -5,10 +5,11 @@
  * (the app's error handler renders admin paths so), whatever the public API's readings.
  */
 import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema/unspecified';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { Faults } from '../faults/types.js';
 import { requireToken } from '../http/auth.js';
 import type { MockEnv } from '../http/context.js';
+import { adminApp } from './admin-app.js';
 import { notFound } from '../http/errors.js';
 import type { ServerReadings } from '../readings/server-readings.js';
 import type { VirtualClock } from '../state/clock.js';
@@ -52,7 +53,7 @@ function readingsView(readings: ServerReadings) {
  */
 export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
   const { control, clock, readings } = deps;
-  const admin = new Hono<MockEnv>();
+  const admin = adminApp();
   const token = deps.adminToken;
   if (token !== undefined) {
     admin.use('*', async (c, next) => {

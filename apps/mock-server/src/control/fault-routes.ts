@@ -3,10 +3,11 @@
  * restarts the seeded sequence), POST adds one, DELETE clears them. Bad input is answered as every
  * admin error is (problem+json, `issues`, `accepted`); nothing is changed then.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { ACCEPTED_RULE_FIELDS, validateRule, validateRules } from '../faults/rule-schema.js';
 import type { Faults } from '../faults/types.js';
 import type { MockEnv } from '../http/context.js';
+import { adminApp } from './admin-app.js';
 import { invalidInput, jsonInput } from './inputs.js';
 
 const ACCEPTED = {
@@ -24,7 +25,7 @@ const RULE = 'one JSON fault rule; its members are in `accepted`';
  * // curl -X POST localhost:4010/__mock/faults -H 'content-type: application/json' -d '{"route":"getVideo","latencyMs":500}'
  */
 export function faultRoutes(faults: Faults): Hono<MockEnv> {
-  const routes = new Hono<MockEnv>();
+  const routes = adminApp();
   routes.get('/', (c) => c.json({ rules: faults.list() }));
   routes.put('/', async (c) => {
     const rules = validateRules(await jsonInput(c, 'The fault rules body', RULES));

@@ -3,8 +3,9 @@
  * the mock's): GET lists targets, POST registers one, DELETE /:id removes one, GET /deliveries
  * lists delivery attempts (filters: eventId, targetId, videoKey, event).
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
+import { adminApp } from './admin-app.js';
 import { HttpError } from '../http/errors.js';
 import { WEBHOOK_HEADERS } from '../webhooks/constants.js';
 import { ACCEPTED_REGISTRATION, validateRegistration } from '../webhooks/registration.js';
@@ -24,7 +25,7 @@ const REGISTRATION = '{"url": an absolute http(s) URL, "secret"?: a string of 1 
  * // curl -X POST localhost:4010/__mock/webhooks -H 'content-type: application/json' -d '{"url":"http://127.0.0.1:9000/hooks"}'
  */
 export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
-  const routes = new Hono<MockEnv>();
+  const routes = adminApp();
   routes.get('/', (c) => c.json({ targets: dispatcher.list(), headers: WEBHOOK_HEADERS }));
   routes.post('/', async (c) => {
     const registration = validateRegistration(await jsonInput(c, 'The webhook registration', REGISTRATION));

@@ -188,7 +188,8 @@ export function renderError(error: HttpError, readings: RequestReadings): Respon
 
 /**
  * The admin API's response for `error`: always problem+json, whatever the public API's readings,
- * with `issues[{pointer, message}]` where there are several.
+ * with its short `code`, `issues[{pointer, message}]` where there are several, and `accepted`
+ * where the route says what it takes.
  */
 export function renderAdminError(error: HttpError): Response {
   const headers = { ...error.headers, 'content-type': 'application/problem+json' };

@@ -67,12 +67,13 @@ export function contentTypeOf(value: string): ContentType | undefined {
  * or says in a sentence what is wrong with it.
  *
  * @example
- * partHeadersOf(bytes('Content-Disposition: form-data; name="file"; filename="a.mp4"\r\n'), 1);
+ * const block = new TextEncoder().encode('Content-Disposition: form-data; name="file"; filename="a.mp4"\r\n');
+ * partHeadersOf(block, 1);
  * // { name: 'file', filename: 'a.mp4', type: undefined }
  */
 export function partHeadersOf(block: Uint8Array, part: number): PartHeaders | string {
   const fields = headerFieldsOf(latin1(block));
-  if (fields === undefined) return `a header line of part ${part} is not "Name: value" (RFC 9112 §5)`;
+  if (fields === undefined) return `a header line of part ${part} is not "Name: value" (RFC 5322 §2.2)`;
   const disposition = fields.get('content-disposition');
   const params = disposition === undefined ? undefined : dispositionParamsOf(disposition);
   const name = params?.get('name');
@@ -155,7 +156,7 @@ function headerFieldsOf(block: string): Map<string, string> | undefined {
   for (const line of block.split('\r\n').slice(0, -1)) {
     const last = pairs.at(-1);
     if (last && FOLDED_LINE.test(line)) {
-      // An obsolete line folding (RFC 9112 §5.2) continues the value above.
+      // A folded line (RFC 5322 §2.2.3) continues the value above.
       last[1] += line;
       continue;
     }

@@ -61,8 +61,9 @@ const NO_BOUNDARY =
 
 /**
  * Reads a multipart/form-data body and hands the file of `options.field` to the writer that `open`
- * returns, chunk by chunk, waiting for each write. Other parts are read and dropped. On any result
- * but `file`, or when a callback throws, the body's reader is cancelled and nothing more is written.
+ * returns, chunk by chunk, waiting for each write. Other parts are read and dropped; `file` and
+ * `missing-file` come once the body has ended (the epilogue is read and dropped too). On any other
+ * result, or when a callback throws, the body's reader is cancelled and nothing more is written.
  *
  * @example
  * const result = await readMultipartFile(c.req.raw.body, c.req.header('content-type') ?? '', {
@@ -147,7 +148,11 @@ class FormReader {
   }
 
   end(): MultipartResult {
-    if (this.state === 'epilogue') return this.file ? fileResult(this.file) : { kind: 'missing-file' };
+    if (this.state === 'epilogue' && this.file) {
+      const { size, filename, mimeType } = this.file;
+      return { kind: 'file', size, filename, mimeType };
+    }
+    if (this.state === 'epilogue') return { kind: 'missing-file' };
     if (this.state === 'preamble') {
       return malformed(`the body has no delimiter line "--${this.boundary}" (RFC 2046 §5.1.1)`);
     }
@@ -278,10 +283,6 @@ function concat(head: Uint8Array, tail: Uint8Array): Uint8Array {
   joined.set(head);
   joined.set(tail, head.length);
   return joined;
-}
-
-function fileResult({ size, filename, mimeType }: OpenFile): MultipartResult {
-  return { kind: 'file', size, filename, mimeType };
 }
 
 function malformed(message: string): MultipartResult {
