@@ -1,15 +1,11 @@
 /** Bulky types of the mock's public API: options, the in-process control API, the app. */
 import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
 import type { Hono } from 'hono';
-import type { SeedVideo } from './control/schemas.js';
-import type { Faults } from './faults/types.js';
+import type { MockControl } from './control/mock-control.js';
 import type { MockEnv } from './http/context.js';
 import type { LogLevel } from './shared/log.js';
-import type { VideoEvent } from './state/events.js';
-import type { StoredSource } from './state/source-sink.js';
-import type { FieldDefinition, JournalEntry, JournalFilter } from './state/types.js';
-import type { WebhookDispatcher } from './webhooks/types.js';
 
+export type { MockControl } from './control/mock-control.js';
 export type { SeedVideo } from './control/schemas.js';
 export type { LogLevel } from './shared/log.js';
 export type { VideoEvent } from './state/events.js';
@@ -88,44 +84,6 @@ export interface ResolvedOptions {
   maxVideosPerCreate: number;
   realTimeClock: boolean;
   memoryUploadBytes: number;
-}
-
-/** The in-process control API, mirrored by the admin API under `/__mock/`. */
-export interface MockControl {
-  /** Forgets every video, the journal and the definitions, and restores the start readings. */
-  reset(): void;
-  /** Stores videos directly; returns their keys. */
-  seed(videos: SeedVideo[]): string[];
-  /** The received requests, oldest first. */
-  journal(filter?: JournalFilter): JournalEntry[];
-  /** Moves the virtual clock forward and applies the transitions that came due. */
-  advanceClock(ms: number): void;
-  /** The virtual time, in ms since the epoch. */
-  now(): number;
-  /** Makes a video ready now. */
-  makeReady(key: string): void;
-  /** Makes a video's processing fail now. */
-  fail(key: string): void;
-  /** Sets the server's readings (over the spec's defaults). */
-  setReadings(choice: ReadingChoice | Record<string, string>): void;
-  /** The readings the server plays. */
-  getReadings(): ReadingSet;
-  /** Defines custom fields (reading `custom-field-definition: predefined`). */
-  setDefinitions(definitions: FieldDefinition[]): void;
-  getDefinitions(): FieldDefinition[];
-  /** The stored source file of a video, if an upload completed. */
-  sourceOf(key: string): StoredSource | undefined;
-  /** The folders uploads use (`temp` holds files being received); throws where uploads are kept in memory. */
-  paths(): { root: string; temp: string; uploads: string };
-  /** Resolves when no upload is being received. */
-  uploadsSettled(): Promise<void>;
-  /** Listens to every state change. Returns a function that stops listening. */
-  onEvent(listener: (event: VideoEvent) => void): () => void;
-  /** The webhook dispatcher and the faults (see their modules). */
-  readonly webhooks: WebhookDispatcher;
-  readonly faults: Faults;
-  /** Closes the store, timers and the dispatcher; removes the temporary upload folder. */
-  close(): Promise<void>;
 }
 
 /** The Hono app plus its control API. */

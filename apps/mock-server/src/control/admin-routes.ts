@@ -15,7 +15,7 @@ import type { ServerReadings } from '../readings/server-readings.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { Representer } from '../state/representer.js';
 import type { VideoStore } from '../state/video-store.js';
-import type { MockControl } from '../types.js';
+import type { MockControl } from './mock-control.js';
 import type { WebhookDispatcher } from '../webhooks/types.js';
 import { faultRoutes } from './fault-routes.js';
 import { body, journalFilter, readingsChoice } from './inputs.js';

@@ -14,7 +14,7 @@ import type { Representer } from '../state/representer.js';
 import type { SourceSink } from '../state/source-sink.js';
 import type { VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
-import type { MockControl } from '../types.js';
+import type { MockControl } from './mock-control.js';
 import type { WebhookDispatcher } from '../webhooks/types.js';
 import type { SeedVideo } from './schemas.js';
 import { parseSince, SINCE_RULE } from './schemas.js';

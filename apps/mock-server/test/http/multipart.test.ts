@@ -219,6 +219,31 @@ describe('readMultipartFile on well-formed forms', () => {
       FILE(1, 'clip.mp4', 'application/octet-stream'),
     ],
     [
+      'a repeated header, of which the first counts',
+      form([
+        {
+          headers: [
+            'Content-Disposition: form-data; name="file"; filename="first.mp4"',
+            'Content-Disposition: form-data; name="other"; filename="second.mp4"',
+            'Content-Type: video/mp4',
+            'Content-Type: text/plain',
+          ],
+          content: 'x',
+        },
+      ]),
+      FILE(1, 'first.mp4'),
+    ],
+    [
+      'an empty filename of type application/octet-stream (a browser with no file chosen)',
+      form([file('file', '', '', 'application/octet-stream')]),
+      FILE(0, '', 'application/octet-stream'),
+    ],
+    [
+      'an empty filename of another type, which busboy takes for a field',
+      form([file('file', '', 'x')]),
+      { kind: 'missing-file' },
+    ],
+    [
       'transport padding after delimiters (RFC 2046 §5.1.1)',
       utf8(
         `--${B} \t\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\n\r\nabc\r\n--${B}  \r\n` +

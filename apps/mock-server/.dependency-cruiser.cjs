@@ -1,0 +1,84 @@
+/**
+ * The mock's architecture, checked by dependency-cruiser (test/architecture.test.ts, and
+ * `pnpm depcruise`): layers import only downwards, the portable core never reaches Node, no cycles.
+ *
+ * Layers, lowest first (a folder may import its own layer and the ones below; peers on one line
+ * may not import each other):
+ *   shared → readings → state → http → faults | webhooks → api | playback → control → root files → node
+ * `src/node/` holds everything that needs Node; only `src/index.ts` (the Node entry) imports it.
+ */
+const LAYERS = [['shared'], ['readings'], ['state'], ['http'], ['faults', 'webhooks'], ['api', 'playback'], ['control']];
+const ROOT_FILES = '^src/[^/]+\\.ts$';
+const NODE_ONLY_PACKAGES = ['busboy', 'better-sqlite3', '@hono/node-server'];
+
+const folder = (name) => `^src/${name}/`;
+const layerRules = LAYERS.flatMap((layer, index) => {
+  const above = LAYERS.slice(index + 1).flat();
+  return layer.flatMap((name) => [
+    {
+      name: `layer-${name}`,
+      comment: `src/${name}/ imports only its own layer and those below (not ${above.join(', ')}, root files or node/)`,
+      severity: 'error',
+      from: { path: folder(name) },
+      to: { path: [...above.map(folder), ROOT_FILES, folder('node')] },
+    },
+    ...layer
+      .filter((peer) => peer !== name)
+      .map((peer) => ({
+        name: `peer-${name}-${peer}`,
+        comment: `src/${name}/ and src/${peer}/ are peers: neither imports the other`,
+        severity: 'error',
+        from: { path: folder(name) },
+        to: { path: folder(peer) },
+      })),
+  ]);
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'portable-imports-node',
+      comment: 'outside src/node/, no file imports a Node built-in or a Node-only package',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/node/'] },
+      to: {
+        dependencyTypes: ['core'],
+      },
+    },
+    {
+      name: 'portable-imports-node-package',
+      comment: `outside src/node/, no file imports ${NODE_ONLY_PACKAGES.join(', ')}`,
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/node/'] },
+      to: { path: NODE_ONLY_PACKAGES.map((name) => `node_modules/${name.replace('/', '\\/')}/`) },
+    },
+    {
+      name: 'only-the-node-entry-imports-node',
+      comment: 'src/node/ is imported by src/index.ts (the Node entry) and by itself only',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/node/', '^src/index\\.ts$'] },
+      to: { path: '^src/node/' },
+    },
+    {
+      name: 'portable-entry-reaches-node',
+      comment: 'nothing src/portable.ts reaches needs Node',
+      severity: 'error',
+      from: { path: '^src/portable\\.ts$' },
+      to: { path: ['^src/node/', ...NODE_ONLY_PACKAGES.map((name) => `node_modules/${name}/`)], reachable: true },
+    },
+    ...layerRules,
+    {
+      name: 'no-cycles',
+      comment: 'no import cycle between files, type-only imports included',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensionAlias: { '.js': ['.ts', '.js'] } },
+  },
+};

@@ -1,0 +1,46 @@
+/** The in-process control API of a mock (`app.mock`), mirrored by the admin API under `/__mock/`. */
+import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
+import type { Faults } from '../faults/types.js';
+import type { VideoEvent } from '../state/events.js';
+import type { StoredSource } from '../state/source-sink.js';
+import type { FieldDefinition, JournalEntry, JournalFilter } from '../state/types.js';
+import type { WebhookDispatcher } from '../webhooks/types.js';
+import type { SeedVideo } from './schemas.js';
+
+export interface MockControl {
+  /** Forgets every video, the journal and the definitions, and restores the start readings. */
+  reset(): void;
+  /** Stores videos directly; returns their keys. */
+  seed(videos: SeedVideo[]): string[];
+  /** The received requests, oldest first. */
+  journal(filter?: JournalFilter): JournalEntry[];
+  /** Moves the virtual clock forward and applies the transitions that came due. */
+  advanceClock(ms: number): void;
+  /** The virtual time, in ms since the epoch. */
+  now(): number;
+  /** Makes a video ready now. */
+  makeReady(key: string): void;
+  /** Makes a video's processing fail now. */
+  fail(key: string): void;
+  /** Sets the server's readings (over the spec's defaults). */
+  setReadings(choice: ReadingChoice | Record<string, string>): void;
+  /** The readings the server plays. */
+  getReadings(): ReadingSet;
+  /** Defines custom fields (reading `custom-field-definition: predefined`). */
+  setDefinitions(definitions: FieldDefinition[]): void;
+  getDefinitions(): FieldDefinition[];
+  /** The stored source file of a video, if an upload completed. */
+  sourceOf(key: string): StoredSource | undefined;
+  /** The folders uploads use (`temp` holds files being received); throws where uploads are kept in memory. */
+  paths(): { root: string; temp: string; uploads: string };
+  /** Resolves when no upload is being received. */
+  uploadsSettled(): Promise<void>;
+  /** Listens to every state change. Returns a function that stops listening. */
+  onEvent(listener: (event: VideoEvent) => void): () => void;
+  /** The webhook dispatcher and the faults (see their modules). */
+  readonly webhooks: WebhookDispatcher;
+  readonly faults: Faults;
+  /** Closes the store, timers and the dispatcher; removes the temporary upload folder. */
+  close(): Promise<void>;
+}
+

@@ -1,0 +1,81 @@
+/**
+ * The architecture rules of .dependency-cruiser.cjs hold for src/, and each rule catches the
+ * mistake it is there for (a generated tree of deliberately wrong imports).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, type IConfiguration, type IViolation } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+const config = createRequire(import.meta.url)(join(packageDir, '.dependency-cruiser.cjs')) as IConfiguration;
+
+async function violations(baseDir: string): Promise<IViolation[]> {
+  const previous = process.cwd();
+  process.chdir(baseDir); // rules name paths relative to the package
+  try {
+    const result = await cruise(['src'], {
+      ...config.options,
+      tsConfig: undefined,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden ?? [] },
+    });
+    if (typeof result.output === 'string') throw new Error('dependency-cruiser gave text, not a result');
+    return result.output.summary.violations;
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+const describeViolations = (list: IViolation[]) => list.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+
+describe('the architecture of the mock', () => {
+  it('holds for src/: layers import downwards, the portable core reaches no Node, no cycles', async () => {
+    expect(describeViolations(await violations(packageDir))).toEqual([]);
+  });
+});
+
+describe('the architecture rules catch what they are for', () => {
+  const root = mkdtempSync(join(tmpdir(), 'mock-architecture-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    // a lower layer importing a higher one
+    'src/state/store.ts': "import { route } from '../api/route.js';\nexport const store = route;\n",
+    'src/api/route.ts': 'export const route = 1;\n',
+    // a portable file importing a Node built-in, and one importing busboy
+    'src/http/body.ts': "import { readFileSync } from 'node:fs';\nexport const body = readFileSync;\n",
+    'src/http/multipart.ts': "import busboy from 'busboy';\nexport const parse = busboy;\n",
+    'node_modules/busboy/package.json': '{"name":"busboy","main":"index.js"}',
+    'node_modules/busboy/index.js': 'module.exports = () => {};\n',
+    // peers importing each other
+    'src/faults/plan.ts': "import { hook } from '../webhooks/hook.js';\nexport const plan = hook;\n",
+    'src/webhooks/hook.ts': 'export const hook = 1;\n',
+    // a portable file importing the Node adapters, and the portable entry reaching them
+    'src/platform.ts': "import { server } from './node/server.js';\nexport const platform = server;\n",
+    'src/portable.ts': "import { platform } from './platform.js';\nexport const app = platform;\n",
+    'src/node/server.ts': "import { createServer } from 'node:http';\nexport const server = createServer;\n",
+    // a cycle
+    'src/readings/a.ts': "import type { B } from './b.js';\nexport type A = { b?: B };\n",
+    'src/readings/b.ts': "import type { A } from './a.js';\nexport type B = { a?: A };\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+
+  it.each([
+    ['layer-state', 'src/state/store.ts', 'src/api/route.ts'],
+    ['portable-imports-node', 'src/http/body.ts', 'fs'],
+    ['portable-imports-node-package', 'src/http/multipart.ts', 'node_modules/busboy/index.js'],
+    ['peer-faults-webhooks', 'src/faults/plan.ts', 'src/webhooks/hook.ts'],
+    ['only-the-node-entry-imports-node', 'src/platform.ts', 'src/node/server.ts'],
+    ['portable-entry-reaches-node', 'src/portable.ts', 'src/node/server.ts'],
+    ['no-cycles', 'src/readings/a.ts', 'src/readings/b.ts'],
+  ])('%s fails %s importing %s', async (rule, from, to) => {
+    const found = await violations(root);
+    expect(describeViolations(found)).toContain(`${rule}: ${from} -> ${to}`);
+  });
+});
