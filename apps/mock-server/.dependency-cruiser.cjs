@@ -7,7 +7,15 @@
  *   shared → readings → state → http → faults | webhooks → api | playback → control → root files → node
  * `src/node/` holds everything that needs Node; only `src/index.ts` (the Node entry) imports it.
  */
-const LAYERS = [['shared'], ['readings'], ['state'], ['http'], ['faults', 'webhooks'], ['api', 'playback'], ['control']];
+const LAYERS = [
+  ['shared'],
+  ['readings'],
+  ['state'],
+  ['http'],
+  ['faults', 'webhooks'],
+  ['api', 'playback'],
+  ['control'],
+];
 const ROOT_FILES = '^src/[^/]+\\.ts$';
 const NODE_ONLY_PACKAGES = ['busboy', 'better-sqlite3', '@hono/node-server'];
 
@@ -64,7 +72,10 @@ module.exports = {
       comment: 'nothing src/portable.ts reaches needs Node',
       severity: 'error',
       from: { path: '^src/portable\\.ts$' },
-      to: { path: ['^src/node/', ...NODE_ONLY_PACKAGES.map((name) => `node_modules/${name}/`)], reachable: true },
+      to: {
+        path: ['^src/node/', ...NODE_ONLY_PACKAGES.map((name) => `node_modules/${name}/`)],
+        reachable: true,
+      },
     },
     ...layerRules,
     {
