@@ -5,7 +5,15 @@
 import * as z from 'zod';
 import { describeIssues, type Issue, type Validation } from '../shared/issues.js';
 import { pointerOf } from '../shared/json-pointer.js';
-import type { FaultRule } from './types.js';
+
+/**
+ * One fault rule. Every member but `route` and `times` is an effect; a rule needs at least one.
+ *
+ * @example
+ * const rule: FaultRule = { route: 'getVideo', errorRate: 0.5, errorStatus: 503, times: 10 };
+ */
+export type FaultRule = z.infer<typeof zFaultRule>;
+export type RateLimitRule = z.infer<typeof zRateLimit>;
 
 /** Upper bound of any delay a rule may ask for (ms): five minutes. */
 export const MAX_DELAY_MS = 300_000;
@@ -42,10 +50,15 @@ const rate = z
   .min(0, 'must be a number from 0 to 1')
   .max(1, 'must be a number from 0 to 1');
 
+/** A fixed-window rate limit that answers 429 with `Retry-After` once `limit` is passed. */
 const zRateLimit = z.strictObject({
-  limit: int(1, 1_000_000_000, 'an integer ≥ 1'),
-  windowMs: int(1, 86_400_000, 'an integer from 1 to 86400000 (milliseconds)'),
-  retryAfterSeconds: int(0, 86_400, 'an integer from 0 to 86400 (seconds)'),
+  limit: int(1, 1_000_000_000, 'an integer ≥ 1').describe('Requests allowed per window.'),
+  windowMs: int(1, 86_400_000, 'an integer from 1 to 86400000 (milliseconds)').describe(
+    'Length of the window in milliseconds; the window starts at the first matching request.',
+  ),
+  retryAfterSeconds: int(0, 86_400, 'an integer from 0 to 86400 (seconds)').describe(
+    'The value of the `Retry-After` header (seconds) on a 429.',
+  ),
 });
 
 /** The zod schema of one fault rule. */
@@ -55,15 +68,28 @@ export const zFaultRule = z
       .string({ error: 'must be a string' })
       .min(1, 'must not be empty')
       .max(500, 'is too long')
+      .describe('An operationId (`getVideo`) or a path prefix starting with `/` (`/api/v1/videos`); absent = every route.')
       .optional(),
-    latencyMs: int(0, MAX_DELAY_MS, ACCEPTED_RULE_FIELDS.latencyMs).optional(),
-    latencyJitterMs: int(0, MAX_DELAY_MS, ACCEPTED_RULE_FIELDS.latencyJitterMs).optional(),
-    errorRate: rate.optional(),
-    errorStatus: int(400, 599, 'an integer from 400 to 599').optional(),
-    rateLimit: zRateLimit.optional(),
-    resetRate: rate.optional(),
-    uploadBytesPerSecond: int(1, 10_000_000_000, ACCEPTED_RULE_FIELDS.uploadBytesPerSecond).optional(),
-    times: int(1, Number.MAX_SAFE_INTEGER, 'an integer ≥ 1').optional(),
+    latencyMs: int(0, MAX_DELAY_MS, ACCEPTED_RULE_FIELDS.latencyMs)
+      .describe('Fixed delay before the request is handled (ms).')
+      .optional(),
+    latencyJitterMs: int(0, MAX_DELAY_MS, ACCEPTED_RULE_FIELDS.latencyJitterMs)
+      .describe('Extra random delay, uniform in [0, latencyJitterMs] (ms), drawn from the seed.')
+      .optional(),
+    errorRate: rate
+      .describe('Probability (0..1) that the request is answered with `errorStatus` instead of being handled.')
+      .optional(),
+    errorStatus: int(400, 599, 'an integer from 400 to 599')
+      .describe('Status of an injected error (400..599); default 500. Needs `errorRate`.')
+      .optional(),
+    rateLimit: zRateLimit.describe('A rate limit on the matching requests.').optional(),
+    resetRate: rate.describe('Probability (0..1) that the connection is reset instead of answered.').optional(),
+    uploadBytesPerSecond: int(1, 10_000_000_000, ACCEPTED_RULE_FIELDS.uploadBytesPerSecond)
+      .describe('The upload body is read at this many bytes per second.')
+      .optional(),
+    times: int(1, Number.MAX_SAFE_INTEGER, 'an integer ≥ 1')
+      .describe('Apply to the next N matching requests only, then the rule is removed.')
+      .optional(),
   })
   .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
     message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,

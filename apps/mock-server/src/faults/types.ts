@@ -3,43 +3,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { MockEnv } from '../http/context.js';
+import type { FaultRule } from './rule-schema.js';
 
-/** A fixed-window rate limit that answers 429 with `Retry-After` once `limit` is passed. */
-export interface RateLimitRule {
-  /** Requests allowed per window. */
-  limit: number;
-  /** Length of the window in milliseconds; the window starts at the first matching request. */
-  windowMs: number;
-  /** The value of the `Retry-After` header (seconds) on a 429. */
-  retryAfterSeconds: number;
-}
-
-/**
- * One fault rule. Every field but `route` and `times` is an effect; a rule needs at least one.
- *
- * @example
- * const rule: FaultRule = { route: 'getVideo', errorRate: 0.5, errorStatus: 503, times: 10 };
- */
-export interface FaultRule {
-  /** An operationId (`getVideo`) or a path prefix starting with `/` (`/api/v1/videos`); absent = every route. */
-  route?: string;
-  /** Fixed delay before the request is handled (ms). */
-  latencyMs?: number;
-  /** Extra random delay, uniform in [0, latencyJitterMs] (ms), drawn from the seed. */
-  latencyJitterMs?: number;
-  /** Probability (0..1) that the request is answered with `errorStatus` instead of being handled. */
-  errorRate?: number;
-  /** Status of an injected error (400..599); default 500. Needs `errorRate`. */
-  errorStatus?: number;
-  /** A rate limit on the matching requests. */
-  rateLimit?: RateLimitRule;
-  /** Probability (0..1) that the connection is reset instead of answered. */
-  resetRate?: number;
-  /** The upload body is read at this many bytes per second (see `Faults.uploadReadRate`). */
-  uploadBytesPerSecond?: number;
-  /** Apply to the next N matching requests only, then the rule is removed. */
-  times?: number;
-}
+export type { FaultRule, RateLimitRule } from './rule-schema.js';
 
 /** The kinds of injected faults, as sent in the `X-Mock-Fault` header. */
 export type FaultKind = 'error' | 'rate-limit' | 'reset';
