@@ -106,7 +106,8 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
   const clock = new VirtualClock(resolved.realTimeClock, Date.now(), store.getClockOffset(), (offset) =>
     store.setClockOffset(offset),
   );
-  if (store.getDefinitions().length === 0 && store.list().length === 0) store.setDefinitions(defaultDefinitions());
+  if (store.getDefinitions().length === 0 && store.list().length === 0)
+    store.setDefinitions(defaultDefinitions());
   const readings = new ServerReadings(resolved.readings);
   const log = createLog(resolved.logLevel, resolved.logger);
   const origins = createOrigins(resolved.streamingBase);
@@ -117,7 +118,10 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     log: (entry) => log('debug', { msg: 'webhook', ...entry }),
   });
   for (const url of resolved.webhooks) {
-    webhooks.register({ url, ...(resolved.webhookSecret !== undefined && { secret: resolved.webhookSecret }) });
+    webhooks.register({
+      url,
+      ...(resolved.webhookSecret !== undefined && { secret: resolved.webhookSecret }),
+    });
   }
   const listeners = new Set<(event: VideoEvent) => void>();
   const failures = seededRandom(resolved.seed);
@@ -147,7 +151,16 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     return renderError(known ?? internalError(), c.get('readings') ?? readings.forRequest());
   };
   app.onError(onError);
-  const pipeline = requestPipeline({ readings, clock, journal, limiter, log, faults, cors: corsFor(resolved), onError });
+  const pipeline = requestPipeline({
+    readings,
+    clock,
+    journal,
+    limiter,
+    log,
+    faults,
+    cors: corsFor(resolved),
+    onError,
+  });
   const { wrap } = pipeline;
 
   apiRoutes(
@@ -167,7 +180,8 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
       },
       sink,
       receive: platform.receive,
-      uploadReadRate: (c) => faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource', c.get('faultPlan')),
+      uploadReadRate: (c) =>
+        faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource', c.get('faultPlan')),
       uploads,
     },
     wrap,
@@ -192,7 +206,16 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     app.use(`${ADMIN_PREFIX}/*`, pipeline.middleware);
     app.route(
       ADMIN_PREFIX,
-      adminRoutes({ control, store, clock, readings, represent, faults, webhooks, adminToken: resolved.adminToken }),
+      adminRoutes({
+        control,
+        store,
+        clock,
+        readings,
+        represent,
+        faults,
+        webhooks,
+        adminToken: resolved.adminToken,
+      }),
     );
   }
   // Inside the pipeline, so the request's readings are set.

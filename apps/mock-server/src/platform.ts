@@ -4,7 +4,7 @@
  * console. The Node adapters (src/node/platform.ts) give disk, SQLite, busboy and swagger-ui.
  */
 import type { DocsAssets } from './api/docs.js';
-import { type UploadReceiver, receiveWebUpload } from './api/receive-upload.js';
+import { receiveWebUpload, type UploadReceiver } from './api/receive-upload.js';
 import { OptionError } from './options.js';
 import { createMemoryStore } from './state/memory-store.js';
 import { memorySink, type SourceSink } from './state/source-sink.js';

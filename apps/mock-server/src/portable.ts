@@ -17,8 +17,8 @@ export function createApp(options: MockOptions = {}): MockApp {
   return createAppOn(options, webPlatform());
 }
 
-export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings/choice.js';
 export { DEFAULT_TOKEN, OptionError } from './options.js';
 export type { Platform } from './platform.js';
+export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings/choice.js';
 export { seededRandom } from './shared/random.js';
 export type * from './types.js';

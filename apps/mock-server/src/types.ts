@@ -90,4 +90,3 @@ export interface ResolvedOptions {
 export type MockApp = Hono<MockEnv> & { mock: MockControl };
 
 export type { MockEnv } from './http/context.js';
-

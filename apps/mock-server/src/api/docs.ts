@@ -79,7 +79,7 @@ export function docsRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'], as
     wrap((c, next) => {
       const asset = c.req.param('asset') ?? '';
       const type = DOCS_ASSETS[asset];
-      let bytes = type === undefined ? undefined : (cache.get(asset) ?? assets(asset));
+      const bytes = type === undefined ? undefined : (cache.get(asset) ?? assets(asset));
       if (!type || !bytes) return next().then(() => c.res);
       cache.set(asset, bytes);
       return c.body(bytes.slice(), 200, { 'content-type': type, 'cache-control': 'public, max-age=3600' });

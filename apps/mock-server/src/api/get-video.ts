@@ -9,7 +9,10 @@ import type { VideoRecord } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 
 /** Looks a video up after the virtual clock settled, or answers 404 naming the key. */
-export function findVideo({ store, lifecycle }: Pick<ApiDeps, 'store' | 'lifecycle'>, key: string): VideoRecord {
+export function findVideo(
+  { store, lifecycle }: Pick<ApiDeps, 'store' | 'lifecycle'>,
+  key: string,
+): VideoRecord {
   lifecycle.settle();
   const record = store.get(key);
   if (!record) throw notFound(key);

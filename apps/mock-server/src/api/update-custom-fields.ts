@@ -8,11 +8,11 @@ import { readJson } from '../http/json-body.js';
 import { requestHeader } from '../http/request-headers.js';
 import { jsonText } from '../http/respond.js';
 import type { RequestReadings } from '../readings/request-readings.js';
+import { pointerSegment } from '../shared/json-pointer.js';
 import { isOfKind } from '../state/field-kinds.js';
 import type { FieldDefinition, FieldValue } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
-import { pointerSegment } from '../shared/json-pointer.js';
 import { longTexts } from './limits.js';
 
 function hasNull(fields: object): boolean {

@@ -22,11 +22,22 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 type UploadDeps = Pick<
   ApiDeps,
-  'tokens' | 'store' | 'lifecycle' | 'represent' | 'limits' | 'eventContext' | 'sink' | 'receive' | 'uploadReadRate' | 'uploads'
+  | 'tokens'
+  | 'store'
+  | 'lifecycle'
+  | 'represent'
+  | 'limits'
+  | 'eventContext'
+  | 'sink'
+  | 'receive'
+  | 'uploadReadRate'
+  | 'uploads'
 >;
 
 const fileTooLarge = (limit: number) =>
-  tooLarge('The file', limit, [{ pointer: '/file', message: `at most ${limit} bytes are accepted` }]).withHeaders({
+  tooLarge('The file', limit, [
+    { pointer: '/file', message: `at most ${limit} bytes are accepted` },
+  ]).withHeaders({
     connection: 'close',
   });
 
@@ -35,7 +46,8 @@ const reuploadRejected = (key: string) =>
 
 /** The largest file accepted: the `file-size-limit` reading's, and the sink's own bound. */
 function limitOf(c: Context<MockEnv>, deps: UploadDeps): number | undefined {
-  const byReading = c.get('readings').get('file-size-limit') === 'rejects-413' ? deps.limits.maxUploadBytes : undefined;
+  const byReading =
+    c.get('readings').get('file-size-limit') === 'rejects-413' ? deps.limits.maxUploadBytes : undefined;
   const bySink = deps.sink.maxFileBytes;
   if (byReading === undefined) return bySink;
   return bySink === undefined ? byReading : Math.min(byReading, bySink);
@@ -52,7 +64,8 @@ export function uploadVideoSource(deps: UploadDeps) {
     requireToken(requestHeader(c, 'authorization'), deps.tokens);
     const key = c.req.param('videoKey') ?? '';
     const record = findVideo(deps, key);
-    if (readings.get('video-transitions') === 'reupload-rejected' && record.source) throw reuploadRejected(key);
+    if (readings.get('video-transitions') === 'reupload-rejected' && record.source)
+      throw reuploadRejected(key);
     const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
       throw unsupportedMediaType('multipart/form-data with the file in the form field "file" (§4.2)', type);
@@ -78,7 +91,11 @@ export function uploadVideoSource(deps: UploadDeps) {
 }
 
 /** The answer to an upload that stored nothing. */
-function refusal(result: Exclude<ReceiveResult, { kind: 'file' }>, c: Context<MockEnv>, limit: number | undefined): HttpError {
+function refusal(
+  result: Exclude<ReceiveResult, { kind: 'file' }>,
+  c: Context<MockEnv>,
+  limit: number | undefined,
+): HttpError {
   const readings = c.get('readings');
   switch (result.kind) {
     case 'too-large':

@@ -14,8 +14,8 @@ import type { Representer } from '../state/representer.js';
 import type { SourceSink } from '../state/source-sink.js';
 import type { VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
-import type { MockControl } from './mock-control.js';
 import type { WebhookDispatcher } from '../webhooks/types.js';
+import type { MockControl } from './mock-control.js';
 import type { SeedVideo } from './schemas.js';
 import { parseSince, SINCE_RULE } from './schemas.js';
 import { seedProblem } from './seed-checks.js';
@@ -113,7 +113,8 @@ export function createControl(deps: ControlDeps): MockControl {
       return deps.journal.query(filter);
     },
     advanceClock(ms: number) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);
       clock.advance(ms);
       lifecycle.settle();
     },
@@ -128,7 +129,8 @@ export function createControl(deps: ControlDeps): MockControl {
     getDefinitions: () => store.getDefinitions(),
     sourceOf: (key) => store.get(key)?.source,
     paths() {
-      if (!sink.paths) throw new Error('paths(): this mock keeps uploads in memory; it has no upload folders');
+      if (!sink.paths)
+        throw new Error('paths(): this mock keeps uploads in memory; it has no upload folders');
       return sink.paths();
     },
     async uploadsSettled() {

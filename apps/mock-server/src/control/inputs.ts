@@ -19,7 +19,12 @@ import { adminErrorMap, type BodySpec, JOURNAL_FILTERS, parseSince, SINCE_RULE }
  * @example
  * throw invalidInput('The seed body', SEED_SHAPE, [{ pointer: '/videos', message: 'must be an array' }]);
  */
-export function invalidInput(what: string, accepted: string, issues: Issue[], acceptedValue?: unknown): HttpError {
+export function invalidInput(
+  what: string,
+  accepted: string,
+  issues: Issue[],
+  acceptedValue?: unknown,
+): HttpError {
   const first = issues[0];
   const where = first && first.pointer !== '' ? first.pointer : 'the body';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : '';
@@ -78,7 +83,9 @@ export async function jsonInput(c: Context, what: string, accepted: string): Pro
 async function objectBody(c: Context, what: string, accepted: string): Promise<object> {
   const value = await jsonInput(c, what, accepted);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidInput(what, accepted, [{ pointer: '', message: `must be a JSON object, got ${describeValue(value)}` }]);
+    throw invalidInput(what, accepted, [
+      { pointer: '', message: `must be a JSON object, got ${describeValue(value)}` },
+    ]);
   }
   return value;
 }
@@ -108,7 +115,11 @@ export async function readingsChoice(c: Context): Promise<ReadingChoice> {
     return parseReadingChoice(pairs, 'The readings body');
   } catch (error) {
     if (error instanceof ReadingError) {
-      throw new HttpError(400, { code: 'bad-reading', title: 'Bad reading choice', detail: `${error.message}.` });
+      throw new HttpError(400, {
+        code: 'bad-reading',
+        title: 'Bad reading choice',
+        detail: `${error.message}.`,
+      });
     }
     throw error;
   }

@@ -43,4 +43,3 @@ export interface MockControl {
   /** Closes the store, timers and the dispatcher; removes the temporary upload folder. */
   close(): Promise<void>;
 }
-

@@ -5,11 +5,11 @@
  */
 import type { Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
-import { adminApp } from './admin-app.js';
 import { HttpError } from '../http/errors.js';
 import { WEBHOOK_HEADERS } from '../webhooks/constants.js';
 import { ACCEPTED_REGISTRATION, validateRegistration } from '../webhooks/registration.js';
 import type { DeliveryRecord, WebhookDispatcher } from '../webhooks/types.js';
+import { adminApp } from './admin-app.js';
 import { invalidInput, jsonInput } from './inputs.js';
 
 const FILTERS = ['eventId', 'targetId', 'videoKey', 'event'] as const satisfies ReadonlyArray<
@@ -30,20 +30,31 @@ export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
   routes.post('/', async (c) => {
     const registration = validateRegistration(await jsonInput(c, 'The webhook registration', REGISTRATION));
     if (!registration.ok) {
-      throw invalidInput('The webhook registration', REGISTRATION, registration.issues, ACCEPTED_REGISTRATION);
+      throw invalidInput(
+        'The webhook registration',
+        REGISTRATION,
+        registration.issues,
+        ACCEPTED_REGISTRATION,
+      );
     }
     const { id, secret } = dispatcher.register(registration.value);
     return c.json({ id, url: registration.value.url, secret }, 201);
   });
   routes.get('/deliveries', (c) => {
-    const unknown = Object.keys(c.req.queries()).filter((key) => !(FILTERS as readonly string[]).includes(key));
+    const unknown = Object.keys(c.req.queries()).filter(
+      (key) => !(FILTERS as readonly string[]).includes(key),
+    );
     if (unknown.length > 0) {
       const issues = unknown.map((key) => ({ pointer: `?${key}`, message: 'is not a filter' }));
-      throw invalidInput('The deliveries query', `the filters ${FILTERS.join(', ')}`, issues, { filters: FILTERS });
+      throw invalidInput('The deliveries query', `the filters ${FILTERS.join(', ')}`, issues, {
+        filters: FILTERS,
+      });
     }
     const deliveries = dispatcher
       .deliveries()
-      .filter((record) => FILTERS.every((key) => c.req.query(key) === undefined || record[key] === c.req.query(key)));
+      .filter((record) =>
+        FILTERS.every((key) => c.req.query(key) === undefined || record[key] === c.req.query(key)),
+      );
     return c.json({ deliveries });
   });
   routes.delete('/:id', (c) => {

@@ -3,8 +3,9 @@
  * synchronously and in a fixed order (per matching rule: jitter, reset, error), before anything
  * waits, so the same seed and the same request sequence give the same plan.
  */
-import { routeMatches } from './matching.js';
+
 import type { Random } from '../shared/prng.js';
+import { routeMatches } from './matching.js';
 import type { FaultPlan, FaultRule } from './types.js';
 
 /** A rule with its running state: what is left of `times` and its rate-limit window. */

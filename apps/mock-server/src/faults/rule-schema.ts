@@ -68,7 +68,9 @@ export const zFaultRule = z
       .string({ error: 'must be a string' })
       .min(1, 'must not be empty')
       .max(500, 'is too long')
-      .describe('An operationId (`getVideo`) or a path prefix starting with `/` (`/api/v1/videos`); absent = every route.')
+      .describe(
+        'An operationId (`getVideo`) or a path prefix starting with `/` (`/api/v1/videos`); absent = every route.',
+      )
       .optional(),
     latencyMs: int(0, MAX_DELAY_MS, ACCEPTED_RULE_FIELDS.latencyMs)
       .describe('Fixed delay before the request is handled (ms).')
@@ -77,13 +79,17 @@ export const zFaultRule = z
       .describe('Extra random delay, uniform in [0, latencyJitterMs] (ms), drawn from the seed.')
       .optional(),
     errorRate: rate
-      .describe('Probability (0..1) that the request is answered with `errorStatus` instead of being handled.')
+      .describe(
+        'Probability (0..1) that the request is answered with `errorStatus` instead of being handled.',
+      )
       .optional(),
     errorStatus: int(400, 599, 'an integer from 400 to 599')
       .describe('Status of an injected error (400..599); default 500. Needs `errorRate`.')
       .optional(),
     rateLimit: zRateLimit.describe('A rate limit on the matching requests.').optional(),
-    resetRate: rate.describe('Probability (0..1) that the connection is reset instead of answered.').optional(),
+    resetRate: rate
+      .describe('Probability (0..1) that the connection is reset instead of answered.')
+      .optional(),
     uploadBytesPerSecond: int(1, 10_000_000_000, ACCEPTED_RULE_FIELDS.uploadBytesPerSecond)
       .describe('The upload body is read at this many bytes per second.')
       .optional(),
@@ -130,7 +136,10 @@ export function validateRules(input: unknown): Validation<FaultRule[]> {
     return {
       ok: false,
       issues: [
-        { pointer: pointerOf(prefix), message: 'must be a JSON array of fault rules (or { "rules": [...] })' },
+        {
+          pointer: pointerOf(prefix),
+          message: 'must be a JSON array of fault rules (or { "rules": [...] })',
+        },
       ],
     };
   }

@@ -4,10 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { OptionError } from '../options.js';
-import { LOG_LEVELS } from '../shared/log.js';
 import { parseReadingChoice, ReadingError, splitPair } from '../readings/choice.js';
-import type { ServerOptions } from './server.js';
 import type { LogLevel } from '../shared/log.js';
+import { LOG_LEVELS } from '../shared/log.js';
+import type { ServerOptions } from './server.js';
 
 export const USAGE = `Usage: video-api-mock [options]
 

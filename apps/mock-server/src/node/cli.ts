@@ -3,8 +3,10 @@
  * token, the docs URL and a curl example, and on SIGINT/SIGTERM closes (the temporary upload
  * folder is removed).
  */
-import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
+
+import { ADMIN_PREFIX } from '../http/operations.js';
 import { DEFAULT_TOKEN, OptionError } from '../options.js';
+import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
 import { startServer } from './server.js';
 
 /** Why the server could not start, in the CLI's terms (flags, not option names). */
@@ -49,7 +51,7 @@ export async function main(argv: string[]): Promise<void> {
   const admin =
     parsed.options.admin === false
       ? 'off'
-      : `${server.url}/__mock/ (spec: ${server.url}/__mock/openapi.json)`;
+      : `${server.url}${ADMIN_PREFIX}/ (spec: ${server.url}${ADMIN_PREFIX}/openapi.json)`;
   process.stdout.write(
     [
       `video-api mock listening on ${server.url}`,

@@ -10,5 +10,6 @@ import { DOCS_ASSETS, type DocsAssets } from '../api/docs.js';
  */
 export function docsAssets(): DocsAssets {
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  return (name) => (DOCS_ASSETS[name] === undefined ? undefined : new Uint8Array(readFileSync(join(dir, name))));
+  return (name) =>
+    DOCS_ASSETS[name] === undefined ? undefined : new Uint8Array(readFileSync(join(dir, name)));
 }

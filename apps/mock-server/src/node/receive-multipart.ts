@@ -122,7 +122,9 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       });
     });
     parser.on('error', (error: Error) => {
-      finish(source.destroyed && !source.readableEnded ? 'aborted' : { kind: 'malformed', message: error.message });
+      finish(
+        source.destroyed && !source.readableEnded ? 'aborted' : { kind: 'malformed', message: error.message },
+      );
     });
     source.on('error', onSourceError);
     source.on('close', onSourceClose);

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { OptionError } from '../options.js';
 import type { FieldDefinition, VideoRecord } from '../state/types.js';
-import { lockDataDir } from './data-dir-lock.js';
 import { formatKey, type VideoStore } from '../state/video-store.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 /** File name of the database inside the data dir. */
 export const DATABASE_FILE = 'mock.sqlite';

@@ -8,7 +8,6 @@ import {
   isReading,
   mockReadings,
   type ReadingChoice,
-  type ReadingOf,
   type ReadingSet,
   readingsOf,
   type UnspecifiedIdWithReadings,

@@ -86,13 +86,11 @@ function withReceived(message: string, path: readonly PropertyKey[], code: strin
  * describeIssues(zFaultRule.safeParse(body).error, body, ['latencyMs']);
  * // [{ pointer: '/latencyMs', message: 'must be an integer from 0 to 300000 (milliseconds), got the string "5"' }]
  */
-export function describeIssues(
-  error: z.ZodError,
-  input: unknown,
-  acceptedKeys: AcceptedKeys,
-): Issue[] {
+export function describeIssues(error: z.ZodError, input: unknown, acceptedKeys: AcceptedKeys): Issue[] {
   // A value of the wrong type may fail the checks of the right one too ([] is "too short"): only its type is news.
-  const mistyped = new Set(error.issues.filter((i) => i.code === 'invalid_type').map((i) => pointerOf(i.path)));
+  const mistyped = new Set(
+    error.issues.filter((i) => i.code === 'invalid_type').map((i) => pointerOf(i.path)),
+  );
   const issues = error.issues.filter((i) => i.code === 'invalid_type' || !mistyped.has(pointerOf(i.path)));
   return issues.map((issue) => {
     const path = issue.path;

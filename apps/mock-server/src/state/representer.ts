@@ -35,7 +35,11 @@ function fixed(readings: ReadingSet): ShapeReadings {
  * const represent = createRepresenter({ phaseOf, clock, origins });
  * represent.text(record, c.get('readings'), c.get('origin'));
  */
-export function createRepresenter(deps: { phaseOf: PhaseOf; clock: VirtualClock; origins: Origins }): Representer {
+export function createRepresenter(deps: {
+  phaseOf: PhaseOf;
+  clock: VirtualClock;
+  origins: Origins;
+}): Representer {
   const { phaseOf, clock, origins } = deps;
   const texts = new RepresentationTexts();
   return {

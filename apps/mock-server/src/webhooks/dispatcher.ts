@@ -16,7 +16,10 @@ import type { DeliveryRecord, WebhookDispatcher, WebhookDispatcherOptions } from
 /** 24 random bytes in base64url (web crypto: runs wherever the core does). */
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** Which states produce an event, per `webhook-events` reading. */
