@@ -3,8 +3,9 @@
  * key, polled every 5 ms), vs Prism mocking the same spec.
  */
 import { spawn } from 'node:child_process';
+import { freePort } from '@video-api/test-support';
 import { MOCK_CLI, PRISM_BIN, SPEC_FILE } from '../lib/paths.js';
-import { freePort, stopChild } from '../lib/proc.js';
+import { stopChild } from '../lib/proc.js';
 import { figure } from '../lib/stats.js';
 import type { Benchmark } from '../lib/types.js';
 import { TOKEN, waitUntilAnswers } from '../servers/start.js';

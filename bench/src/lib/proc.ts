@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { BENCH_DIR } from './paths.js';
 
 export interface Started {
@@ -16,19 +15,6 @@ export interface Started {
   /** Milliseconds from spawn to the ready line. */
   readyMs: number;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (for programs that cannot take port 0 and report it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Stops a child with SIGTERM (SIGKILL after `graceMs`) and resolves once it exited. */

@@ -4,7 +4,7 @@
  * Run as its own process; prints `listening on <url>`. The record to serve is passed as JSON in
  * the BARE_RECORD environment variable (the mock's own answer, so both send the same bytes).
  */
-import { serve } from '@hono/node-server';
+import { serveApp } from '@video-api/test-support';
 import { Hono } from 'hono';
 
 type Fields = Record<string, unknown>;
@@ -27,7 +27,6 @@ app.put('/api/v1/videos/:videoKey/custom-fields', async (c) => {
   return c.json(next);
 });
 
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-  process.stdout.write(`listening on http://127.0.0.1:${info.port}\n`);
-});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+const server = await serveApp(app);
+process.stdout.write(`listening on ${server.url}\n`);
+process.on('SIGTERM', () => server.close().then(() => process.exit(0)));

@@ -5,14 +5,14 @@
  * The folder to write to is argv[2]; files are kept there, as the mock keeps its uploads.
  */
 import { createWriteStream, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { listenHttp } from '@video-api/test-support';
 
 const folder = process.argv[2] ?? '.';
 let counter = 0;
 
-const server = createServer((request, response) => {
+const server = await listenHttp((request, response) => {
   const file = join(folder, `bare-upload-${++counter}.bin`);
   const out = createWriteStream(file);
   pipeline(request, out).then(
@@ -30,9 +30,5 @@ const server = createServer((request, response) => {
     },
   );
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.stdout.write(`listening on http://127.0.0.1:${port}\n`);
-});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.stdout.write(`listening on ${server.url}\n`);
+process.on('SIGTERM', () => server.close().then(() => process.exit(0)));

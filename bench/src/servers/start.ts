@@ -3,8 +3,9 @@
  * same spec, the bare Hono app and the bare upload server.
  */
 import { existsSync } from 'node:fs';
+import { freePort } from '@video-api/test-support';
 import { MOCK_CLI, PRISM_BIN, PRISM_DIR, SPEC_FILE, script, TS_NODE_ARGS } from '../lib/paths.js';
-import { freePort, type Started, startProcess } from '../lib/proc.js';
+import { type Started, startProcess } from '../lib/proc.js';
 
 export const TOKEN = 't';
 export const AUTH = `Bearer ${TOKEN}`;

@@ -4,17 +4,15 @@
  * (cross-origin, so CORS is exercised too) and waits for it.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '@video-api/mock-server';
+import { type Listening, listenHttp, type ServedMock, serveMock } from '@video-api/test-support';
 import { build } from 'esbuild';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadProgress, Video } from '../src/index.js';
-import { type Served, serve } from './support/serve.js';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pageDir = fileURLToPath(new URL('../examples/browser/', import.meta.url));
@@ -30,8 +28,8 @@ const flags = [
 ];
 
 let app: ReturnType<typeof createApp>;
-let api: Served;
-let site: Server;
+let api: ServedMock<typeof app>;
+let site: Listening;
 let context: BrowserContext;
 let page: Page;
 let profile: string;
@@ -52,26 +50,24 @@ beforeAll(async () => {
     '/': ['text/html', readFileSync(join(pageDir, 'index.html'))],
     '/bundle.js': ['text/javascript', bundle.outputFiles[0]?.contents ?? ''],
   };
-  site = createServer((request, response) => {
+  site = await listenHttp((request, response) => {
     const file = files[request.url ?? '/'];
     if (!file) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': file[0] }).end(file[1]);
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  app = createApp({ realTimeClock: true, processingMs: 50 });
-  api = await serve(app);
+  api = await serveMock(() => createApp({ realTimeClock: true, processingMs: 50 }));
+  app = api.app;
   profile = mkdtempSync(join(tmpdir(), 'client-chromium-'));
   context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: flags });
   page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+  await page.goto(`${site.url}/`);
   await page.waitForFunction(() => 'uploadAndWait' in globalThis);
 }, 60_000);
 
 afterAll(async () => {
   await context?.close();
-  site?.close();
+  await site?.close();
   await api?.close();
-  await app?.mock.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 

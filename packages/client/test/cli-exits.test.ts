@@ -2,27 +2,25 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
+import { refusedUrl, type ServedMock, serveMock } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, exitCodeOf } from '../src/cli/exit-codes.js';
 import { run } from '../src/cli/main.js';
 import { progressDisplay } from '../src/cli/progress.js';
 import { AmbiguousCreateError, NetworkError, ServerError, TimeoutError } from '../src/index.js';
-import { refusedUrl } from './support/raw-server.js';
-import { type Served, serve } from './support/serve.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'client-cli-exits-'));
 const clip = join(folder, 'clip.mp4');
 writeFileSync(clip, new Uint8Array(1000));
 
 let app: ReturnType<typeof createApp>;
-let served: Served;
+let served: ServedMock<typeof app>;
 beforeAll(async () => {
-  app = createApp({ realTimeClock: true, processingMs: 20 });
-  served = await serve(app);
+  served = await serveMock(() => createApp({ realTimeClock: true, processingMs: 20 }));
+  app = served.app;
 });
 afterAll(async () => {
   await served.close();
-  await app.mock.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -87,21 +85,17 @@ describe('video-api exit codes', () => {
 describe('video-api upload when get fails', () => {
   const b = join(folder, 'b.mp4');
   writeFileSync(b, new Uint8Array(500));
-  // Uploads answered with a receipt, not the video: --json has to read the record.
-  let receipts: ReturnType<typeof createApp>;
-  let server: Served;
+  // Uploads answered with a receipt, not the video: --json has to read the record, and every get fails.
+  let server: ServedMock<ReturnType<typeof createApp>>;
   beforeAll(async () => {
-    receipts = createApp({ realTimeClock: true, readings: { 'upload-response-body': 'upload-receipt' } });
-    server = await serve(receipts);
+    server = await serveMock(
+      () => createApp({ realTimeClock: true, readings: { 'upload-response-body': 'upload-receipt' } }),
+      { rules: [{ route: 'getVideo', errorRate: 1, errorStatus: 503 }] },
+    );
   });
-  afterAll(async () => {
-    await server.close();
-    await receipts.mock.close();
-  });
-  const failingGets = () => receipts.mock.faults.set([{ route: 'getVideo', errorRate: 1, errorStatus: 503 }]);
+  afterAll(() => server.close());
 
   it('prints every uploaded file with its key, without reading the video', async () => {
-    failingGets();
     const result = await cli(['upload', clip, b, '--project', 'demo'], { VIDEO_API_BASE_URL: server.url });
     expect(result.stderr).not.toContain('video-api:');
     expect(result.code).toBe(EXIT.ok);
@@ -111,7 +105,6 @@ describe('video-api upload when get fails', () => {
   });
 
   it('with --json, still gives every file its key and names the file whose record could not be read', async () => {
-    failingGets();
     const result = await cli(['upload', clip, b, '--project', 'demo', '--json'], {
       VIDEO_API_BASE_URL: server.url,
     });

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createApp } from '@video-api/mock-server';
+import { type ServedMock, serveMock } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAssignments, parseCli } from '../src/cli/args.js';
 import { run } from '../src/cli/main.js';
-import { type Served, serve } from './support/serve.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'client-cli-'));
 const clip = join(folder, 'clip.mp4');
@@ -16,14 +16,13 @@ writeFileSync(clip, new Uint8Array(200_000).fill(7));
 const bin = fileURLToPath(new URL('../bin/video-api.mjs', import.meta.url));
 
 let app: ReturnType<typeof createApp>;
-let served: Served;
+let served: ServedMock<typeof app>;
 beforeAll(async () => {
-  app = createApp({ realTimeClock: true, processingMs: 20 });
-  served = await serve(app);
+  served = await serveMock(() => createApp({ realTimeClock: true, processingMs: 20 }));
+  app = served.app;
 });
 afterAll(async () => {
   await served.close();
-  await app.mock.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -182,13 +181,13 @@ describe('video-api run against the mock over HTTP', () => {
   });
 
   it('exits 6 when the video fails processing', async () => {
-    const failing = createApp({ realTimeClock: true, processingMs: 20, failureRate: 1 });
-    const server = await serve(failing);
+    const failing = await serveMock(() =>
+      createApp({ realTimeClock: true, processingMs: 20, failureRate: 1 }),
+    );
     const result = await cli(['upload', clip, '--project', 'demo', '--wait', '--json'], {
-      env: { VIDEO_API_BASE_URL: server.url },
+      env: { VIDEO_API_BASE_URL: failing.url },
     });
-    await server.close();
-    await failing.mock.close();
+    await failing.close();
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout)).toMatchObject({ error: expect.stringContaining('failed processing') });
   });

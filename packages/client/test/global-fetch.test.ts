@@ -2,8 +2,8 @@
  * The client on global fetch against a real HTTP server: the attempt's signal is handed to fetch
  * itself (not to openapi-fetch), so a timeout or the caller's abort must still close the socket.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
+import { type Listening, listenHttp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortedError, createVideoApiClient, NotFoundError, TimeoutError } from '../src/index.js';
 
@@ -13,7 +13,8 @@ describe('the client on global fetch, against a real server', () => {
   const closed: string[] = [];
   const seen: { method: string; url: string; authorization: string | undefined; body: string }[] = [];
   let baseUrl = '';
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  let server: Listening;
+  const handle: RequestListener = (request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => {
       body += chunk.toString('utf8');
@@ -35,16 +36,13 @@ describe('the client on global fetch, against a real server', () => {
         status === 404 ? { title: 'Not found' } : { ...VIDEO, simpleCustomFields: JSON.parse(body || '{}') };
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
     });
-  });
+  };
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenHttp(handle);
+    baseUrl = server.url;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   const client = () => createVideoApiClient({ baseUrl, token: 'secret', retry: false });
   const until = async (condition: () => boolean) => {

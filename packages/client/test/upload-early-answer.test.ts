@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
-import { type AddressInfo, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { type Listening, listenHttp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fetchTransport,
@@ -18,7 +18,6 @@ import {
   type UploadProgress,
 } from '../src/index.js';
 import { createVideoApiClient } from '../src/node.js';
-import { type RawServer, rawServer } from './support/raw-server.js';
 
 // In a process of its own: in this one, its reads and the client's writes would take turns.
 const bin = fileURLToPath(new URL('../../../apps/mock-server/bin/video-api-mock.mjs', import.meta.url));
@@ -97,9 +96,9 @@ describe.each([
       }),
   ],
 ])('an upload through %s', (_, make) => {
-  let server: RawServer;
+  let server: Listening;
   beforeAll(async () => {
-    server = await rawServer((request, response) => {
+    server = await listenHttp((request, response) => {
       if (request.url?.endsWith('/v-early')) {
         // 200 at once, before the body has arrived.
         return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -136,9 +135,8 @@ describe('an upload that times out against a server that never reads', () => {
   // Through fetchTransport, undici keeps such a connection (a write waiting for 'drain') until the
   // server closes it, whatever the client cancels: see the README. The node:http transport does not.
   it('leaves no connection open on the node:http transport', async () => {
-    const server = createServer(() => {}); // accepts, never reads, never answers
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+    const server = await listenHttp(() => {}); // accepts, never reads, never answers
+    const { port } = server;
     // Sockets of this process connected to the server (the server itself never notices a close).
     const connections = () =>
       (process as unknown as { _getActiveHandles(): unknown[] })
@@ -155,8 +153,7 @@ describe('an upload that times out against a server that never reads', () => {
     }
     for (let i = 0; i < 40 && connections() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const open = connections();
-    server.closeAllConnections();
-    server.close();
+    await server.close();
     expect(open).toBe(0);
   }, 20_000);
 });

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Listening, listenHttp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortedError,
@@ -15,7 +16,6 @@ import {
 } from '../src/index.js';
 import { createVideoApiClient, type NodeUploadSource } from '../src/node.js';
 import { startMock } from './support/mock.js';
-import { type RawServer, rawServer } from './support/raw-server.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'client-stop-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -49,13 +49,13 @@ const transports: [string, (url: string) => AnyClient][] = [
 
 describe.each(transports)('an upload through %s', (_, make) => {
   let mock: Awaited<ReturnType<typeof startMock>>;
-  let early: RawServer;
+  let early: Listening;
   let client: AnyClient;
   beforeAll(async () => {
     mock = await startMock('over HTTP');
     client = make(mock.url);
     // Answers 500 at once, without reading the body.
-    early = await rawServer((_, response) => {
+    early = await listenHttp((_, response) => {
       response.writeHead(500, { 'content-type': 'text/plain', connection: 'close' }).end('full');
     });
   });
@@ -152,7 +152,7 @@ describe('the node:http transport', () => {
       const path = join(folder, 'big.bin');
       writeFileSync(path, new Uint8Array(32 * 1024 * 1024));
       // Reads nothing and answers once the client's writes have filled the socket's buffers.
-      const server = await rawServer((request, response) => {
+      const server = await listenHttp((request, response) => {
         request.pause();
         setTimeout(() => response.writeHead(413, { 'content-type': 'text/plain' }).end('too large'), 300);
       });
@@ -166,7 +166,7 @@ describe('the node:http transport', () => {
   );
 
   it('refuses a 2xx answer larger than 4 MiB rather than returning it cut', async () => {
-    const server = await rawServer((request, response) => {
+    const server = await listenHttp((request, response) => {
       request.resume();
       request.on('end', () => {
         response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(5 * 1024 * 1024));

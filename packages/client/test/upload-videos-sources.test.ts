@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { refusedUrl } from '@video-api/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortedError,
@@ -15,7 +16,6 @@ import {
 } from '../src/index.js';
 import { createVideoApiClient, type NodeUploadSource } from '../src/node.js';
 import { startMock } from './support/mock.js';
-import { refusedUrl } from './support/raw-server.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'client-batch-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
+import { type Listening, listenHttp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortedError, InputError, TimeoutError } from '../src/index.js';
 import { createVideoApiClient } from '../src/node.js';
-import { type RawServer, rawServer, videoBody } from './support/raw-server.js';
+import { videoBody } from './support/scripted-fetch.js';
 
 /** Settles with the outcome of `promise`, or with 'still pending' after `ms`. */
 const within = <T>(promise: Promise<T>, ms: number) =>
@@ -11,9 +12,9 @@ const within = <T>(promise: Promise<T>, ms: number) =>
   ]);
 
 describe('waitForReady ends at its deadline, whatever hangs', () => {
-  let server: RawServer;
+  let server: Listening;
   beforeAll(async () => {
-    server = await rawServer((request, response) => {
+    server = await listenHttp((request, response) => {
       if (request.url?.startsWith('/api/v1/videos/v-hang')) return; // get never answers
       if (request.url?.startsWith('/hls/')) return; // the playlist never answers
       const playlist = `http://${request.headers.host}/hls/v-1/playlist.m3u8`;

@@ -1,13 +1,14 @@
+import { type Listening, listenHttp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, NotFoundError, ServerError, TimeoutError } from '../src/index.js';
 import { createVideoApiClient } from '../src/node.js';
-import { type RawServer, rawServer, videoBody } from './support/raw-server.js';
+import { videoBody } from './support/scripted-fetch.js';
 
 describe('waitForReady rides through failed polls until its deadline', () => {
-  let server: RawServer;
+  let server: Listening;
   let gets = 0;
   beforeAll(async () => {
-    server = await rawServer((request, response) => {
+    server = await listenHttp((request, response) => {
       const key = request.url?.split('/').pop() ?? '';
       gets++;
       if (key === 'v-503') return void response.writeHead(503).end('busy');

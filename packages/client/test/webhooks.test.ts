@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startWebhookReceiver, type WebhookReceiver } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   parseWebhookEvent,
@@ -116,22 +115,14 @@ describe('parseWebhookEvent', () => {
 
 describe('deliveries of the mock over HTTP', () => {
   let mock: Awaited<ReturnType<typeof startMock>>;
-  const received: { raw: string; headers: Record<string, string | string[] | undefined> }[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ raw: Buffer.concat(chunks).toString('utf8'), headers: request.headers });
-      response.writeHead(204).end();
-    });
-  });
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receiver = await startWebhookReceiver();
     mock = await startMock('in-process');
   });
   afterAll(async () => {
     await mock.close();
-    server.close();
+    await receiver.close();
   });
 
   it.each([
@@ -140,17 +131,16 @@ describe('deliveries of the mock over HTTP', () => {
     ['hmac-sha256-timestamped', 'video-record'],
   ])('verifies every event of a video under %s with the %s payload', async (signing, payload) => {
     mock.mock.setReadings({ 'webhook-signing': signing, 'webhook-payload': payload });
-    const { port } = server.address() as AddressInfo;
-    const target = mock.mock.webhooks.register({ url: `http://127.0.0.1:${port}/hooks`, secret });
-    received.length = 0;
+    const target = mock.mock.webhooks.register({ url: receiver.url, secret });
+    receiver.deliveries.length = 0;
     const [video] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 'hooked' }] });
     await mock.client.uploadSource(video?.key as string, new Uint8Array(16));
     mock.mock.advanceClock(5000);
     await mock.mock.webhooks.idle();
     mock.mock.webhooks.unregister(target.id);
     const events: WebhookEvent[] = [];
-    for (const delivery of received)
-      events.push(await verifyWebhook({ body: delivery.raw, headers: delivery.headers, secret }));
+    for (const delivery of receiver.deliveries)
+      events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret }));
     expect(events.every((event) => event.videoKey === video?.key && event.payload === payload)).toBe(true);
     expect(events.at(-1)?.type).toBe('video.ready');
   });

@@ -6,18 +6,19 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { refusedUrl } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { runContract } from '../src/run.js';
 import type { ContractReport } from '../src/types.js';
-import { closedPort, FAST, failures, serveMock, skipped } from './helpers.js';
+import { FAST, failures, serveInProcessMock, skipped } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-const served = (fault: Parameters<typeof serveMock>[0]) => serveMock(fault, cleanups);
+const served = (fault: Parameters<typeof serveInProcessMock>[0]) => serveInProcessMock(fault, cleanups);
 
 const overHttp = (baseUrl: string, options = {}) =>
   runContract(
@@ -38,11 +39,11 @@ const io = () => {
 describe('a request that is never answered', () => {
   it('fails its check with the request named, skips the rest, and the run ends', async () => {
     const server = await served((req) => (req.url?.startsWith('/api/upload/') ? 'hang' : undefined));
-    const report = await overHttp(server.baseUrl);
+    const report = await overHttp(server.url);
     expect(failures(report)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^§4\\.2 upload accepts a multipart form with the file field: POST ${server.baseUrl}/api/upload/v1/form-data/videos/[^/]+: no answer within 300 ms$`,
+          `^§4\\.2 upload accepts a multipart form with the file field: POST ${server.url}/api/upload/v1/form-data/videos/[^/]+: no answer within 300 ms$`,
         ),
       ),
     ]);
@@ -53,7 +54,7 @@ describe('a request that is never answered', () => {
 
   it('a probe whose request hangs is not observed, and the run stops there', async () => {
     const server = await served((req) => (req.method === 'PUT' ? 'hang' : undefined));
-    const report = await overHttp(server.baseUrl);
+    const report = await overHttp(server.url);
     const definition = report.observations.find((o) => o.id === 'custom-field-definition');
     expect(definition).toMatchObject({ verdict: 'not-observed' });
     expect(definition?.evidence).toMatch(
@@ -64,7 +65,7 @@ describe('a request that is never answered', () => {
 
   it('the first get-video hanging fails get-video and stops the run', async () => {
     const server = await served((req) => (req.method === 'GET' ? 'hang' : undefined));
-    const report = await overHttp(server.baseUrl);
+    const report = await overHttp(server.url);
     expect(failures(report)).toEqual([
       expect.stringMatching(/^§4\.3 get-video answers 2XX with JSON: GET .+: no answer within 300 ms$/),
     ]);
@@ -80,7 +81,7 @@ describe('a server that goes away mid-run, through the CLI', () => {
     const code = await main(
       [
         '--base-url',
-        server.baseUrl,
+        server.url,
         '--token',
         'contract-token',
         '--webhooks',
@@ -95,20 +96,20 @@ describe('a server that goes away mid-run, through the CLI', () => {
     expect(code).toBe(3);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as ContractReport;
     expect(report.stoppedEarly?.cause).toBe('unreachable');
-    expect(report.stoppedEarly?.reason).toContain(new URL(server.baseUrl).host);
+    expect(report.stoppedEarly?.reason).toContain(new URL(server.url).host);
     expect(report.summary.skipped).toBeGreaterThan(10);
     expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toContain('<skipped message="not run: ');
     expect(await readFile(join(dir, 'report.md'), 'utf8')).toContain('Stopped early: ');
     expect(out.join('\n')).toContain('stopped early: ');
-    expect(err.join('\n')).toContain(new URL(server.baseUrl).host);
+    expect(err.join('\n')).toContain(new URL(server.url).host);
   });
 
   it('an upload host that refuses connections fails the upload check with that host named', async () => {
     const server = await served(() => undefined);
-    const uploads = await closedPort();
+    const uploads = await refusedUrl();
     const dir = await mkdtemp(join(tmpdir(), 'contract-upload-'));
     const { io: streams } = io();
-    const argv = ['--base-url', server.baseUrl, '--upload-base-url', uploads, '--token', 'contract-token'];
+    const argv = ['--base-url', server.url, '--upload-base-url', uploads, '--token', 'contract-token'];
     const code = await main([...argv, '--webhooks', 'off', '--report', dir], streams);
     expect(code).toBe(3);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as ContractReport;
@@ -126,18 +127,15 @@ describe('the reachability check before a run', () => {
   it('follows --request-timeout and says the server did not answer in time', async () => {
     const server = await served(() => 'hang');
     const { err, io: streams } = io();
-    const code = await main(
-      ['--base-url', server.baseUrl, '--token', 't', '--request-timeout', '200'],
-      streams,
-    );
+    const code = await main(['--base-url', server.url, '--token', 't', '--request-timeout', '200'], streams);
     expect(code).toBe(3);
-    expect(err.join('\n')).toContain(`${server.baseUrl} did not answer within 200 ms`);
+    expect(err.join('\n')).toContain(`${server.url} did not answer within 200 ms`);
     expect(err.join('\n')).not.toContain('is the server running?');
   });
 
   it('says the server cannot be reached when nothing listens', async () => {
     const { err, io: streams } = io();
-    const url = await closedPort();
+    const url = await refusedUrl();
     expect(await main(['--base-url', url, '--token', 't'], streams)).toBe(3);
     expect(err.join('\n')).toContain(`cannot reach ${url} (ECONNREFUSED); is the server running?`);
   });

@@ -1,11 +1,10 @@
 /** Probes read what they see, and say "not observed" when they cannot see. */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenHttp, refusedUrl } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { sendDeclaredLength } from '../src/probes/declared-length.js';
 import { classifyDelivery } from '../src/probes/webhooks.js';
 import type { Target } from '../src/types.js';
-import { closedPort, prepareMock } from './helpers.js';
+import { prepareMock } from './helpers.js';
 
 const delivery = (json: Record<string, unknown>, id?: string) => ({
   headers: id ? { 'webhook-id': id } : {},
@@ -77,7 +76,7 @@ describe('the declared-length upload (file-size-limit)', () => {
   });
 
   it('a refused connection is unreachable, not a server without a limit', async () => {
-    const url = await closedPort();
+    const url = await refusedUrl();
     const target = { token: 't', fetch: (r: Request) => fetch(r) } as Target;
     expect(await sendDeclaredLength(target, `${url}/up`, 2 ** 40, 1000)).toMatchObject({
       failure: 'unreachable',
@@ -85,14 +84,13 @@ describe('the declared-length upload (file-size-limit)', () => {
   });
 
   it('a connection closed without an answer is told apart from one the server holds open', async () => {
-    const server = createServer((req) => req.socket.destroy());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/up`;
+    const server = await listenHttp((req) => req.socket.destroy());
+    const url = `${server.url}/up`;
     const target = { token: 't', fetch: (r: Request) => fetch(r) } as Target;
     try {
       expect(await sendDeclaredLength(target, url, 2 ** 40, 1000)).toMatchObject({ failure: 'closed' });
     } finally {
-      server.close();
+      await server.close();
     }
   });
 });

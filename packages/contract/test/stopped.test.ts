@@ -5,21 +5,20 @@
  */
 
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ConnectionFault, listenHttp, refusedUrl } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main, reachable } from '../src/cli/main.js';
 import type { ContractReport } from '../src/types.js';
-import { closedPort, type Fault, serveMock } from './helpers.js';
+import { serveInProcessMock } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-const served = (fault: Parameters<typeof serveMock>[0]) => serveMock(fault, cleanups);
+const served = (fault: Parameters<typeof serveInProcessMock>[0]) => serveInProcessMock(fault, cleanups);
 
 async function cli(argv: string[]) {
   const dir = join(await mkdtemp(join(tmpdir(), 'contract-stopped-')), 'reports');
@@ -35,7 +34,7 @@ async function cli(argv: string[]) {
 }
 
 /** A server that goes on answering but loses every PUT: by never answering it, or by a reset. */
-const faults: Array<[string, Fault | 'destroy']> = [
+const faults: Array<[string, ConnectionFault | 'destroy']> = [
   ['never answers a PUT', 'hang'],
   ['destroys the socket of a PUT', 'destroy'],
 ];
@@ -51,7 +50,7 @@ describe('a target that stops answering inside a probe', () => {
       });
       const run = await cli([
         '--base-url',
-        server.baseUrl,
+        server.url,
         '--token',
         'contract-token',
         '--request-timeout',
@@ -88,7 +87,7 @@ describe('a target that cannot be reached at the start', () => {
   it.each([[[]], [['--json']]])(
     '%j: still writes every report, all checks skipped and the stop failed',
     async (extra) => {
-      const url = await closedPort();
+      const url = await refusedUrl();
       const run = await cli(['--base-url', url, '--token', 't', ...extra]);
       expect(run.code).toBe(3);
       expect(run.err).toContain(`cannot reach ${url} (ECONNREFUSED); is the server running?`);
@@ -113,14 +112,12 @@ describe('a target that cannot be reached at the start', () => {
 
 describe('the reachability check before a run', () => {
   it('does not follow redirects: a 302 to a closed port is an answer', async () => {
-    const elsewhere = await closedPort();
-    const server = createServer((_req, res) => {
+    const elsewhere = await refusedUrl();
+    const server = await listenHttp((_req, res) => {
       res.writeHead(302, { location: `${elsewhere}/` });
       res.end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    expect(await reachable(url, 2000)).toBeUndefined();
+    cleanups.push(() => server.close());
+    expect(await reachable(server.url, 2000)).toBeUndefined();
   });
 });

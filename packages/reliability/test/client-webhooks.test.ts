@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WebhookVerificationError } from '@video-api/client';
 import { createApp } from '@video-api/mock-server';
+import { startWebhookReceiver } from '@video-api/test-support';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,43 +14,21 @@ interface Delivery {
   headers: Record<string, string>;
 }
 
-/** A receiver on 127.0.0.1 that keeps every delivery and answers 204. */
-async function receiver(): Promise<{ url: string; server: Server; next: () => Promise<Delivery> }> {
-  const waiting: ((delivery: Delivery) => void)[] = [];
-  const kept: Delivery[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-      const delivery = { body: Buffer.concat(chunks), headers };
-      const listener = waiting.shift();
-      if (listener) listener(delivery);
-      else kept.push(delivery);
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const next = () => {
-    const ready = kept.shift();
-    return ready ? Promise.resolve(ready) : new Promise<Delivery>((resolve) => waiting.push(resolve));
-  };
-  return { url: `http://127.0.0.1:${port}/hooks`, server, next };
-}
-
+/** The first delivery of a mock signing under `signing`: its bytes, and its headers as text. */
 async function deliveryUnder(signing: string): Promise<{ delivery: Delivery; key: string }> {
-  const hook = await receiver();
+  const hook = await startWebhookReceiver();
   const app = createApp({
     webhooks: [hook.url],
     webhookSecret: SECRET,
     readings: { 'webhook-signing': signing },
   });
   const [key = ''] = app.mock.seed([{ title: `signed ${signing}` }]);
-  const delivery = await hook.next();
+  const [first] = await hook.waitFor(1);
   await app.mock.close();
-  await new Promise((resolve) => hook.server.close(resolve));
-  return { delivery, key };
+  await hook.close();
+  if (first === undefined) throw new Error('no delivery');
+  const headers = Object.fromEntries(Object.entries(first.headers).map(([k, v]) => [k, String(v)]));
+  return { delivery: { body: first.bytes, headers }, key };
 }
 
 let timestamped: Delivery;

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbortedError, createVideoApiClient } from '@video-api/client';
 import { createApp } from '@video-api/mock-server';
+import { openRawConnection } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { nextEvent } from '../src/support/events.js';
 import { diskUsage, listFiles } from '../src/support/files.js';
@@ -47,8 +47,7 @@ describe('an upload the client aborts', () => {
       const before = diskUsage(dataDir, uploadFolders);
       const abandoned = nextEvent(app, (e) => e.videoKey === key && e.previousState === 'uploading');
       const started = nextEvent(app, (e) => e.videoKey === key && e.state === 'uploading');
-      const socket = connect(server.port, '127.0.0.1');
-      socket.on('error', () => {});
+      const { socket } = openRawConnection(server.port, { idleMs: Infinity });
       socket.write(
         `POST ${paths.upload(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
           `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${whole.length}\r\n\r\n`,

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
+import { type Listening, openRawConnection, serveApp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextEvent } from '../src/support/events.js';
 import { listFiles } from '../src/support/files.js';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
-import { type Listening, listen } from '../src/support/listen.js';
 
 // A slow-loris upload trickles its body a byte at a time to hold a connection and a temporary
 // file open. With a request timeout on the server (node:http `requestTimeout`; the mock's own
@@ -17,7 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'reliability-loris-'));
 const app = createApp({ dataDir, readings: { 'video-states': 'detailed' } });
 let server: Listening;
 beforeAll(async () => {
-  server = await listen(app, {
+  server = await serveApp(app, {
     requestTimeout: 1500,
     headersTimeout: 1000,
     connectionsCheckingInterval: 100,
@@ -40,15 +39,8 @@ describe('a slow-loris upload', () => {
     const [key = ''] = app.mock.seed([{ title: 'loris' }]);
     const started = nextEvent(app, (e) => e.videoKey === key && e.state === 'uploading');
     const abandoned = nextEvent(app, (e) => e.videoKey === key && e.previousState === 'uploading');
-    const socket = connect(server.port, '127.0.0.1');
-    socket.on('error', () => {});
-    const closed = new Promise<string>((resolve) => {
-      let reply = '';
-      socket.on('data', (chunk: Buffer) => {
-        reply += chunk.toString();
-      });
-      socket.on('close', () => resolve(reply));
-    });
+    const { socket, reply: answer } = openRawConnection(server.port, { idleMs: Infinity });
+    const closed = answer.then(({ text }) => text);
     socket.write(
       `POST ${paths.upload(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
         'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 10000000\r\n\r\n' +

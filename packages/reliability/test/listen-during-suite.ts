@@ -1,7 +1,7 @@
 /** Serves a mock app for the enclosing suite: listens before it, closes server and app after it. */
 import type { MockApp } from '@video-api/mock-server';
+import { type Listening, serveApp } from '@video-api/test-support';
 import { afterAll, beforeAll } from 'vitest';
-import { type Listening, listen } from '../src/support/listen.js';
 
 /**
  * Returns the listening server's address, valid inside the suite's tests.
@@ -13,7 +13,7 @@ import { type Listening, listen } from '../src/support/listen.js';
 export function listenDuringSuite(app: MockApp, cleanup?: () => void): Pick<Listening, 'url' | 'port'> {
   let server: Listening | undefined;
   beforeAll(async () => {
-    server = await listen(app);
+    server = await serveApp(app);
   });
   afterAll(async () => {
     await server?.close();

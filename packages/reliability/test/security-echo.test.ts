@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
+import { type Listening, rawRequest, serveApp } from '@video-api/test-support';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nastyStrings, validFieldValue } from '../src/fuzz/values.js';
 import { JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
-import { type Listening, listen } from '../src/support/listen.js';
-import { rawRequest } from '../src/support/raw-http.js';
 
 // Titles (§4.1) and custom field names and values (§4.4) that carry markup, CR/LF, NUL, lone
 // surrogates or prototype names come back exactly as sent, through both stores, and never end up
@@ -19,7 +18,7 @@ const stores = [
 ] as const;
 const servers: Listening[] = [];
 beforeAll(async () => {
-  for (const [, app] of stores) servers.push(await listen(app));
+  for (const [, app] of stores) servers.push(await serveApp(app));
 });
 afterAll(async () => {
   for (const server of servers) await server.close();

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
+import { rawRequest } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../src/support/files.js';
 import { errorMessage, fileForm, paths, TOKEN } from '../src/support/http.js';
-import { rawRequest } from '../src/support/raw-http.js';
 import { listenDuringSuite } from './listen-during-suite.js';
 
 // §8 limits are not shown; the mock plays `file-size-limit: rejects-413` and bounds JSON bodies.
@@ -66,7 +66,7 @@ const cases: [string, (string | Buffer)[]][] = [
 
 describe('oversized bodies', () => {
   it.each(cases)('%s get 413 with a message before the body is read in full', async (_name, chunks) => {
-    const reply = await rawRequest(server.port, chunks, { firstResponse: true, idleMs: 10_000 });
+    const reply = await rawRequest(server.port, chunks, { until: 'response', idleMs: 10_000 });
     expect(reply.status).toBe(413);
     expect(errorMessage(JSON.parse(reply.body))).toMatch(/larger than/);
   });

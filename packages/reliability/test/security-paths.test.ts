@@ -3,11 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
+import { type Listening, rawRequest, serveApp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../src/support/files.js';
 import { fileForm, paths, TOKEN } from '../src/support/http.js';
-import { type Listening, listen } from '../src/support/listen.js';
-import { rawRequest } from '../src/support/raw-http.js';
 
 // A key shaped like a path must never name a file outside the data folder (§4.2 stores the
 // upload under the key). The data folder sits two levels inside a sandbox, so a key that climbs
@@ -36,7 +35,7 @@ const sha = (key: string) => createHash('sha256').update(key).digest('hex');
 
 beforeAll(async () => {
   app.mock.seed(hostileKeys.map((key) => ({ key, title: `hostile ${key}` })));
-  server = await listen(app);
+  server = await serveApp(app);
 });
 afterAll(async () => {
   await server.close();

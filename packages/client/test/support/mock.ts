@@ -1,9 +1,9 @@
 /** The mock, in-process (client fetch = app.fetch) or over real HTTP, with a client on it. */
 import { createApp } from '@video-api/mock-server';
+import { serveApp } from '@video-api/test-support';
 import type { VideoApiClientOptions } from '../../src/index.js';
 import { createVideoApiClient } from '../../src/node.js';
 import { recordingSleep } from './scripted-fetch.js';
-import { serve } from './serve.js';
 
 export type MockOptions = NonNullable<Parameters<typeof createApp>[0]>;
 export type Mode = 'in-process' | 'over HTTP';
@@ -14,7 +14,7 @@ export async function startMock(
   client: Partial<VideoApiClientOptions> = {},
 ) {
   const app = createApp({ realTimeClock: false, processingMs: 2000, ...options });
-  const served = mode === 'over HTTP' ? await serve(app) : undefined;
+  const served = mode === 'over HTTP' ? await serveApp(app) : undefined;
   const time = recordingSleep();
   const counts = new Map<string, number>();
   const baseFetch = served

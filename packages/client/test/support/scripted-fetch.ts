@@ -35,6 +35,10 @@ export const video = (videoKey: string, simpleCustomFields: Record<string, unkno
   ...extra,
 });
 
+/** A video record as get answers it, as JSON text (for servers of the tests' own). */
+export const videoBody = (videoKey: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify(video(videoKey, {}, extra));
+
 /** A sleep that returns at once and remembers the delays asked for. */
 export function recordingSleep() {
   const delays: number[] = [];

@@ -4,9 +4,8 @@
  */
 import type { MockApp } from '@video-api/mock-server';
 import { createApp } from '@video-api/mock-server';
+import { rawRequest, serveApp } from '@video-api/test-support';
 import { errorMessage } from '../support/http.js';
-import { listen } from '../support/listen.js';
-import { rawRequest } from '../support/raw-http.js';
 import { type RawCase, rawCases } from './raw-cases.js';
 import { baseRequest, mutate, type RawMutation } from './raw-mutations.js';
 
@@ -47,7 +46,7 @@ export function rawProblem(c: RawCase, status: number | undefined, body: string)
 export async function runRawCases(given?: MockApp, mutations: RawMutation[] = []): Promise<RawStats> {
   const app = given ?? createApp({ maxUploadBytes: 1024 * 1024 });
   const [key = 'v-0001'] = app.mock.seed([{ title: 'raw' }]);
-  const server = await listen(app);
+  const server = await serveApp(app);
   const stats: RawStats = { requests: 0, statuses: {}, serverErrors: 0, problems: [] };
   try {
     for (const c of [...rawCases(key)]) {

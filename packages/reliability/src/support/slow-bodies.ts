@@ -3,7 +3,8 @@
  * first, and every body only once all heads are out. A handler that reads state before it awaits
  * its body sees the state of before any of these requests.
  */
-import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { openRawConnection } from '@video-api/test-support';
 
 export interface SlowRequest {
   method: string;
@@ -14,7 +15,7 @@ export interface SlowRequest {
 
 /**
  * Sends `requests` on one socket each: heads, a pause of `pauseMs`, then bodies. Resolves with the
- * statuses once every server has answered and closed.
+ * statuses (0 for no answer) once every server has answered and closed.
  *
  * @example
  * await sendWithSlowBodies(port, [{ method: 'PUT', path, headers, body }]);
@@ -24,20 +25,9 @@ export async function sendWithSlowBodies(
   requests: SlowRequest[],
   pauseMs = 300,
 ): Promise<number[]> {
-  const sockets = await Promise.all(
-    requests.map(
-      () =>
-        new Promise<{ socket: Socket; reply: Promise<string> }>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => resolve({ socket, reply }));
-          const chunks: Buffer[] = [];
-          socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-          const reply = new Promise<string>((done) =>
-            socket.on('close', () => done(Buffer.concat(chunks).toString())),
-          );
-        }),
-    ),
-  );
-  for (const [i, { socket }] of sockets.entries()) {
+  const connections = requests.map(() => openRawConnection(port, { idleMs: Infinity }));
+  await Promise.all(connections.map(({ socket }) => once(socket, 'connect')));
+  for (const [i, { socket }] of connections.entries()) {
     const request = requests[i] as SlowRequest;
     const headers = Object.entries({
       ...request.headers,
@@ -50,7 +40,7 @@ export async function sendWithSlowBodies(
     );
   }
   await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  for (const [i, { socket }] of sockets.entries()) socket.write((requests[i] as SlowRequest).body);
-  const replies = await Promise.all(sockets.map(({ reply }) => reply));
-  return replies.map((reply) => Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0));
+  for (const [i, { socket }] of connections.entries()) socket.write((requests[i] as SlowRequest).body);
+  const replies = await Promise.all(connections.map(({ reply }) => reply));
+  return replies.map((reply) => reply.status ?? 0);
 }

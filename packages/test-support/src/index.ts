@@ -1,0 +1,26 @@
+/** Test helpers shared by the workspace's tests (private; exports its TypeScript source). */
+export { freePort, refusedUrl } from './free-port.js';
+export { type Listening, listenHttp } from './listen-http.js';
+export {
+  openRawConnection,
+  type RawConnection,
+  type RawOptions,
+  type RawReply,
+  type RawTarget,
+  rawRequest,
+} from './raw-socket.js';
+export { type FetchApp, type NodeEnv, serveApp } from './serve-app.js';
+export {
+  type ConnectionFault,
+  type FaultRulesOf,
+  type ServedMock,
+  type ServeMockOptions,
+  serveMock,
+} from './serve-mock.js';
+export {
+  type Delivery,
+  deliveryHeader,
+  type ReceiverOptions,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from './webhook-receiver.js';
