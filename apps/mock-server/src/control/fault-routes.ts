@@ -28,13 +28,13 @@ export function faultRoutes(faults: Faults): Hono<MockEnv> {
   const routes = adminApp();
   routes.get('/', (c) => c.json({ rules: faults.list() }));
   routes.put('/', async (c) => {
-    const rules = validateRules(await jsonInput(c, 'The fault rules body', RULES));
+    const rules = validateRules(await jsonInput(c, 'The fault rules body', RULES, ACCEPTED));
     if (!rules.ok) throw invalidInput('The fault rules body', RULES, rules.issues, ACCEPTED);
     faults.set(rules.value);
     return c.json({ rules: faults.list() });
   });
   routes.post('/', async (c) => {
-    const rule = validateRule(await jsonInput(c, 'The fault rule body', RULE));
+    const rule = validateRule(await jsonInput(c, 'The fault rule body', RULE, ACCEPTED));
     if (!rule.ok) throw invalidInput('The fault rule body', RULE, rule.issues, ACCEPTED);
     faults.add(rule.value);
     return c.json({ rules: faults.list() }, 201);

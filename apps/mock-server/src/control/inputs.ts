@@ -38,7 +38,14 @@ export function invalidInput(
 }
 
 /** The admin API's answer to a body the reader could not take. */
-function unreadable(c: Context, body: BodyProblem, what: string, accepted: string): HttpError {
+function unreadable(
+  c: Context,
+  body: BodyProblem,
+  what: string,
+  accepted: string,
+  acceptedValue: unknown,
+): HttpError {
+  const extra = acceptedValue === undefined ? {} : { accepted: acceptedValue };
   switch (body.code) {
     case 'unsupported-media-type': {
       const type = requestHeader(c, 'content-type') ?? '';
@@ -46,6 +53,7 @@ function unreadable(c: Context, body: BodyProblem, what: string, accepted: strin
       return new HttpError(415, {
         code: 'unsupported-media-type',
         title: 'Unsupported media type',
+        ...extra,
         detail: `${what} must be JSON (Content-Type: application/json); got ${got}. Accepted: ${accepted}.`,
       });
     }
@@ -53,14 +61,16 @@ function unreadable(c: Context, body: BodyProblem, what: string, accepted: strin
       return new HttpError(413, {
         code: 'payload-too-large',
         title: 'Payload too large',
+        ...extra,
         detail: `${what} is larger than ${MAX_JSON_BYTES} bytes (1 MiB), the most an admin body may be. Accepted: ${accepted}.`,
       });
     case 'aborted':
-      return invalidInput(what, accepted, [{ pointer: '', message: 'could not be read' }]);
+      return invalidInput(what, accepted, [{ pointer: '', message: 'could not be read' }], acceptedValue);
     case 'invalid-json':
       return new HttpError(400, {
         code: 'validation-failed',
         title: 'Request validation failed',
+        ...extra,
         detail: `${what} ${body.problem}. Accepted: ${accepted}.`,
         issues: [{ pointer: '', message: body.problem }],
       });
@@ -71,11 +81,16 @@ function unreadable(c: Context, body: BodyProblem, what: string, accepted: strin
  * The JSON body of an admin request: any JSON value; 413, 415 or 400 (empty, not JSON) otherwise.
  *
  * @example
- * const value = await jsonInput(c, 'The fault rules', 'a JSON array of rules');
+ * const value = await jsonInput(c, 'The fault rules', 'a JSON array of rules', ACCEPTED);
  */
-export async function jsonInput(c: Context, what: string, accepted: string): Promise<unknown> {
+export async function jsonInput(
+  c: Context,
+  what: string,
+  accepted: string,
+  acceptedValue?: unknown,
+): Promise<unknown> {
   const read = await readJsonBody(c);
-  if (!read.ok) throw unreadable(c, read, what, accepted);
+  if (!read.ok) throw unreadable(c, read, what, accepted, acceptedValue);
   return read.value;
 }
 

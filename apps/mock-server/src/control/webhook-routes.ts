@@ -28,7 +28,7 @@ export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
   const routes = adminApp();
   routes.get('/', (c) => c.json({ targets: dispatcher.list(), headers: WEBHOOK_HEADERS }));
   routes.post('/', async (c) => {
-    const registration = validateRegistration(await jsonInput(c, 'The webhook registration', REGISTRATION));
+    const registration = validateRegistration(await jsonInput(c, 'The webhook registration', REGISTRATION, ACCEPTED_REGISTRATION));
     if (!registration.ok) {
       throw invalidInput(
         'The webhook registration',

@@ -98,10 +98,10 @@ export const zFaultRule = z
       .optional(),
   })
   .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
-    message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
+    message: `must have at least one effect: ${EFFECTS.join(', ')}`,
   })
   .refine((rule) => rule.errorStatus === undefined || rule.errorRate !== undefined, {
-    message: 'errorStatus needs errorRate (the probability of the error, 0..1)',
+    message: 'needs errorRate (the probability of the error, 0..1)',
     path: ['errorStatus'],
   });
 

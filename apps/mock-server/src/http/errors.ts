@@ -195,6 +195,7 @@ export function renderAdminError(error: HttpError): Response {
   const headers = { ...error.headers, 'content-type': 'application/problem+json' };
   const body = {
     ...problem(error, 'issues'),
+    code: error.code,
     ...(error.accepted !== undefined && { accepted: error.accepted }),
   };
   return new Response(JSON.stringify(body), { status: error.status, headers });

@@ -64,7 +64,8 @@ const invalid = (problem: string, message: string): JsonBody => ({
 });
 
 /**
- * The parsed JSON body of `c`, or why not: 415 for a media type other than JSON, 413 beyond
+ * The parsed JSON body of `c`, or why not: 400 `invalid-json` for no body at all, 415 for a media
+ * type other than JSON, 413 beyond
  * MAX_JSON_BYTES (early on Content-Length, and while streaming), 400 `aborted` for a body cut
  * short, 400 `invalid-json` for one that is empty, not UTF-8 (RFC 8259 §8.1) or not JSON.
  *
@@ -73,13 +74,14 @@ const invalid = (problem: string, message: string): JsonBody => ({
  * if (!body.ok) return answer(body.status, body.code);
  */
 export async function readJsonBody(c: Context): Promise<JsonBody> {
-  const type = requestHeader(c, 'content-type') ?? '';
-  if (!JSON_TYPE.test(type)) return { ok: false, status: 415, code: 'unsupported-media-type', type };
   const declared = requestHeader(c, 'content-length');
   const length = declared === undefined ? Number.NaN : Number(declared);
+  // No body at all is said as such, whatever its (absent) media type.
+  if (c.req.raw.body === null || length === 0) return invalid('is empty; send a JSON body', 'empty');
+  const type = requestHeader(c, 'content-type') ?? '';
+  if (!JSON_TYPE.test(type)) return { ok: false, status: 415, code: 'unsupported-media-type', type };
   if (Number.isFinite(length) && length > MAX_JSON_BYTES)
     return { ok: false, status: 413, code: 'payload-too-large' };
-  if (c.req.raw.body === null || length === 0) return invalid('is empty; send a JSON body', 'empty');
   let bytes: Uint8Array;
   try {
     bytes = await readBytes(c, Number.isFinite(length) && overSocket(c));

@@ -4,9 +4,9 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_PARTS } from '../../src/http/multipart.js';
 import { createApp } from '../../src/index.js';
 import type { MockApp } from '../../src/types.js';
-import { MAX_PARTS } from '../../src/http/multipart.js';
 
 const AUTH = { authorization: 'Bearer mock-token' };
 const BOUNDARY = 'form-boundary-7d1';

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_BYTES } from '../../src/http/json-body.js';
+import { type AdminProblem, adminProblem } from '../support/admin-problem.js';
 import { api } from '../support/api.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-interface Problem {
-  type: string;
-  status: number;
-  detail: string;
-  errors?: { pointer: string; message: string }[];
-}
 
 type App = ReturnType<typeof api>['app'];
 
@@ -25,17 +19,6 @@ const send = (
     headers,
     ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
-
-/** A problem answer: status, problem+json, a detail that names `mentions`. */
-async function problem(response: Response, status: number, ...mentions: string[]): Promise<Problem> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  const json = JSON.parse(text) as Problem;
-  expect(json.status).toBe(status);
-  for (const mention of mentions) expect(json.detail).toContain(mention);
-  return json;
-}
 
 /** A body stream that never ends; counts the bytes pulled from it. */
 function endless(chunk = 64 * 1024) {
@@ -57,7 +40,7 @@ describe('seeding never overwrites a video', () => {
     expect((await upload(key)).status).toBeLessThan(300);
     const before = await (await get(key)).json();
     const source = app.mock.sourceOf(key);
-    const json = await problem(
+    const json = await adminProblem(
       await send(app, 'POST', '/__mock/seed', {
         videos: [
           { title: 'new', key: 'fresh' },
@@ -65,10 +48,14 @@ describe('seeding never overwrites a video', () => {
         ],
       }),
       409,
+      'key-conflict',
       `"${key}"`,
       'never overwrites',
+      'Nothing was seeded',
     );
-    expect(json.errors).toEqual([{ pointer: '/videos/1/key', message: expect.stringContaining(key) }]);
+    expect(json.issues).toEqual([
+      { pointer: '/videos/1/key', message: `a video with the key ${JSON.stringify(key)} exists already` },
+    ]);
     expect(await (await get(key)).json()).toEqual(before);
     expect(app.mock.sourceOf(key)).toEqual(source);
     expect((await get('fresh')).status).toBe(404); // nothing of that seed body applied
@@ -76,15 +63,22 @@ describe('seeding never overwrites a video', () => {
 
   it('answers 400 naming a key given twice in one body, and stores none of it', async () => {
     const { app, get } = api();
-    const json = await problem(
+    const json = await adminProblem(
       await send(app, 'POST', '/__mock/seed', {
         videos: [{ title: 'a', key: 'dup' }, { title: 'other' }, { title: 'b', key: 'dup' }],
       }),
       400,
+      'validation-failed',
       '"dup"',
       'own key',
+      'Nothing was seeded',
     );
-    expect(json.errors?.[0]?.pointer).toBe('/videos/2/key');
+    expect(json.issues).toEqual([
+      {
+        pointer: '/videos/2/key',
+        message: '"dup" is already the key of /videos/0; each video needs its own key',
+      },
+    ]);
     expect((await get('dup')).status).toBe(404);
     expect((await get('v-0001')).status).toBe(404);
   });
@@ -125,7 +119,7 @@ describe('seeding never overwrites a video', () => {
 describe('seed input that could not work', () => {
   it('refuses a custom field named __proto__, as PUT custom-fields does', async () => {
     const { app, get } = api();
-    const json = await problem(
+    const json = await adminProblem(
       await send(
         app,
         'POST',
@@ -133,9 +127,11 @@ describe('seed input that could not work', () => {
         '{"videos":[{"title":"t","key":"p","simpleCustomFields":{"__proto__":"p","n":1}}]}',
       ),
       400,
+      'validation-failed',
       '"__proto__"',
+      'Nothing was seeded',
     );
-    expect(json.errors).toEqual([
+    expect(json.issues).toEqual([
       {
         pointer: '/videos/0/simpleCustomFields/__proto__',
         message: expect.stringContaining('another field name'),
@@ -153,13 +149,20 @@ describe('seed input that could not work', () => {
     'refuses the key %j, which no URL can address, saying which keys are accepted',
     async (key) => {
       const { app } = api();
-      const json = await problem(
+      const json = await adminProblem(
         await send(app, 'POST', '/__mock/seed', { videos: [{ title: 't', key }] }),
         400,
-        '/videos/0/key',
+        'validation-failed',
+        'The seed body is not valid: /videos/0/key',
         'other than "." and ".."',
+        'Accepted: {"videos"',
       );
-      expect(json.errors?.[0]?.message).toContain(`got the string ${JSON.stringify(key)}`);
+      expect(json.issues).toEqual([
+        {
+          pointer: '/videos/0/key',
+          message: expect.stringContaining(`got the string ${JSON.stringify(key)}`),
+        },
+      ]);
     },
   );
 
@@ -167,12 +170,16 @@ describe('seed input that could not work', () => {
     'refuses the phase %s, which a seeded video would never leave, listing the accepted phases',
     async (phase) => {
       const { app, get } = api();
-      await problem(
+      const json = await adminProblem(
         await send(app, 'POST', '/__mock/seed', { videos: [{ title: 't', key: 'k', phase }] }),
         400,
+        'validation-failed',
         '/videos/0/phase',
         'one of created, ready, failed',
       );
+      expect(json.issues).toEqual([
+        { pointer: '/videos/0/phase', message: expect.stringContaining(JSON.stringify(phase)) },
+      ]);
       expect((await get('k')).status).toBe(404);
       // The type refuses these phases; a caller without types (JavaScript, a cast) is refused at run time.
       expect(() => app.mock.seed([{ title: 't', phase: phase as 'created' }])).toThrow(
@@ -196,15 +203,16 @@ describe('seed input that could not work', () => {
 
   it('says what was wrong with a member, where, and what it got', async () => {
     const { app } = api();
-    const json = await problem(
+    const json = await adminProblem(
       await send(app, 'POST', '/__mock/seed', {
         videos: [{ key: 'k' }, { title: 5, simpleCustomFields: { a: {} } }],
       }),
       400,
-      '/videos/0/title is required and must be a string',
+      'validation-failed',
+      'The seed body is not valid: /videos/0/title is required and must be a string (and 2 more problem(s))',
       'Accepted: {"videos"',
     );
-    expect(json.errors).toEqual(
+    expect(json.issues).toEqual(
       expect.arrayContaining([
         { pointer: '/videos/1/title', message: 'must be a string, got the number 5' },
         {
@@ -213,12 +221,15 @@ describe('seed input that could not work', () => {
         },
       ]),
     );
-    const unknown = await problem(
+    const unknown = await adminProblem(
       await send(app, 'POST', '/__mock/seed', { videos: [{ title: 't', state: 'ready' }] }),
       400,
+      'validation-failed',
       '"state"',
     );
-    expect(unknown.errors?.[0]?.message).toContain('accepted: key, title, tags');
+    expect(unknown.issues).toEqual([
+      { pointer: '/videos/0', message: expect.stringContaining('accepted: key, title, tags') },
+    ]);
   });
 });
 
@@ -233,22 +244,29 @@ describe('admin bodies are bounded and JSON', () => {
 
   it.each(bodyRoutes)('%s %s answers 413 past 1 MiB', async (method, path) => {
     const { app } = api();
-    const json = await problem(
+    const json = await adminProblem(
       await send(app, method, path, `{"videos":[]}${' '.repeat(MAX_JSON_BYTES)}`),
       413,
-      `larger than ${MAX_JSON_BYTES} bytes`,
+      'payload-too-large',
+      `larger than ${MAX_JSON_BYTES} bytes (1 MiB), the most an admin body may be. Accepted: `,
     );
-    expect(json.type).toContain('payload-too-large');
+    expect(json.issues).toBeUndefined();
   });
 
   it.each(bodyRoutes)('%s %s answers 415 without a JSON Content-Type', async (method, path) => {
     const { app } = api();
     const bytes = new TextEncoder().encode('{}');
-    await problem(await app.request(path, { method, body: bytes }), 415, 'got no Content-Type');
-    await problem(
+    await adminProblem(
+      await app.request(path, { method, body: bytes }),
+      415,
+      'unsupported-media-type',
+      'must be JSON (Content-Type: application/json); got no Content-Type. Accepted: ',
+    );
+    await adminProblem(
       await send(app, method, path, '{}', { 'content-type': 'text/plain' }),
       415,
-      'Content-Type "text/plain"',
+      'unsupported-media-type',
+      'must be JSON (Content-Type: application/json); got Content-Type "text/plain". Accepted: ',
     );
   });
 
@@ -256,17 +274,32 @@ describe('admin bodies are bounded and JSON', () => {
     ['POST', '/__mock/faults'],
     ['PUT', '/__mock/faults'],
     ['POST', '/__mock/webhooks'],
-  ])('%s %s answers 413 and 415 too, in the shape of its other answers', async (method, path) => {
+  ])('%s %s answers 413 and 415 too, as problem+json like its other answers', async (method, path) => {
     const { app } = api();
-    const large = await send(app, method, path, `[${' '.repeat(MAX_JSON_BYTES)}]`);
-    expect(large.status).toBe(413);
-    expect(await large.json()).toMatchObject({
-      error: 'payload-too-large',
-      message: expect.stringContaining('1 MiB'),
-    });
-    const plain = await send(app, method, path, '{}', { 'content-type': 'text/plain' });
-    expect(plain.status).toBe(415);
-    expect(await plain.json()).toMatchObject({ error: 'unsupported-media-type', issues: [{ where: '' }] });
+    const what =
+      path === '/__mock/webhooks'
+        ? 'The webhook registration'
+        : `The fault rule${method === 'PUT' ? 's' : ''} body`;
+    await adminProblem(
+      await send(app, method, path, `[${' '.repeat(MAX_JSON_BYTES)}]`),
+      413,
+      'payload-too-large',
+      `${what} is larger than ${MAX_JSON_BYTES} bytes (1 MiB)`,
+      'Accepted: ',
+    );
+    await adminProblem(
+      await send(app, method, path, '{}', { 'content-type': 'text/plain' }),
+      415,
+      'unsupported-media-type',
+      `${what} must be JSON (Content-Type: application/json); got Content-Type "text/plain". Accepted: `,
+    );
+    const invalid = await adminProblem(
+      await send(app, method, path, '{"x":1}'),
+      400,
+      'validation-failed',
+      what,
+    );
+    expect(invalid.accepted).toEqual(expect.any(Object));
     expect(app.mock.faults.list()).toEqual([]);
     expect(app.mock.webhooks.list()).toEqual([]);
   });
@@ -282,8 +315,7 @@ describe('admin bodies are bounded and JSON', () => {
         body: stream,
         duplex: 'half',
       } as RequestInit);
-      const response = await app.request(request);
-      expect(response.status).toBe(413);
+      await adminProblem(await app.request(request), 413, 'payload-too-large', '(1 MiB)');
       expect(pulled.bytes).toBeLessThan(MAX_JSON_BYTES + 4 * 64 * 1024);
     },
   );
@@ -292,13 +324,40 @@ describe('admin bodies are bounded and JSON', () => {
     const { app } = api();
     const videos = Array.from({ length: 2000 }, (_, i) => ({ title: `video ${i}` }));
     expect((await send(app, 'POST', '/__mock/seed', { videos })).status).toBe(200);
-    await problem(await app.request('/__mock/seed', { method: 'POST' }), 400, 'The seed body is empty');
-    await problem(
+    const empty = await adminProblem(
+      await app.request('/__mock/seed', { method: 'POST', headers: JSON_TYPE }),
+      400,
+      'validation-failed',
+      'The seed body is empty; send a JSON body. Accepted: {"videos"',
+    );
+    expect(empty.issues).toEqual([{ pointer: '', message: 'is empty; send a JSON body' }]);
+    await adminProblem(
       await app.request('/__mock/readings', { method: 'PUT', headers: JSON_TYPE }),
       400,
+      'validation-failed',
+      'The readings body is empty; send a JSON body.',
       '{} for the defaults',
     );
-    await problem(await send(app, 'POST', '/__mock/clock/advance', '{"ms":'), 400, 'not valid JSON');
+    const now = app.mock.now();
+    const malformed = await adminProblem(
+      await send(app, 'POST', '/__mock/clock/advance', '{"ms":'),
+      400,
+      'validation-failed',
+      'The advance body is not valid JSON: ',
+      'Accepted: {"ms"',
+    );
+    expect(malformed.issues).toEqual([
+      { pointer: '', message: expect.stringMatching(/^is not valid JSON: ./) },
+    ]);
+    expect(app.mock.now()).toBe(now);
+  });
+
+  // A request with neither a body nor a Content-Type is told its body is empty (400), not that
+  // its absent media type is wrong.
+  it('says a route that needs a body got none, even without a Content-Type', async () => {
+    const { app } = api();
+    const response = await app.request('/__mock/seed', { method: 'POST' });
+    await adminProblem(response, 400, 'validation-failed', 'The seed body is empty; send a JSON body.');
   });
 
   it('lets routes without a body through without a Content-Type', async () => {
@@ -316,30 +375,37 @@ describe('the readings body', () => {
     async (method) => {
       const { app } = api();
       const before = app.mock.getReadings();
-      const json = await problem(
+      const json = await adminProblem(
         await send(app, method, '/__mock/readings', '{"__proto__":{"error-shape":"error-object"}}'),
         400,
+        'bad-reading',
+        'The readings body',
         'unknown id "__proto__"',
         'accepted ids: ',
         'error-shape',
       );
-      expect(json.type).toContain('bad-reading');
+      expect(json.issues).toBeUndefined();
       expect(app.mock.getReadings()).toEqual(before);
     },
   );
 
   it('refuses a reading that is not a string, naming the accepted ones', async () => {
     const { app } = api();
-    await problem(
+    const before = app.mock.getReadings();
+    await adminProblem(
       await send(app, 'PATCH', '/__mock/readings', { 'error-shape': 5 }),
       400,
+      'bad-reading',
       'unknown reading "5" for error-shape (accepted: problem-json, message-object, error-object)',
     );
-    await problem(
+    const json = await adminProblem(
       await send(app, 'PATCH', '/__mock/readings', ['error-shape']),
       400,
-      'must be a JSON object',
+      'validation-failed',
+      'The readings body is not valid: the body must be a JSON object, got an array (1 item). Accepted: {"<id>": "<reading>"',
     );
+    expect(json.issues).toEqual([{ pointer: '', message: 'must be a JSON object, got an array (1 item)' }]);
+    expect(app.mock.getReadings()).toEqual(before);
   });
 });
 
@@ -348,13 +414,15 @@ describe('the journal query', () => {
     'refuses since=%j, naming the accepted forms',
     async (since) => {
       const { app } = api();
-      const json = await problem(
+      const json = await adminProblem(
         await app.request(`/__mock/journal?since=${encodeURIComponent(since)}`),
         400,
-        'a sequence number',
+        'validation-failed',
+        `The journal query is not valid: ?since is neither a sequence number nor an ISO 8601 time, got ${JSON.stringify(since)}.`,
+        'Accepted: a sequence number',
         'ISO 8601',
       );
-      expect(json.errors).toEqual([
+      expect(json.issues).toEqual([
         { pointer: '?since', message: expect.stringContaining(JSON.stringify(since)) },
       ]);
       expect(() => app.mock.journal({ since })).toThrow('is not accepted');
@@ -376,6 +444,94 @@ describe('the journal query', () => {
 
   it('refuses an unknown filter, naming the accepted ones', async () => {
     const { app } = api();
-    await problem(await app.request('/__mock/journal?status=200'), 400, 'method, path, operationId, since');
+    const json = await adminProblem(
+      await app.request('/__mock/journal?status=200'),
+      400,
+      'validation-failed',
+      'The journal query is not valid: ?status is not a filter of the journal',
+      'Accepted: the filters method, path, operationId, since.',
+    );
+    expect(json.issues).toEqual([{ pointer: '?status', message: 'is not a filter of the journal' }]);
+  });
+});
+
+describe('the admin API answers problem+json, whatever the public error shape', () => {
+  it.each(['message-object', 'error-object'] as const)(
+    'under error-shape=%s, a bad seed is still problem+json with its code and issues',
+    async (shape) => {
+      const { app, get } = api({ readings: { 'error-shape': shape } });
+      // The public API plays the reading…
+      const missing = await get('nope');
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await missing.json()).toEqual(
+        shape === 'message-object'
+          ? { message: 'No video has the key "nope".' }
+          : { error: { code: 'not-found', message: 'No video has the key "nope".' } },
+      );
+      // …the admin API does not.
+      const json = await adminProblem(
+        await send(app, 'POST', '/__mock/seed', { videos: [{ title: 5 }] }),
+        400,
+        'validation-failed',
+        'The seed body is not valid: /videos/0/title must be a string, got the number 5. Accepted: {"videos"',
+      );
+      expect(json).not.toHaveProperty('message');
+      expect(json).not.toHaveProperty('error');
+      expect(json).not.toHaveProperty('errors');
+      expect(json.issues).toEqual([
+        { pointer: '/videos/0/title', message: 'must be a string, got the number 5' },
+      ]);
+      // The request's own reading does not change it either, nor do the fault and webhook routes differ.
+      await adminProblem(
+        await send(app, 'POST', '/__mock/seed', '{}', {
+          ...JSON_TYPE,
+          'x-mock-reading': 'error-shape=error-object',
+        }),
+        400,
+        'validation-failed',
+        '/videos is required',
+      );
+      await adminProblem(
+        await send(app, 'POST', '/__mock/faults', { errorRate: 2 }),
+        400,
+        'validation-failed',
+      );
+      await adminProblem(await send(app, 'POST', '/__mock/webhooks', {}), 400, 'validation-failed');
+      await adminProblem(
+        await app.request('/__mock/videos/nope/ready', { method: 'POST' }),
+        404,
+        'not-found',
+      );
+      expect((await get('v-0001')).status).toBe(404); // nothing was seeded
+    },
+  );
+
+  it('answers 401 as problem+json with its challenge when an admin token is set', async () => {
+    const { app } = api({ adminToken: 'admin-secret', readings: { 'error-shape': 'message-object' } });
+    const missing = await app.request('/__mock/faults', { method: 'POST', headers: JSON_TYPE, body: '{}' });
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+    await adminProblem(missing, 401, 'unauthorized', 'The Authorization header is missing');
+    const wrong = await app.request('/__mock/readings', { headers: { authorization: 'Bearer mock-token' } });
+    expect(wrong.headers.get('www-authenticate')).toContain('invalid_token');
+    await adminProblem(wrong, 401, 'unauthorized', 'not one this server accepts');
+    expect(app.mock.faults.list()).toEqual([]);
+  });
+
+  it('carries its code as a member, the one its type ends with', async () => {
+    const { app } = api();
+    const answers = [
+      await send(app, 'POST', '/__mock/seed', { videos: [{ title: 5 }] }),
+      await send(app, 'POST', '/__mock/faults', '{}', { 'content-type': 'text/plain' }),
+      await app.request('/__mock/webhooks/wh_9', { method: 'DELETE' }),
+      await send(app, 'PATCH', '/__mock/readings', { 'error-shape': 'x' }),
+    ];
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as AdminProblem[];
+    expect(bodies.map((body) => body.code)).toEqual([
+      'validation-failed',
+      'unsupported-media-type',
+      'not-found',
+      'bad-reading',
+    ]);
   });
 });

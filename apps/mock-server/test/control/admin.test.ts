@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminProblem } from '../support/admin-problem.js';
 import { api } from '../support/api.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -39,7 +40,12 @@ describe('admin API under /__mock/', () => {
     expect(await (await app.request('/__mock/videos/custom/fail', { method: 'POST' })).json()).toMatchObject({
       status: 'failed',
     });
-    expect((await app.request('/__mock/videos/nope/ready', { method: 'POST' })).status).toBe(404);
+    await adminProblem(
+      await app.request('/__mock/videos/nope/ready', { method: 'POST' }),
+      404,
+      'not-found',
+      'No video has the key "nope".',
+    );
     expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(204);
     expect((await get('v-0001')).status).toBe(404);
   });
@@ -55,10 +61,19 @@ describe('admin API under /__mock/', () => {
     });
     expect(res.status).toBe(200);
     expect(await (await get(key)).json()).toMatchObject({ status: 'ready' });
-    expect(
-      (await app.request('/__mock/clock/advance', { method: 'POST', headers: JSON_TYPE, body: '{"ms":-1}' }))
-        .status,
-    ).toBe(400);
+    const now = app.mock.now();
+    const refused = await adminProblem(
+      await app.request('/__mock/clock/advance', { method: 'POST', headers: JSON_TYPE, body: '{"ms":-1}' }),
+      400,
+      'validation-failed',
+      'The advance body is not valid: /ms must be an integer',
+      'got the number -1',
+      'Accepted: {"ms"',
+    );
+    expect(refused.issues).toEqual([
+      { pointer: '/ms', message: expect.stringContaining('got the number -1') },
+    ]);
+    expect(app.mock.now()).toBe(now);
   });
 
   it('filters the journal by method, path, operationId and since', async () => {
@@ -80,7 +95,13 @@ describe('admin API under /__mock/', () => {
     expect(since.entries).toHaveLength(2);
     const byPath = await (await app.request(`/__mock/journal?method=get&path=/api/v1/videos/${key}`)).json();
     expect((byPath as { entries: unknown[] }).entries).toHaveLength(1);
-    expect((await app.request('/__mock/journal?since=yesterday')).status).toBe(400);
+    const refused = await adminProblem(
+      await app.request('/__mock/journal?since=yesterday'),
+      400,
+      'validation-failed',
+      '?since is neither a sequence number nor an ISO 8601 time, got "yesterday"',
+    );
+    expect(refused.issues?.map((issue) => issue.pointer)).toEqual(['?since']);
   });
 
   it('gets and sets readings, refusing unknown ones with the accepted list', async () => {
@@ -100,10 +121,14 @@ describe('admin API under /__mock/', () => {
       headers: JSON_TYPE,
       body: '{"readiness-field":"x"}',
     });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toContain(
+    await adminProblem(
+      bad,
+      400,
+      'bad-reading',
+      'unknown reading "x" for readiness-field',
       'accepted: status-string, ready-flag, playback-only',
     );
+    expect(await (await get(key)).json()).toMatchObject({ ready: false }); // the readings are unchanged
     const put = await app.request('/__mock/readings', { method: 'PUT', headers: JSON_TYPE, body: '{}' });
     expect(((await put.json()) as { readings: Record<string, string> }).readings['readiness-field']).toBe(
       'status-string',
@@ -129,10 +154,18 @@ describe('admin API under /__mock/', () => {
 
   it('requires the admin token when one is set', async () => {
     const { app } = api({ adminToken: 'admin-secret' });
-    expect((await app.request('/__mock/readings')).status).toBe(401);
-    expect(
-      (await app.request('/__mock/readings', { headers: { authorization: 'Bearer mock-token' } })).status,
-    ).toBe(401);
+    await adminProblem(
+      await app.request('/__mock/readings'),
+      401,
+      'unauthorized',
+      'Authorization header is missing',
+    );
+    await adminProblem(
+      await app.request('/__mock/readings', { headers: { authorization: 'Bearer mock-token' } }),
+      401,
+      'unauthorized',
+      'not one this server accepts',
+    );
     expect(
       (await app.request('/__mock/readings', { headers: { authorization: 'Bearer admin-secret' } })).status,
     ).toBe(200);

@@ -2,13 +2,21 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { faultRoutes as faultAdminRoutes } from '../../src/control/fault-routes.js';
-import { createFaults, type FaultRule, validateRule } from '../../src/faults/index.js';
+import { ACCEPTED_RULE_FIELDS, createFaults, type FaultRule, validateRule } from '../../src/faults/index.js';
+import { type AdminProblem, adminProblem } from '../support/admin-problem.js';
+
+/** What the fault routes say they accept, in the detail of a refusal. */
+const RULE_ACCEPTED = 'one JSON fault rule; its members are in `accepted`';
+const RULES_ACCEPTED =
+  'a JSON array of fault rules (or {"rules": [...]}); the members of a rule are in `accepted`';
+/** The `accepted` member of a refusal: what each member of a rule accepts, and an example rule. */
+const ACCEPTED = { rule: ACCEPTED_RULE_FIELDS, example: expect.any(Object) };
 
 function admin() {
   const faults = createFaults({ seed: 1 });
   const app = new Hono();
   app.route('/__mock/faults', faultAdminRoutes(faults));
-  const send = (method: string, body?: unknown, raw?: string) =>
+  const send = (method: string, body?: unknown, raw?: string | Uint8Array<ArrayBuffer>) =>
     app.request('/__mock/faults', {
       method,
       headers: { 'content-type': 'application/json' },
@@ -108,81 +116,135 @@ describe('the fault admin routes', () => {
   });
 
   it.each([
-    { name: 'malformed JSON', method: 'POST', raw: '{"latencyMs":', where: '', error: 'invalid-json' },
-    { name: 'an empty body', method: 'PUT', raw: '', where: '', error: 'invalid-json' },
     {
       name: 'a rate above 1',
       method: 'POST',
       body: { errorRate: 1.5 },
-      where: '/errorRate',
-      error: 'invalid-fault-rule',
+      pointer: '/errorRate',
+      detail: 'The fault rule body is not valid: /errorRate must be a number from 0 to 1',
     },
     {
       name: 'an unknown member',
       method: 'POST',
       body: { latency: 5 },
-      where: '',
-      error: 'invalid-fault-rule',
+      pointer: '',
+      detail: 'The fault rule body is not valid: the body has unknown member(s) "latency"; accepted: route,',
     },
     {
       name: 'a rule without effect',
       method: 'POST',
       body: { route: 'getVideo' },
-      where: '',
-      error: 'invalid-fault-rule',
+      pointer: '',
+      detail:
+        'The fault rule body is not valid: the body must have at least one effect: latencyMs, latencyJitterMs, errorRate,',
+    },
+    {
+      name: 'a rule that is not an object',
+      method: 'POST',
+      body: 5,
+      pointer: '',
+      detail: 'The fault rule body is not valid: the body must be a JSON object (one fault rule)',
     },
     {
       name: 'errorStatus without errorRate',
       method: 'POST',
       body: { latencyMs: 1, errorStatus: 503 },
-      where: '/errorStatus',
-      error: 'invalid-fault-rule',
+      pointer: '/errorStatus',
+      detail: 'The fault rule body is not valid: /errorStatus ',
     },
     {
       name: 'a status below 400',
       method: 'POST',
       body: { errorRate: 1, errorStatus: 200 },
-      where: '/errorStatus',
-      error: 'invalid-fault-rule',
+      pointer: '/errorStatus',
+      detail: 'The fault rule body is not valid: /errorStatus must be an integer from 400 to 599',
     },
     {
       name: 'a rate limit without its window',
       method: 'POST',
       body: { rateLimit: { limit: 1, retryAfterSeconds: 1 } },
-      where: '/rateLimit/windowMs',
-      error: 'invalid-fault-rule',
+      pointer: '/rateLimit/windowMs',
+      detail: 'The fault rule body is not valid: /rateLimit/windowMs is required',
     },
     {
       name: 'a rule list that is an object',
       method: 'PUT',
       body: { latencyMs: 1 },
-      where: '',
-      error: 'invalid-fault-rules',
+      pointer: '',
+      detail: 'The fault rules body is not valid: the body must be a JSON array of fault rules',
+    },
+    {
+      name: 'a rules member that is not a list',
+      method: 'PUT',
+      body: { rules: { latencyMs: 1 } },
+      pointer: '/rules',
+      detail: 'The fault rules body is not valid: /rules must be a JSON array of fault rules',
     },
     {
       name: 'a bad second rule',
       method: 'PUT',
       body: [{ latencyMs: 1 }, { times: 0, latencyMs: 1 }],
-      where: '/1/times',
-      error: 'invalid-fault-rules',
+      pointer: '/1/times',
+      detail: 'The fault rules body is not valid: /1/times must be an integer ≥ 1, got the number 0',
     },
   ])(
     'answer 400 to $name, saying where and what is accepted, and change nothing',
-    async ({ method, body, raw, where, error }) => {
+    async ({ method, body, pointer, detail }) => {
       const { send, faults } = admin();
       faults.add({ latencyMs: 7 });
-      const response = await send(method, body, raw);
-      expect(response.status).toBe(400);
-      const json = (await response.json()) as {
-        error: string;
-        message: string;
-        issues: Array<{ where: string }>;
-        accepted: unknown;
-      };
-      expect(json.error).toBe(error);
-      expect(json.message).toMatch(/^Invalid request: /);
-      expect(json.issues.map((i) => i.where)).toContain(where);
+      const json = await adminProblem(
+        await send(method, body),
+        400,
+        'validation-failed',
+        detail,
+        `. Accepted: ${method === 'PUT' ? RULES_ACCEPTED : RULE_ACCEPTED}.`,
+      );
+      expect(json.detail).toMatch(
+        method === 'PUT' ? /^The fault rules body is not valid: / : /^The fault rule body is not valid: /,
+      );
+      expect(json.issues?.map((i) => i.pointer)).toContain(pointer);
+      expect(json.accepted).toEqual(ACCEPTED);
       expect(json.accepted).toHaveProperty('rule.errorRate', 'a number from 0 to 1');
+      expect(validateRule((json.accepted as { example: unknown }).example).ok).toBe(true);
+      expect(faults.list()).toEqual([{ latencyMs: 7 }]);
+    },
+  );
+
+  it.each([
+    {
+      name: 'malformed JSON',
+      method: 'POST',
+      raw: '{"latencyMs":',
+      detail: 'The fault rule body is not valid JSON: ',
+      issue: /^is not valid JSON: ./,
+    },
+    {
+      name: 'an empty body',
+      method: 'PUT',
+      raw: '',
+      detail: 'The fault rules body is empty; send a JSON body. ',
+      issue: /^is empty; send a JSON body$/,
+    },
+    {
+      name: 'a body that is not UTF-8',
+      method: 'POST',
+      raw: new Uint8Array([0x7b, 0xff, 0x7d]),
+      detail: 'The fault rule body is not valid UTF-8 (JSON text must be UTF-8, RFC 8259 §8.1). ',
+      issue: /^is not valid UTF-8/,
+    },
+  ])(
+    'answer 400 to $name, saying so and what is accepted, and change nothing',
+    async ({ method, raw, detail, issue }) => {
+      const { send, faults } = admin();
+      faults.add({ latencyMs: 7 });
+      const json = await adminProblem(
+        await send(method, undefined, raw),
+        400,
+        'validation-failed',
+        `. Accepted: ${method === 'PUT' ? RULES_ACCEPTED : RULE_ACCEPTED}.`,
+      );
+      expect(json.detail.startsWith(detail)).toBe(true);
+      expect(json.issues).toEqual([{ pointer: '', message: expect.stringMatching(issue) }]);
       expect(faults.list()).toEqual([{ latencyMs: 7 }]);
     },
   );
@@ -201,39 +263,76 @@ describe('the fault admin routes', () => {
       '/rateLimit/windowMs',
       'is required and must be an integer from 1 to 86400000 (milliseconds)',
     ],
-  ])('say what a member got, where, and what is accepted: %j', async (rule, where, message) => {
+  ])('say what a member got, where, and what is accepted: %j', async (rule, pointer, message) => {
+    const { send, faults } = admin();
+    const json = await adminProblem(await send('POST', rule), 400, 'validation-failed');
+    expect(json.issues).toContainEqual({ pointer, message });
+    expect(json.detail).toBe(
+      `The fault rule body is not valid: ${pointer} ${message}. Accepted: ${RULE_ACCEPTED}.`,
+    );
+    expect(validateRule(rule)).toMatchObject({ ok: false, issues: [{ pointer, message }] });
+    const listed = await adminProblem(await send('PUT', [rule]), 400, 'validation-failed');
+    expect(listed.issues).toContainEqual({ pointer: `/0${pointer}`, message });
+    expect(listed.detail).toBe(
+      `The fault rules body is not valid: /0${pointer} ${message}. Accepted: ${RULES_ACCEPTED}.`,
+    );
+    expect(faults.list()).toEqual([]);
+  });
+
+  it('count the further problems in the detail and list them all in issues', async () => {
     const { send } = admin();
-    const response = await send('POST', rule);
-    expect(response.status).toBe(400);
-    const json = (await response.json()) as {
-      message: string;
-      issues: Array<{ where: string; message: string }>;
-    };
-    expect(json.issues).toContainEqual({ where, message });
-    expect(json.message).toBe(`Invalid request: ${where} ${message}.`);
-    expect(validateRule(rule)).toMatchObject({ ok: false, issues: [{ where, message }] });
-    const listed = await send('PUT', [rule]);
-    expect(((await listed.json()) as typeof json).issues).toContainEqual({ where: `/0${where}`, message });
+    const json = await adminProblem(
+      await send('PUT', [{ latencyMs: -1 }, { errorRate: 2 }, { times: 0, latencyMs: 1 }]),
+      400,
+      'validation-failed',
+      'The fault rules body is not valid: /0/latencyMs must be an integer from 0 to 300000',
+      '(and 2 more problem(s))',
+    );
+    expect(json.issues?.map((i) => i.pointer)).toEqual(['/0/latencyMs', '/1/errorRate', '/2/times']);
   });
 
   it('answer 415 to a body that is not JSON and 413 past 1 MiB, changing nothing', async () => {
     const { faults } = admin();
     const app = new Hono();
     app.route('/__mock/faults', faultAdminRoutes(faults));
-    const plain = await app.request('/__mock/faults', { method: 'POST', body: '{"latencyMs":5}' });
-    expect(plain.status).toBe(415);
-    expect(await plain.json()).toMatchObject({
-      error: 'unsupported-media-type',
-      message: expect.stringContaining('Content-Type: application/json'),
-    });
+    await adminProblem(
+      await app.request('/__mock/faults', { method: 'POST', body: '{"latencyMs":5}' }),
+      415,
+      'unsupported-media-type',
+      'The fault rule body must be JSON (Content-Type: application/json)',
+      'got Content-Type "text/plain',
+      `Accepted: ${RULE_ACCEPTED}.`,
+    );
     const large = await app.request('/__mock/faults', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: `[${' '.repeat(1024 * 1024)}]`,
     });
-    expect(large.status).toBe(413);
-    expect(await large.json()).toMatchObject({ error: 'payload-too-large' });
+    await adminProblem(
+      large,
+      413,
+      'payload-too-large',
+      'The fault rules body is larger than 1048576 bytes (1 MiB)',
+      `Accepted: ${RULES_ACCEPTED}.`,
+    );
     expect(faults.list()).toEqual([]);
+  });
+
+  // A body the reader could not take (not JSON, empty, 415, 413) still says what is accepted: the
+  // detail of the fault routes points at `accepted`.
+  it('answer an unreadable body with `accepted` too, as the detail promises', async () => {
+    const { faults } = admin();
+    const app = new Hono();
+    app.route('/__mock/faults', faultAdminRoutes(faults));
+    const json = { 'content-type': 'application/json' };
+    const answers = await Promise.all([
+      app.request('/__mock/faults', { method: 'POST', headers: json, body: '{"latencyMs":' }),
+      app.request('/__mock/faults', { method: 'PUT', headers: json, body: '' }),
+      app.request('/__mock/faults', { method: 'POST', body: '{"latencyMs":5}' }),
+      app.request('/__mock/faults', { method: 'PUT', headers: json, body: `[${' '.repeat(1024 * 1024)}]` }),
+    ]);
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as AdminProblem[];
+    expect(bodies.map((b) => b.accepted)).toEqual(bodies.map(() => ACCEPTED));
   });
 
   it('accept every valid rule (property)', async () => {
@@ -248,15 +347,26 @@ describe('the fault admin routes', () => {
     );
   });
 
-  it('answer any invalid rule with a 400 and a message, never a throw or a 5xx (property)', async () => {
+  it('answer any invalid rule with a 400 problem that says where, never a throw or a 5xx (property)', async () => {
     await fc.assert(
       fc.asyncProperty(invalidRule, fc.constantFrom('POST', 'PUT'), async (rule, method) => {
         const { send, faults } = admin();
-        const response = await send(method, method === 'PUT' ? [rule] : rule);
-        expect(response.status).toBe(400);
-        const json = (await response.json()) as { message: string; issues: unknown[] };
-        expect(json.message.length).toBeGreaterThan(20);
-        expect(json.issues.length).toBeGreaterThan(0);
+        const json = await adminProblem(
+          await send(method, method === 'PUT' ? [rule] : rule),
+          400,
+          'validation-failed',
+          `. Accepted: ${method === 'PUT' ? RULES_ACCEPTED : RULE_ACCEPTED}.`,
+        );
+        const [first, ...more] = json.issues ?? [];
+        expect(first).toBeDefined();
+        if (method === 'PUT')
+          for (const issue of json.issues ?? []) expect(issue.pointer).toMatch(/^\/0(\/|$)/);
+        const where = first?.pointer === '' ? 'the body' : first?.pointer;
+        const counted = more.length > 0 ? ` (and ${more.length} more problem(s))` : '';
+        expect(json.detail).toBe(
+          `The fault rule${method === 'PUT' ? 's' : ''} body is not valid: ${where} ${first?.message}${counted}. Accepted: ${method === 'PUT' ? RULES_ACCEPTED : RULE_ACCEPTED}.`,
+        );
+        expect(json.accepted).toEqual(ACCEPTED);
         expect(faults.list()).toEqual([]);
       }),
       { numRuns: 300 },
@@ -266,7 +376,7 @@ describe('the fault admin routes', () => {
   it('never throws on arbitrary bodies, and agrees with validateRule (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.string()), async (value) => {
-        const { send } = admin();
+        const { send, faults } = admin();
         const raw = typeof value === 'string' ? value : JSON.stringify(value);
         const response = await send('POST', undefined, raw);
         let parsed: unknown;
@@ -278,6 +388,16 @@ describe('the fault admin routes', () => {
         }
         const expected = parses && raw.trim() !== '' && validateRule(parsed).ok ? 201 : 400;
         expect(response.status).toBe(expected);
+        if (expected === 400) {
+          await adminProblem(
+            response,
+            400,
+            'validation-failed',
+            'The fault rule body ',
+            `. Accepted: ${RULE_ACCEPTED}.`,
+          );
+          expect(faults.list()).toEqual([]);
+        }
       }),
       { numRuns: 300 },
     );

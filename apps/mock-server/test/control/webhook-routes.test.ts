@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookRoutes as webhookAdminRoutes } from '../../src/control/webhook-routes.js';
-import { createWebhookDispatcher, type WebhookDispatcher } from '../../src/webhooks/index.js';
+import {
+  ACCEPTED_REGISTRATION,
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+} from '../../src/webhooks/index.js';
+import { type AdminProblem, adminProblem } from '../support/admin-problem.js';
 import { type Receiver, startReceiver, videoEvent } from '../webhooks/receiver.js';
 
 let dispatcher: WebhookDispatcher;
@@ -21,6 +26,9 @@ function admin() {
     app.request(`/__mock/webhooks${path}`, { method, headers: { 'content-type': 'application/json' }, body });
   return { send };
 }
+
+/** What the registration route says it accepts, in the detail of a refusal. */
+const REGISTRATION = '{"url": an absolute http(s) URL, "secret"?: a string of 1 to 1024 characters}';
 
 /** URLs good and bad (fc.webUrl is too slow for hundreds of runs on a small machine). */
 const url = fc
@@ -57,37 +65,67 @@ describe('the webhook admin routes', () => {
     expect(one.deliveries.map((d) => d.videoKey)).toEqual(['v-2']);
 
     expect((await send('DELETE', '/wh_1')).status).toBe(204);
-    const missing = await send('DELETE', '/wh_1');
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({
-      error: 'not-found',
-      message: 'No webhook target with id "wh_1".',
-    });
+    const missing = await adminProblem(await send('DELETE', '/wh_1'), 404, 'not-found');
+    expect(missing.detail).toBe('No webhook target with id "wh_1".');
+    expect(missing.accepted).toEqual({ targets: [] });
   });
 
   it.each([
-    ['malformed JSON', '{"url":', '', 'invalid-json'],
-    ['an empty body', '', '', 'invalid-json'],
-    ['a list', '[]', '', 'invalid-webhook'],
-    ['a missing url', '{}', '/url', 'invalid-webhook'],
-    ['a relative url', '{"url":"/hooks"}', '/url', 'invalid-webhook'],
-    ['a javascript: url', '{"url":"javascript:alert(1)"}', '/url', 'invalid-webhook'],
-    ['an empty secret', '{"url":"http://127.0.0.1:1/h","secret":""}', '/secret', 'invalid-webhook'],
-    ['an unknown member', '{"url":"http://127.0.0.1:1/h","events":["video.ready"]}', '', 'invalid-webhook'],
-  ])('answer 400 to %s, saying where and what is accepted', async (_name, body, where, error) => {
+    ['a list', '[]', '', 'is not valid: the body must be a JSON object'],
+    ['a missing url', '{}', '/url', 'is not valid: /url is required'],
+    [
+      'a relative url',
+      '{"url":"/hooks"}',
+      '/url',
+      'is not valid: /url must be an absolute http:// or https:// URL',
+    ],
+    ['a javascript: url', '{"url":"javascript:alert(1)"}', '/url', 'is not valid: /url must be an absolute'],
+    [
+      'an empty secret',
+      '{"url":"http://127.0.0.1:1/h","secret":""}',
+      '/secret',
+      'is not valid: /secret must not be empty',
+    ],
+    [
+      'an unknown member',
+      '{"url":"http://127.0.0.1:1/h","events":["video.ready"]}',
+      '',
+      'is not valid: the body has unknown member(s) "events"; accepted: url, secret',
+    ],
+  ])('answer 400 to %s, saying where and what is accepted', async (_name, body, pointer, detail) => {
     const { send } = admin();
-    const response = await send('POST', '', body);
-    expect(response.status).toBe(400);
-    const json = (await response.json()) as {
-      error: string;
-      message: string;
-      issues: Array<{ where: string }>;
-      accepted: object;
-    };
-    expect(json.error).toBe(error);
-    expect(json.message).toMatch(/^Invalid request: /);
-    expect(json.issues.map((i) => i.where)).toContain(where);
+    const json = await adminProblem(
+      await send('POST', '', body),
+      400,
+      'validation-failed',
+      `The webhook registration ${detail}`,
+      `. Accepted: ${REGISTRATION}.`,
+    );
+    expect(json.detail.startsWith(`The webhook registration ${detail}`)).toBe(true);
+    expect(json.issues?.map((i) => i.pointer)).toContain(pointer);
+    expect(json.accepted).toEqual(ACCEPTED_REGISTRATION);
     expect(json.accepted).toHaveProperty('url');
+    expect(dispatcher.list()).toEqual([]);
+  });
+
+  it.each([
+    ['malformed JSON', '{"url":', 'The webhook registration is not valid JSON: ', /^is not valid JSON: ./],
+    [
+      'an empty body',
+      '',
+      'The webhook registration is empty; send a JSON body. ',
+      /^is empty; send a JSON body$/,
+    ],
+  ])('answer 400 to %s, saying so and what is accepted', async (_name, body, detail, issue) => {
+    const { send } = admin();
+    const json = await adminProblem(
+      await send('POST', '', body),
+      400,
+      'validation-failed',
+      `. Accepted: ${REGISTRATION}.`,
+    );
+    expect(json.detail.startsWith(detail)).toBe(true);
+    expect(json.issues).toEqual([{ pointer: '', message: expect.stringMatching(issue) }]);
     expect(dispatcher.list()).toEqual([]);
   });
 
@@ -96,16 +134,13 @@ describe('the webhook admin routes', () => {
     ['{}', '/url', 'is required and must be a string (an absolute http or https URL)'],
     ['{"url":42}', '/url', 'must be a string (an absolute http or https URL), got the number 42'],
     ['{"url":"/hooks"}', '/url', 'must be an absolute http:// or https:// URL, got the string "/hooks"'],
-  ])('say what a member got, where, and what is accepted: %s', async (body, where, message) => {
+  ])('say what a member got, where, and what is accepted: %s', async (body, pointer, message) => {
     const { send } = admin();
-    const response = await send('POST', '', body);
-    expect(response.status).toBe(400);
-    const json = (await response.json()) as {
-      message: string;
-      issues: Array<{ where: string; message: string }>;
-    };
-    expect(json.issues).toEqual([{ where, message }]);
-    expect(json.message).toBe(`Invalid request: ${where} ${message}.`);
+    const json = await adminProblem(await send('POST', '', body), 400, 'validation-failed');
+    expect(json.issues).toEqual([{ pointer, message }]);
+    expect(json.detail).toBe(
+      `The webhook registration is not valid: ${pointer} ${message}. Accepted: ${REGISTRATION}.`,
+    );
     expect(dispatcher.list()).toEqual([]);
   });
 
@@ -117,25 +152,57 @@ describe('the webhook admin routes', () => {
       method: 'POST',
       body: '{"url":"http://127.0.0.1:1/h"}',
     });
-    expect(plain.status).toBe(415);
-    expect(await plain.json()).toMatchObject({
-      error: 'unsupported-media-type',
-      accepted: { url: expect.any(String) },
-    });
+    await adminProblem(
+      plain,
+      415,
+      'unsupported-media-type',
+      'The webhook registration must be JSON (Content-Type: application/json)',
+      'got Content-Type "text/plain',
+      `Accepted: ${REGISTRATION}.`,
+    );
     const large = await send('POST', '', `{"url":"http://127.0.0.1:1/h"}${' '.repeat(1024 * 1024)}`);
-    expect(large.status).toBe(413);
-    expect(await large.json()).toMatchObject({ error: 'payload-too-large' });
+    await adminProblem(
+      large,
+      413,
+      'payload-too-large',
+      'The webhook registration is larger than 1048576 bytes (1 MiB)',
+      `Accepted: ${REGISTRATION}.`,
+    );
     expect(dispatcher.list()).toEqual([]);
   });
 
-  it('answer 400 to an unknown deliveries filter', async () => {
+  // A body the reader could not take (not JSON, empty, 415, 413) still says what is accepted.
+  it('answer an unreadable body with `accepted` too', async () => {
     const { send } = admin();
-    const response = await send('GET', '/deliveries?status=500');
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'invalid-filter', issues: [{ where: '?status' }] });
+    const answers = [
+      await send('POST', '', '{"url":'),
+      await send('POST', '', ''),
+      await send('POST', '', `{"url":"http://127.0.0.1:1/h"}${' '.repeat(1024 * 1024)}`),
+      await new Hono()
+        .route('/__mock/webhooks', webhookAdminRoutes(dispatcher))
+        .request('/__mock/webhooks', { method: 'POST', body: '{"url":"http://127.0.0.1:1/h"}' }),
+    ];
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as AdminProblem[];
+    expect(bodies.map((b) => b.accepted)).toEqual(bodies.map(() => ACCEPTED_REGISTRATION));
   });
 
-  it('answer any body with 201 or a 400 that has a message, never a throw or a 5xx (property)', async () => {
+  it('answer 400 to an unknown deliveries filter, naming each and the accepted ones', async () => {
+    const { send } = admin();
+    const json = await adminProblem(
+      await send('GET', '/deliveries?status=500&targetId=wh_1&x=1'),
+      400,
+      'validation-failed',
+      'The deliveries query is not valid: ?status is not a filter (and 1 more problem(s))',
+      'Accepted: the filters eventId, targetId, videoKey, event.',
+    );
+    expect(json.issues).toEqual([
+      { pointer: '?status', message: 'is not a filter' },
+      { pointer: '?x', message: 'is not a filter' },
+    ]);
+    expect(json.accepted).toEqual({ filters: ['eventId', 'targetId', 'videoKey', 'event'] });
+  });
+
+  it('answer any body with 201 or a 400 problem that says what was wrong, never a throw or a 5xx (property)', async () => {
     const { send } = admin();
     await fc.assert(
       fc.asyncProperty(
@@ -153,11 +220,30 @@ describe('the webhook admin routes', () => {
           const before = dispatcher.list().length;
           const response = await send('POST', '', body);
           expect([201, 400]).toContain(response.status);
-          const json = (await response.json()) as { message?: string; id?: string };
           if (response.status === 400) {
-            expect(json.message).toMatch(/^Invalid request: .{10,}/);
+            const json = await adminProblem(
+              response,
+              400,
+              'validation-failed',
+              `. Accepted: ${REGISTRATION}.`,
+            );
+            expect(json.detail).toMatch(
+              /^The webhook registration (is not valid: .{10,}|is empty; .{10,}|is not valid JSON: .{10,})/,
+            );
+            expect(json.issues?.length).toBeGreaterThan(0);
+            const [first, ...more] = json.issues ?? [];
+            if (json.detail.startsWith('The webhook registration is not valid: ')) {
+              const where = first?.pointer === '' ? 'the body' : first?.pointer;
+              const counted = more.length > 0 ? ` (and ${more.length} more problem(s))` : '';
+              expect(json.detail).toBe(
+                `The webhook registration is not valid: ${where} ${first?.message}${counted}. Accepted: ${REGISTRATION}.`,
+              );
+              expect(json.accepted).toEqual(ACCEPTED_REGISTRATION);
+            }
             expect(dispatcher.list()).toHaveLength(before);
           } else {
+            const json = (await response.json()) as { id: string; url: string; secret: string };
+            expect(json.id).toMatch(/^wh_\d+$/);
             expect(dispatcher.list()).toHaveLength(before + 1);
           }
         },

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/faults/index.js';
-import { createRandom } from '../../src/shared/prng.js';
 import { planRequest, toEntry } from '../../src/faults/plan.js';
+import { createRandom } from '../../src/shared/prng.js';
 
 const rule: fc.Arbitrary<FaultRule> = fc.record(
   {

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_RULE_FIELDS, FAULT_HEADER } from '../../src/faults/index.js';
+import { faultRoutes } from '../../src/control/fault-routes.js';
+import { ACCEPTED_RULE_FIELDS, createFaults, FAULT_HEADER } from '../../src/faults/index.js';
+import { adminProblem } from '../support/admin-problem.js';
 
 const readme = readFileSync(new URL('../../src/faults/README.md', import.meta.url), 'utf8');
 
@@ -11,5 +14,28 @@ describe('the faults README', () => {
 
   it('names the header of injected responses', () => {
     expect(readme).toContain(`\`${FAULT_HEADER}: <kind>\``);
+  });
+
+  it('documents the admin error body the routes answer, problem+json, not the old one', async () => {
+    const app = new Hono().route('/__mock/faults', faultRoutes(createFaults({ seed: 1 })));
+    const json = await adminProblem(
+      await app.request('/__mock/faults', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"errorRate": 1.5}',
+      }),
+      400,
+      'validation-failed',
+    );
+    expect(readme).toContain('application/problem+json');
+    expect(readme).toContain(`"type": "${json.type}"`);
+    expect(readme).toContain(`"title": "${json.title}"`);
+    expect(readme).toContain(`"detail": ${JSON.stringify(json.detail)}`);
+    expect(readme).toContain(`"issues": ${JSON.stringify(json.issues)}`);
+    expect(readme).toContain('"code": "validation-failed"');
+    for (const code of ['validation-failed', 'unsupported-media-type', 'payload-too-large']) {
+      expect(readme).toContain(`\`${code}\``);
+    }
+    expect(readme).not.toMatch(/"where"|invalid-fault-rule|Invalid request:/);
   });
 });

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';
-import { OptionError } from '../../src/options.js';
-import { startServer } from '../../src/node/server.js';
 import { LOCK_FILE } from '../../src/node/data-dir-lock.js';
+import { startServer } from '../../src/node/server.js';
+import { OptionError } from '../../src/options.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VideoEvent } from '../../src/state/events.js';
 import { crc32Mpeg2, placeholderSegment } from '../../src/playback/mpeg-ts.js';
+import type { VideoEvent } from '../../src/state/events.js';
 import { api } from '../support/api.js';
 
 describe('lifecycle on the virtual clock (§3)', () => {

@@ -4,12 +4,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../src/state/clock.js';
 import { readingSet } from '../../src/readings/choice.js';
 import { RequestReadings } from '../../src/readings/request-readings.js';
+import { VirtualClock } from '../../src/state/clock.js';
+import { frozenCopy } from '../../src/state/memory-store.js';
 import { videoRepresentation } from '../../src/state/representation.js';
 import { RepresentationTexts } from '../../src/state/representation-text.js';
-import { frozenCopy } from '../../src/state/memory-store.js';
 import type { Phase, VideoRecord } from '../../src/types.js';
 
 const clock = new VirtualClock(false, Date.parse('2026-11-22T08:00:00Z'));

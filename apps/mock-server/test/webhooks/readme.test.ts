@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { readingsOf } from '@video-api/schema/unspecified';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY, WEBHOOK_HEADERS, WEBHOOK_READING_IDS } from '../../src/webhooks/index.js';
+import { webhookRoutes } from '../../src/control/webhook-routes.js';
+import {
+  createWebhookDispatcher,
+  DEFAULT_RETRY,
+  WEBHOOK_HEADERS,
+  WEBHOOK_READING_IDS,
+} from '../../src/webhooks/index.js';
+import { adminProblem } from '../support/admin-problem.js';
 
 const readme = readFileSync(new URL('../../src/webhooks/README.md', import.meta.url), 'utf8');
 
@@ -20,5 +28,27 @@ describe('the webhooks README', () => {
     expect(readme).toContain(`Up to ${DEFAULT_RETRY.attempts} attempts`);
     expect(readme).toContain(`up to ${DEFAULT_RETRY.maxMs / 1000} s`);
     expect(readme).toContain(`${DEFAULT_RETRY.baseMs / 2}–${DEFAULT_RETRY.baseMs} ms`);
+  });
+
+  it('documents the admin error body the routes answer, problem+json, not the old one', async () => {
+    const dispatcher = createWebhookDispatcher({ readings: () => ({}) });
+    const app = new Hono().route('/__mock/webhooks', webhookRoutes(dispatcher));
+    const response = await app.request('/__mock/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await dispatcher.close();
+    const json = await adminProblem(response, 400, 'validation-failed');
+    expect(readme).toContain('application/problem+json');
+    expect(readme).toContain(`"type": "${json.type}"`);
+    expect(readme).toContain(`"title": "${json.title}"`);
+    expect(readme).toContain(`"detail": ${JSON.stringify(json.detail)}`);
+    expect(readme).toContain(`"issues": ${JSON.stringify(json.issues)}`);
+    expect(readme).toContain('"code": "validation-failed"');
+    for (const code of ['validation-failed', 'unsupported-media-type', 'payload-too-large', 'not-found']) {
+      expect(readme).toContain(`\`${code}\``);
+    }
+    expect(readme).not.toMatch(/"where"|invalid-webhook|Invalid request:/);
   });
 });
