@@ -38,12 +38,18 @@ async function readBytes(c: Context, whole: boolean): Promise<Uint8Array> {
   if (whole) return new Uint8Array(await c.req.raw.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const body = c.req.raw.body;
-  if (body) {
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > MAX_JSON_BYTES) throw new TooLarge();
-      chunks.push(chunk);
+  // A reader, not `for await`: not every runtime's ReadableStream is async-iterable (Safari's).
+  const reader = c.req.raw.body?.getReader();
+  if (reader) {
+    try {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        size += read.value.byteLength;
+        if (size > MAX_JSON_BYTES) throw new TooLarge();
+        chunks.push(read.value);
+      }
+    } catch (error) {
+      await reader.cancel().catch(() => {}); // read no more of a body that is refused
+      throw error;
     }
   }
   const bytes = new Uint8Array(size);
