@@ -1,243 +1,224 @@
-/** The admin API's own small OpenAPI document, served at `/__mock/openapi.json` (never mixed into the public spec). */
-import { SEEDABLE_PHASES, SINCE_RULE, UNADDRESSABLE_KEYS } from './schemas.js';
+/**
+ * The admin API's own OpenAPI 3.1 document, served at `/__mock/openapi.json` (never mixed into the
+ * public spec). It is built from ADMIN_ROUTES, one entry per route; every request body is the zod
+ * schema its route validates with, turned into JSON Schema: the document says what the routes check
+ * (less the refinements JSON Schema cannot say).
+ */
+import { z } from 'zod';
+import { zFaultRule } from '../faults/rule-schema.js';
+import { zWebhookRegistration } from '../webhooks/registration.js';
+import {
+  DELIVERY_FILTERS,
+  JOURNAL_FILTERS,
+  SINCE_RULE,
+  zAdvanceBody,
+  zDefinitionsBody,
+  zFaultRulesBody,
+  zReadingsBody,
+  zSeedBody,
+} from './schemas.js';
 
-const json = (schema: object) => ({ content: { 'application/json': { schema } } });
-const ok = (description: string, schema: object = { type: 'object' }) => ({
-  200: { description, ...json(schema) },
+interface RouteOptions<S extends z.ZodType = z.ZodType> {
+  /** The JSON body it reads (refused 400, 413, 415), and a body it accepts: the document's example. */
+  body?: { schema: S; example: z.input<S> };
+  /** The success status: 200 unless said (204 has no body). */
+  status?: 200 | 201 | 204;
+  query?: readonly string[];
+  /** Refusals of its own, beyond a body's, a query's (400) and a missing video's or receiver's (404). */
+  refusals?: Record<number, string>;
+}
+
+/** One route under `/__mock`: what it does, what it reads, what it answers. */
+export interface AdminRoute extends RouteOptions {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Under `/__mock`, with `{name}` path parameters. */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** What the success answers. */
+  ok: string;
+}
+
+const verb =
+  (method: AdminRoute['method']) =>
+  <S extends z.ZodType>(
+    path: string,
+    operationId: string,
+    summary: string,
+    ok: string,
+    options?: RouteOptions<S>,
+  ): AdminRoute => ({ method, path, operationId, summary, ok, ...options });
+const [get, post, put, patch, del] = [verb('get'), verb('post'), verb('put'), verb('patch'), verb('delete')];
+
+const READINGS = { schema: zReadingsBody, example: { 'custom-fields-omitted': 'replace' as const } };
+
+/** The admin routes, as src/control/admin-routes.ts, fault-routes.ts and webhook-routes.ts register them. */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  get('/openapi.json', 'adminOpenapi', 'This document', 'The OpenAPI 3.1 document of the admin API'),
+  post('/reset', 'reset', 'Forget videos, journal, faults; restore start readings', 'Reset', { status: 204 }),
+  post('/seed', 'seed', 'Store videos directly (all or nothing)', 'The keys of the seeded videos', {
+    body: { schema: zSeedBody, example: { videos: [{ title: 'Keynote', tags: ['talk'], phase: 'ready' }] } },
+    refusals: { 409: "A key is a stored video's: nothing was seeded (a seed never overwrites)" },
+  }),
+  get('/journal', 'journal', 'Received requests, oldest first', 'The entries', { query: JOURNAL_FILTERS }),
+  get('/clock', 'getClock', 'The virtual time', 'The clock: now (ms), iso, realTime'),
+  post('/clock/advance', 'advanceClock', 'Advance the virtual clock; due transitions apply', 'The clock', {
+    body: { schema: zAdvanceBody, example: { ms: 60_000 } },
+  }),
+  post('/videos/{videoKey}/ready', 'makeReady', 'Make a video ready now', 'The video'),
+  post('/videos/{videoKey}/fail', 'failVideo', 'Make the processing of a video fail now', 'The video'),
+  get('/readings', 'getReadings', 'The readings in force, the defaults and the accepted ones', 'Readings'),
+  put('/readings', 'putReadings', 'Play the spec defaults with these readings over them', 'Readings', {
+    body: READINGS,
+  }),
+  patch('/readings', 'patchReadings', 'Change some readings', 'Readings', { body: READINGS }),
+  get('/custom-field-definitions', 'getDefinitions', 'Custom fields defined', 'Definitions'),
+  put('/custom-field-definitions', 'putDefinitions', 'Define custom fields', 'Definitions', {
+    body: { schema: zDefinitionsBody, example: { definitions: [{ name: 'speaker', kind: 'string' }] } },
+  }),
+  get('/faults', 'listFaults', 'Fault rules in force (see src/faults/README.md)', 'Rules'),
+  put('/faults', 'setFaults', 'Replace the fault rules', 'Rules', {
+    body: {
+      schema: zFaultRulesBody,
+      example: [{ route: 'getVideo', errorRate: 0.5, errorStatus: 503, times: 10 }],
+    },
+  }),
+  post('/faults', 'addFault', 'Add one fault rule', 'Rules', {
+    body: { schema: zFaultRule, example: { route: 'getVideo', latencyMs: 500 } },
+    status: 201,
+  }),
+  del('/faults', 'clearFaults', 'Remove every fault rule', 'Rules'),
+  get('/webhooks', 'listWebhooks', 'Registered receivers (see src/webhooks/README.md)', 'Receivers, headers'),
+  post('/webhooks', 'registerWebhook', 'Register a receiver', 'The registration: id, url, secret', {
+    body: { schema: zWebhookRegistration, example: { url: 'http://127.0.0.1:9000/hooks' } },
+    status: 201,
+  }),
+  get('/webhooks/deliveries', 'listDeliveries', 'Every delivery attempt', 'Deliveries', {
+    query: DELIVERY_FILTERS,
+  }),
+  del('/webhooks/{id}', 'unregisterWebhook', 'Remove a receiver', 'Removed', { status: 204 }),
+];
+
+const PATH_PARAMETERS: Record<string, string> = {
+  videoKey: 'The key of a stored video',
+  id: 'The id its registration answered',
+};
+
+/** RFC 9457 problem details, as `renderAdminError` (src/http/errors.ts) writes every admin error. */
+const PROBLEM = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail', 'code'],
+  properties: {
+    type: { type: 'string', pattern: '^urn:video-api-mock:problem:', description: '`code` as a URN' },
+    title: { type: 'string' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    detail: { type: 'string', description: 'What was wrong, where, and what is accepted' },
+    code: { type: 'string', description: 'A short stable code: not-found, validation-failed, …' },
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['pointer', 'message'],
+        properties: {
+          pointer: {
+            type: 'string',
+            description: 'A JSON Pointer into the body, or `?name` for a query parameter',
+          },
+          message: { type: 'string' },
+        },
+      },
+    },
+    accepted: { description: 'What the route accepts, where it says so' },
+  },
+};
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
-const key = { name: 'videoKey', in: 'path', required: true, schema: { type: 'string' } };
-const readingsMap = { type: 'object', additionalProperties: { type: 'string' } };
-const problem = (description: string) => ({ description, ...json({ type: 'object' }) });
-/** The refusals of every route that reads a JSON body (at most 1 MiB, `application/json`). */
-const bodyErrors = {
+const BODY_REFUSED = {
   400: problem('The body is empty, not JSON or not valid: what, where and what is accepted'),
   413: problem('The body is larger than 1 MiB'),
   415: problem('The body is not application/json'),
 };
 
+/** The JSON Schema of what a zod schema accepts; its refinements are dropped (the route still checks them). */
+function jsonSchema(schema: z.ZodType): object {
+  const options = { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' } as const;
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, options);
+  return rest;
+}
+
+function operation({
+  path,
+  operationId,
+  summary,
+  ok,
+  body,
+  status = 200,
+  query = [],
+  refusals = {},
+}: AdminRoute) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  const parameters = [
+    ...names.map((name) => ({ name, in: 'path', required: true, description: PATH_PARAMETERS[name] })),
+    ...query.map((name) => ({
+      name,
+      in: 'query',
+      description: name === 'since' ? SINCE_RULE : `Only those whose ${name} is this`,
+    })),
+  ].map((parameter) => ({ ...parameter, schema: { type: 'string' } }));
+  const content = { 'application/json': { schema: { type: 'object' } } };
+  return {
+    operationId,
+    summary,
+    ...(parameters.length > 0 && { parameters }),
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(body.schema), example: body.example } },
+      },
+    }),
+    responses: {
+      [status]: { description: ok, ...(status !== 204 && { content }) },
+      ...(body && BODY_REFUSED),
+      ...(query.length > 0 && { 400: problem('An unknown filter, or a filter value of no accepted form') }),
+      ...(names[0] && {
+        404: problem(`No ${names[0] === 'id' ? 'receiver' : 'video'} has this ${names[0]}`),
+      }),
+      ...Object.fromEntries(Object.entries(refusals).map(([code, text]) => [code, problem(text)])),
+    },
+  };
+}
+
 /**
  * The document, with `origin` as its server.
  *
  * @example
- * adminOpenapi('http://127.0.0.1:4010').paths['/__mock/reset'];
+ * adminOpenapi('http://127.0.0.1:4010').paths['/__mock/reset']?.post?.operationId; // 'reset'
  */
 export function adminOpenapi(origin: string) {
+  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  for (const route of ADMIN_ROUTES) {
+    const path = `/__mock${route.path}`;
+    paths[path] = { ...paths[path], [route.method]: operation(route) };
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Video API mock: admin API',
       version: '1',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
-        'Control of the mock: reset, seed, journal, virtual clock, readiness and failure, readings, custom-field definitions, faults and webhooks. With --admin-token, every route needs `Authorization: Bearer <admin token>`.',
+        'Control of the mock: reset, seed, journal, virtual clock, readiness and failure, readings, custom-field definitions, faults and webhooks. Every error is a `Problem` (application/problem+json). With --admin-token (the `adminToken` option), every route needs `Authorization: Bearer <admin token>` and answers 401 without it.',
     },
     servers: [{ url: origin }],
-    paths: {
-      '/__mock/reset': {
-        post: {
-          operationId: 'reset',
-          summary: 'Forget videos, journal, faults; restore the start readings',
-          responses: { 204: { description: 'Reset' } },
-        },
-      },
-      '/__mock/seed': {
-        post: {
-          operationId: 'seed',
-          summary: 'Store videos directly',
-          requestBody: json({
-            type: 'object',
-            required: ['videos'],
-            properties: {
-              videos: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['title'],
-                  properties: {
-                    key: {
-                      type: 'string',
-                      minLength: 1,
-                      maxLength: 200,
-                      not: { enum: UNADDRESSABLE_KEYS },
-                      description: 'Unique in the seed and the store; generated when absent',
-                    },
-                    title: { type: 'string' },
-                    tags: { type: 'array', items: { type: 'string' } },
-                    projectKey: { type: 'string' },
-                    owner: { type: 'string', description: 'The token that owns it (owner-only readings)' },
-                    simpleCustomFields: { type: 'object' },
-                    phase: { enum: SEEDABLE_PHASES },
-                  },
-                },
-              },
-            },
-          }),
-          responses: {
-            ...ok('The keys of the seeded videos', {
-              type: 'object',
-              properties: { keys: { type: 'array', items: { type: 'string' } } },
-            }),
-            ...bodyErrors,
-            409: problem("A key is a stored video's: nothing was seeded (a seed never overwrites)"),
-          },
-        },
-      },
-      '/__mock/journal': {
-        get: {
-          operationId: 'journal',
-          summary: 'Received requests, oldest first',
-          parameters: ['method', 'path', 'operationId', 'since'].map((name) => ({
-            name,
-            in: 'query',
-            schema: { type: 'string' },
-            ...(name === 'since' && { description: SINCE_RULE }),
-          })),
-          responses: {
-            ...ok('The entries', {
-              type: 'object',
-              properties: { entries: { type: 'array', items: { type: 'object' } } },
-            }),
-            400: problem('An unknown filter, or a since of neither form'),
-          },
-        },
-      },
-      '/__mock/clock': {
-        get: { operationId: 'getClock', summary: 'The virtual time', responses: ok('The clock') },
-      },
-      '/__mock/clock/advance': {
-        post: {
-          operationId: 'advanceClock',
-          summary: 'Advance the virtual clock; due transitions apply',
-          requestBody: json({
-            type: 'object',
-            required: ['ms'],
-            properties: { ms: { type: 'integer', minimum: 0 } },
-          }),
-          responses: { ...ok('The clock'), ...bodyErrors },
-        },
-      },
-      '/__mock/videos/{videoKey}/ready': {
-        post: {
-          operationId: 'makeReady',
-          summary: 'Make a video ready now',
-          parameters: [key],
-          responses: ok('The video'),
-        },
-      },
-      '/__mock/videos/{videoKey}/fail': {
-        post: {
-          operationId: 'failVideo',
-          summary: 'Make the processing of a video fail now',
-          parameters: [key],
-          responses: ok('The video'),
-        },
-      },
-      '/__mock/readings': {
-        get: {
-          operationId: 'getReadings',
-          summary: 'The readings in force, the defaults and the accepted ones',
-          responses: ok('Readings'),
-        },
-        put: {
-          operationId: 'putReadings',
-          summary: 'Play the spec defaults with these readings over them',
-          requestBody: json(readingsMap),
-          responses: { ...ok('Readings'), ...bodyErrors },
-        },
-        patch: {
-          operationId: 'patchReadings',
-          summary: 'Change some readings',
-          requestBody: json(readingsMap),
-          responses: { ...ok('Readings'), ...bodyErrors },
-        },
-      },
-      '/__mock/custom-field-definitions': {
-        get: {
-          operationId: 'getDefinitions',
-          summary: 'Custom fields defined (custom-field-definition: predefined)',
-          responses: ok('Definitions'),
-        },
-        put: {
-          operationId: 'putDefinitions',
-          summary: 'Define custom fields',
-          requestBody: json({
-            type: 'object',
-            required: ['definitions'],
-            properties: {
-              definitions: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['name'],
-                  properties: {
-                    name: { type: 'string' },
-                    kind: { enum: ['string', 'number', 'boolean', 'date-time', 'string-array'] },
-                  },
-                },
-              },
-            },
-          }),
-          responses: { ...ok('Definitions'), ...bodyErrors },
-        },
-      },
-      '/__mock/faults': {
-        get: {
-          operationId: 'listFaults',
-          summary: 'Fault rules in force (see src/faults/README.md)',
-          responses: ok('Rules'),
-        },
-        put: {
-          operationId: 'setFaults',
-          summary: 'Replace the fault rules',
-          requestBody: json({ type: 'array' }),
-          responses: { ...ok('Rules'), ...bodyErrors },
-        },
-        post: {
-          operationId: 'addFault',
-          summary: 'Add one fault rule',
-          requestBody: json({ type: 'object' }),
-          responses: { 201: { description: 'Rules', ...json({ type: 'object' }) }, ...bodyErrors },
-        },
-        delete: { operationId: 'clearFaults', summary: 'Remove every fault rule', responses: ok('Rules') },
-      },
-      '/__mock/webhooks': {
-        get: {
-          operationId: 'listWebhooks',
-          summary: 'Registered receivers (see src/webhooks/README.md)',
-          responses: ok('Receivers'),
-        },
-        post: {
-          operationId: 'registerWebhook',
-          summary: 'Register a receiver',
-          requestBody: json({
-            type: 'object',
-            required: ['url'],
-            properties: { url: { type: 'string' }, secret: { type: 'string' } },
-          }),
-          responses: {
-            201: { description: 'The registration: id, url, secret', ...json({ type: 'object' }) },
-            ...bodyErrors,
-          },
-        },
-      },
-      '/__mock/webhooks/deliveries': {
-        get: {
-          operationId: 'listDeliveries',
-          summary: 'Every delivery attempt',
-          parameters: ['eventId', 'targetId', 'videoKey', 'event'].map((name) => ({
-            name,
-            in: 'query',
-            schema: { type: 'string' },
-          })),
-          responses: ok('Deliveries'),
-        },
-      },
-      '/__mock/webhooks/{id}': {
-        delete: {
-          operationId: 'unregisterWebhook',
-          summary: 'Remove a receiver',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 204: { description: 'Removed' }, 404: { description: 'No such receiver' } },
-        },
+    security: [{}, { adminToken: [] }],
+    paths,
+    components: {
+      schemas: { Problem: PROBLEM },
+      securitySchemes: {
+        adminToken: { type: 'http', scheme: 'bearer', description: 'Set by --admin-token' },
       },
     },
   };

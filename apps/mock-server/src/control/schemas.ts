@@ -1,6 +1,8 @@
 /** Bodies and queries of the admin API (the mock's own control surface, not the public spec). */
+import { idsWithReadings, readingsOf } from '@video-api/schema/unspecified';
 import { zCustomFieldValue } from '@video-api/schema/zod';
 import { z } from 'zod';
+import { zFaultRule } from '../faults/rule-schema.js';
 import type { AcceptedKeys } from '../shared/issues.js';
 import { FIELD_KINDS, type Phase } from '../state/types.js';
 
@@ -35,21 +37,21 @@ const text = (what = 'must be a string') => z.string({ error: what });
 
 /** One video of a seed: a create entry plus optional state. */
 export const zSeedVideo = z.strictObject({
-        key: text(`must be ${SEED_KEY_RULE}`)
-          .min(1, `must be ${SEED_KEY_RULE}`)
-          .max(200, `must be ${SEED_KEY_RULE}`)
-          .refine((key) => !UNADDRESSABLE_KEYS.includes(key), `must be ${SEED_KEY_RULE}`)
-          .optional(),
-        title: text(),
-        tags: z.array(text(), { error: 'must be an array of strings' }).optional(),
-        projectKey: text().optional(),
-        owner: text().optional(),
-        simpleCustomFields: z
-          .record(z.string(), zCustomFieldValue, {
-            error: `must be an object of custom fields (each ${CUSTOM_FIELD_RULE})`,
-          })
-          .optional(),
-        phase: z.enum(SEEDABLE_PHASES, { error: `must be ${SEED_PHASE_RULE}` }).optional(),
+  key: text(`must be ${SEED_KEY_RULE}`)
+    .min(1, `must be ${SEED_KEY_RULE}`)
+    .max(200, `must be ${SEED_KEY_RULE}`)
+    .refine((key) => !UNADDRESSABLE_KEYS.includes(key), `must be ${SEED_KEY_RULE}`)
+    .optional(),
+  title: text(),
+  tags: z.array(text(), { error: 'must be an array of strings' }).optional(),
+  projectKey: text().optional(),
+  owner: text().optional(),
+  simpleCustomFields: z
+    .record(z.string(), zCustomFieldValue, {
+      error: `must be an object of custom fields (each ${CUSTOM_FIELD_RULE})`,
+    })
+    .optional(),
+  phase: z.enum(SEEDABLE_PHASES, { error: `must be ${SEED_PHASE_RULE}` }).optional(),
 });
 
 /** A video to seed (`app.mock.seed()`, `POST /__mock/seed`). */
@@ -74,7 +76,6 @@ export const zAdvanceBody = z.strictObject({
     .max(MAX_ADVANCE_MS, `must be an integer from 0 to ${MAX_ADVANCE_MS} (milliseconds)`),
 });
 
-
 const zDefinition = z.strictObject({
   name: text('must be a non-empty string').min(1, 'must be a non-empty string'),
   kind: z.enum(FIELD_KINDS, { error: `must be one of ${FIELD_KINDS.join(', ')}` }).optional(),
@@ -85,6 +86,9 @@ export const zDefinitionsBody = z.strictObject({
 });
 
 export const JOURNAL_FILTERS = ['method', 'path', 'operationId', 'since'] as const;
+
+/** The filters of `GET /__mock/webhooks/deliveries`: members of a delivery record. */
+export const DELIVERY_FILTERS = ['eventId', 'targetId', 'videoKey', 'event'] as const;
 
 /** `since` of the journal: a sequence number, or an ISO 8601 date or date-time with its offset. */
 export const SINCE_RULE =
@@ -127,5 +131,20 @@ export const DEFINITIONS: BodySpec<z.infer<typeof zDefinitionsBody>> = {
   schema: zDefinitionsBody,
   accepted:
     '{"definitions": [{"name": string, "kind"?: string, number, boolean, date-time or string-array}]}',
-  members: (path) => (path.length === 0 ? Object.keys(zDefinitionsBody.shape) : Object.keys(zDefinition.shape)),
+  members: (path) =>
+    path.length === 0 ? Object.keys(zDefinitionsBody.shape) : Object.keys(zDefinition.shape),
 };
+
+/**
+ * The readings body (PUT and PATCH /__mock/readings) for the admin document: each id with readings,
+ * as one of its readings. The route checks the same registry, through `parseReadingChoice`.
+ */
+export const zReadingsBody = z.strictObject(
+  Object.fromEntries(idsWithReadings.map((id) => [id, z.enum(readingsOf(id) as string[]).optional()])),
+);
+
+/**
+ * The fault rules body (PUT /__mock/faults): `[rule, …]` or `{"rules": [rule, …]}`, as
+ * `validateRules` reads it.
+ */
+export const zFaultRulesBody = z.union([z.array(zFaultRule), z.strictObject({ rules: z.array(zFaultRule) })]);

@@ -11,10 +11,9 @@ import { ACCEPTED_REGISTRATION, validateRegistration } from '../webhooks/registr
 import type { DeliveryRecord, WebhookDispatcher } from '../webhooks/types.js';
 import { adminApp } from './admin-app.js';
 import { invalidInput, jsonInput } from './inputs.js';
+import { DELIVERY_FILTERS } from './schemas.js';
 
-const FILTERS = ['eventId', 'targetId', 'videoKey', 'event'] as const satisfies ReadonlyArray<
-  keyof DeliveryRecord
->;
+const FILTERS = DELIVERY_FILTERS satisfies ReadonlyArray<keyof DeliveryRecord>;
 const REGISTRATION = '{"url": an absolute http(s) URL, "secret"?: a string of 1 to 1024 characters}';
 
 /**
@@ -28,7 +27,9 @@ export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
   const routes = adminApp();
   routes.get('/', (c) => c.json({ targets: dispatcher.list(), headers: WEBHOOK_HEADERS }));
   routes.post('/', async (c) => {
-    const registration = validateRegistration(await jsonInput(c, 'The webhook registration', REGISTRATION, ACCEPTED_REGISTRATION));
+    const registration = validateRegistration(
+      await jsonInput(c, 'The webhook registration', REGISTRATION, ACCEPTED_REGISTRATION),
+    );
     if (!registration.ok) {
       throw invalidInput(
         'The webhook registration',
