@@ -1,29 +1,30 @@
 /** The webhooks and faults modules, wired into createApp. */
+
+import { startWebhookReceiver } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../src/webhooks/index.js';
 import { api } from './support/api.js';
-import { startReceiver } from './support/receiver.js';
 
 describe('webhooks wired into the app', () => {
   it('delivers every state change to a receiver given as an option, signed with its secret', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startWebhookReceiver();
     try {
       const { app, keys, upload } = api({ webhooks: [receiver.url], webhookSecret: 'option-secret' });
       const [key = ''] = await keys();
       await upload(key);
       app.mock.advanceClock(2000);
       await app.mock.webhooks.idle();
-      expect(receiver.received.map((r) => r.headers['webhook-event'])).toEqual([
+      expect(receiver.deliveries.map((r) => r.headers['webhook-event'])).toEqual([
         'video.created',
         'video.processing',
         'video.ready',
       ]);
-      for (const delivery of receiver.received) {
+      for (const delivery of receiver.deliveries) {
         expect(
           verifyWebhookSignature({
             signing: 'hmac-sha256-timestamped',
             secret: 'option-secret',
-            body: delivery.raw,
+            body: delivery.body,
             header: delivery.headers['webhook-signature'] as string,
           }),
         ).toBe(true);

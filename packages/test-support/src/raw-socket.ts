@@ -13,6 +13,11 @@ export interface RawReply {
   head: string;
   /** What follows the head of the final response (its body, and anything sent after it). */
   body: string;
+  /**
+   * The content of the final response (latin1): its body without the chunked framing, or cut at
+   * its Content-Length; all of `body` when neither is given (the server closing ends it).
+   */
+  content: string;
   /** Whether the server ended the connection (rather than our idle wait, our close or an error). */
   closedByServer: boolean;
   /** Whether the connection was reset (ECONNRESET). */
@@ -61,6 +66,23 @@ function responseComplete(text: string): boolean {
   return length === undefined || Buffer.byteLength(body, 'latin1') >= Number(length);
 }
 
+/** The content of a body: the data of its chunks (until the last one), or its first Content-Length bytes. */
+function contentOf(fields: string, body: string): string {
+  if (/\r\ntransfer-encoding: *chunked/i.test(fields)) {
+    let content = '';
+    let at = 0;
+    for (;;) {
+      const line = body.indexOf('\r\n', at);
+      const size = line < 0 ? 0 : Number.parseInt(body.slice(at, line), 16); // any ;extension is ignored
+      if (!(size > 0)) return content;
+      content += body.slice(line + 2, line + 2 + size);
+      at = line + 2 + size + 2;
+    }
+  }
+  const length = /\r\ncontent-length: *(\d+)/i.exec(fields)?.[1];
+  return length === undefined ? body : body.slice(0, Number(length));
+}
+
 function reached(until: RawOptions['until'], text: string): boolean {
   const final = skipInterim(text);
   if (until === 'status') return /^HTTP\/1\.[01] \d{3} /.test(final) && !INTERIM.test(final);
@@ -100,12 +122,15 @@ export function openRawConnection(target: RawTarget, options: RawOptions = {}): 
       const text = Buffer.concat(received).toString('latin1');
       const final = skipInterim(text);
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(final)?.[1];
-      const head = final.indexOf('\r\n\r\n');
+      const end = final.indexOf('\r\n\r\n');
+      const head = end < 0 ? '' : final.slice(0, end);
+      const body = end < 0 ? '' : final.slice(end + 4);
       resolve({
         status: status === undefined ? undefined : Number(status),
         text,
-        head: head < 0 ? '' : final.slice(0, head),
-        body: head < 0 ? '' : final.slice(head + 4),
+        head,
+        body,
+        content: contentOf(head, body),
         closedByServer,
         reset: error === 'ECONNRESET',
         error,

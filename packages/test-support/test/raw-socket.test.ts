@@ -38,6 +38,14 @@ describe('rawRequest', () => {
     expect(reply.body).toBe('5\r\nfirst\r\n6\r\nsecond\r\n0\r\n\r\n');
   });
 
+  it('gives the content: the chunks joined, or the Content-Length bytes of a body followed by more', async () => {
+    const chunked = await rawRequest(server.port, [get('/chunked')], { until: 'response', idleMs: 5000 });
+    expect(chunked.content).toBe('firstsecond');
+    const twice = await rawRequest(server.port, [get('/'), get('/', 'Connection: close\r\n')]);
+    expect(twice.body).toMatch(/^madeHTTP\/1\.1 201 /);
+    expect(twice.content).toBe('made');
+  });
+
   it('tells a reset connection and a refused one apart from silence', async () => {
     expect(await rawRequest(server.port, [get('/reset')])).toMatchObject({ status: undefined, reset: true });
     expect(await rawRequest(await refusedUrl(), [get('/')])).toMatchObject({ error: 'ECONNREFUSED' });

@@ -1,3 +1,4 @@
+import { startWebhookReceiver, type WebhookReceiver } from '@video-api/test-support';
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,10 +9,10 @@ import {
   type WebhookDispatcher,
 } from '../../src/webhooks/index.js';
 import { type AdminProblem, adminProblem } from '../support/admin-problem.js';
-import { type Receiver, startReceiver, videoEvent } from '../webhooks/receiver.js';
+import { videoEvent } from '../webhooks/fixtures.js';
 
 let dispatcher: WebhookDispatcher;
-let receiver: Receiver | undefined;
+let receiver: WebhookReceiver | undefined;
 afterEach(async () => {
   await dispatcher?.close();
   await receiver?.close();
@@ -42,7 +43,7 @@ const url = fc
 describe('the webhook admin routes', () => {
   it('register, list, deliver, filter deliveries and unregister', async () => {
     const { send } = admin();
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     const created = await send('POST', '', JSON.stringify({ url: receiver.url, secret: 'abc' }));
     expect(created.status).toBe(201);
     const target = (await created.json()) as { id: string; url: string; secret: string };

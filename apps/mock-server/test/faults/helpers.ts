@@ -2,7 +2,6 @@
  * A tiny Hono app that stands in for the mock: it names the operation of each request, runs the
  * fault middleware, and counts what reached the handlers.
  */
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Faults } from '../../src/faults/index.js';
 import { isNetworkFault } from '../../src/http/network-fault.js';
@@ -59,20 +58,4 @@ export function tinyApp(faults: Faults): TinyApp {
     return c.json({ ok: true });
   });
   return { app, handled, uploadRates };
-}
-
-/** Serves `app` on 127.0.0.1 and an ephemeral port. */
-export function listen(app: Hono<Env>): Promise<{ url: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
 }

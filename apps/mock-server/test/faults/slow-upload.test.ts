@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { serve } from '@hono/node-server';
+import { type Listening, serveApp } from '@video-api/test-support';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/faults/index.js';
@@ -12,10 +12,10 @@ type Env = {
 };
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-let close: (() => Promise<void>) | undefined;
+let server: Listening | undefined;
 afterEach(async () => {
-  await close?.();
-  close = undefined;
+  await server?.close();
+  server = undefined;
 });
 
 describe('slow reading of an upload body over a real socket', () => {
@@ -41,14 +41,9 @@ describe('slow reading of an upload body over a real socket', () => {
       seen.digest = sha256(Buffer.concat(chunks));
       return c.json({ bytes: Buffer.concat(chunks).length });
     });
-    const url = await new Promise<string>((resolve) => {
-      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
-        resolve(`http://127.0.0.1:${info.port}`),
-      );
-      close = () => new Promise((done) => server.close(() => done()));
-    });
+    server = await serveApp(app);
     const payload = randomBytes(50_000);
-    const response = await fetch(`${url}/upload`, { method: 'POST', body: payload });
+    const response = await fetch(`${server.url}/upload`, { method: 'POST', body: payload });
     expect(await response.json()).toEqual({ bytes: 50_000 });
     expect(seen.rate).toBe(100_000);
     expect(seen.digest).toBe(sha256(payload));

@@ -1,7 +1,8 @@
+import { serveApp } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/faults/index.js';
 import { ConnectionResetError, isConnectionReset, isNetworkFault } from '../../src/http/network-fault.js';
-import { listen, tinyApp } from '../faults/helpers.js';
+import { tinyApp } from '../faults/helpers.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -21,7 +22,7 @@ describe('connection resets', () => {
     const faults = createFaults();
     faults.add({ route: 'getVideo', resetRate: 1, times: 1 });
     const { app, handled } = tinyApp(faults);
-    const server = await listen(app);
+    const server = await serveApp(app);
     closers.push(server.close);
     const error = await fetch(`${server.url}/api/v1/videos/v-1`).then(
       () => undefined,

@@ -3,8 +3,8 @@
  * socket it must give what `c.req.header()` gives for any set of header lines (repeats joined
  * with ", ", names in any case, values with outer spaces), and fall back to the Request in-process.
  */
-import { connect } from 'node:net';
-import { serve } from '@hono/node-server';
+
+import { type Listening, rawRequest, serveApp } from '@video-api/test-support';
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,38 +19,24 @@ app.get('/h', (c) => {
   return c.json(out);
 });
 
-let server: ReturnType<typeof serve>;
-let port = 0;
+let server: Listening;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      port = info.port;
-      resolve();
-    });
-  });
+  server = await serveApp(app);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** Sends raw header lines and returns the JSON answer (one request per connection). */
-function exchange(lines: string[]): Promise<Record<string, [string | null, string | null]>> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const body = text.slice(text.indexOf('\r\n\r\n') + 4);
-      try {
-        resolve(JSON.parse(body));
-      } catch {
-        reject(new Error(`not JSON: ${text}`));
-      }
-    });
-    socket.end(`GET /h HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${lines.join('\r\n')}\r\n\r\n`);
-  });
+async function exchange(lines: string[]): Promise<Record<string, [string | null, string | null]>> {
+  const reply = await rawRequest(
+    server.port,
+    [`GET /h HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${lines.join('\r\n')}\r\n\r\n`],
+    { end: true },
+  );
+  try {
+    return JSON.parse(reply.content);
+  } catch {
+    throw new Error(`not JSON: ${reply.text}${reply.error ? ` (${reply.error})` : ''}`);
+  }
 }
 
 const caseOf = (name: string) =>

@@ -5,7 +5,7 @@
  * meanwhile), the field name `__proto__` (it used to vanish) and an invalid Host header (a 500).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { connect } from 'node:net';
+import { openRawConnection, rawRequest } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
@@ -53,22 +53,17 @@ describe('a slow-loris upload', () => {
     const server = await startServer({ port: 0, realTimeClock: false, idleTimeoutMs: 200 });
     servers.push(server);
     const key = await createVideo((path, init) => fetch(`${server.url}${path}`, init));
-    const { port } = new URL(server.url);
-    const socket = connect(Number(port), '127.0.0.1');
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.on('error', () => {});
-    socket.write(
-      [
-        `POST /api/upload/v1/form-data/videos/${key} HTTP/1.1`,
-        'Host: 127.0.0.1',
-        'Authorization: Bearer mock-token',
-        'Content-Type: multipart/form-data; boundary=b',
-        'Content-Length: 1000000',
-        '',
-        '--b\r\nContent-Disposition: form-data; name="file"; filename="slow.mp4"\r\n\r\nfirst bytes',
-      ].join('\r\n'),
-    );
-    await closed; // then nothing more is sent: the server ends the connection
+    const request = [
+      `POST /api/upload/v1/form-data/videos/${key} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Authorization: Bearer mock-token',
+      'Content-Type: multipart/form-data; boundary=b',
+      'Content-Length: 1000000',
+      '',
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="slow.mp4"\r\n\r\nfirst bytes',
+    ].join('\r\n');
+    // Then nothing more is sent: the server ends the connection.
+    await rawRequest(server.url, [request], { idleMs: Infinity });
     await server.app.mock.uploadsSettled();
     const temp = server.app.mock.paths().temp;
     expect(existsSync(temp) ? readdirSync(temp) : []).toEqual([]);
@@ -77,30 +72,13 @@ describe('a slow-loris upload', () => {
   });
 });
 
-/** Sends raw HTTP and resolves the status line's code once the answer starts. */
-function rawStatus(url: string, head: string[], body = ''): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
-    socket.on('error', reject);
-    socket.once('data', (chunk: Buffer) => {
-      resolve(Number(chunk.toString('latin1').split(' ')[1]));
-      socket.destroy();
-    });
-    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
-  });
-}
-
 describe('a custom-fields body that arrives after an upload completed', () => {
   it('keeps the upload and writes the field', async () => {
     const server = await startServer({ port: 0, realTimeClock: false });
     servers.push(server);
     const key = await createVideo((path, init) => fetch(`${server.url}${path}`, init));
     const body = JSON.stringify({ simpleCustomFields: { note: 'late' } });
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
-    socket.on('error', () => {});
-    const answered = new Promise<string>((resolve) =>
-      socket.once('data', (chunk: Buffer) => resolve(chunk.toString())),
-    );
+    const { socket, reply } = openRawConnection(server.url, { until: 'status', idleMs: Infinity });
     socket.write(
       [
         `PUT /api/v1/videos/${key}/custom-fields HTTP/1.1`,
@@ -121,8 +99,7 @@ describe('a custom-fields body that arrives after an upload completed', () => {
     });
     expect(upload.status).toBe(200);
     socket.write(body);
-    expect(await answered).toMatch(/^HTTP\/1\.1 200/);
-    socket.destroy();
+    expect((await reply).text).toMatch(/^HTTP\/1\.1 200/);
     const video = (await (await fetch(`${server.url}/api/v1/videos/${key}`, { headers: AUTH })).json()) as {
       status: string;
       simpleCustomFields: Record<string, unknown>;
@@ -149,11 +126,11 @@ describe('odd names and hosts', () => {
   it.each(['127.0.0.0.1', '127.0.0..1'])('answers Host: %s with a 400, not a 500', async (host) => {
     const server = await startServer({ port: 0, realTimeClock: false });
     servers.push(server);
-    const status = await rawStatus(server.url, [
-      'GET /api/v1/videos/v-0001 HTTP/1.1',
-      `Host: ${host}`,
-      'Connection: close',
-    ]);
+    const { status } = await rawRequest(
+      server.url,
+      [`GET /api/v1/videos/v-0001 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`],
+      { until: 'status' },
+    );
     expect(status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@
  * Requests the mock cannot take as they are: cut short, not UTF-8, not HTTP, no usable Host, a
  * method the path does not have. Each gets a 4xx whose body says what was wrong; none is a 5xx.
  */
-import { connect } from 'node:net';
+import { type RawReply, rawRequest } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
@@ -20,27 +20,9 @@ async function serve(): Promise<{ server: RunningServer; port: number; key: stri
   return { server, port: Number(new URL(server.url).port), key: key ?? '' };
 }
 
-/** Sends raw bytes, optionally closing the writing side early; resolves with all the server said. */
-function raw(port: number, text: string, { endAfterMs = 300 } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let answer = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      answer += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-    setTimeout(() => socket.end(), endAfterMs);
-  });
-}
-
-function statusAndBody(answer: string): { status: number; body: unknown } {
-  const [head = '', ...rest] = answer.split('\r\n\r\n');
-  let body = rest.join('\r\n\r\n');
-  if (/transfer-encoding: chunked/i.test(head))
-    body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n$/, '');
-  return { status: Number(head.split(' ')[1]), body: JSON.parse(body) };
+/** The status and the JSON content of a raw reply. */
+function statusAndBody(reply: RawReply): { status: number | undefined; body: unknown } {
+  return { status: reply.status, body: JSON.parse(reply.content) };
 }
 
 describe('a JSON body cut short', () => {
@@ -50,7 +32,8 @@ describe('a JSON body cut short', () => {
       const { server, port, key } = await serve();
       const [method, path] = target.replace('KEY', key).split(' ');
       const head = `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer mock-token\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
-      await raw(port, `${head}{"projectKey":`, { endAfterMs: 50 });
+      const reply = await rawRequest(port, [`${head}{"projectKey":`], { end: 50 });
+      expect(reply.error).toBeUndefined();
       // The server learns of the closed connection a moment later.
       await expect.poll(() => server.app.mock.journal({}).at(-1)?.status, { timeout: 2000 }).toBe(400);
       const stored = await fetch(`${server.url}/api/v1/videos/${key}`, { headers: AUTH });
@@ -140,9 +123,9 @@ describe('requests that are not usable HTTP', () => {
     ['a request line that is not HTTP', 'HELLO\r\n', /could not be read as HTTP\/1.1/],
   ])('%s gets a 400 whose JSON body says so', async (_case, head, detail) => {
     const { port } = await serve();
-    const { status, body } = statusAndBody(
-      await raw(port, `${head}Authorization: Bearer mock-token\r\n\r\n`),
-    );
+    const reply = await rawRequest(port, [`${head}Authorization: Bearer mock-token\r\n\r\n`], { end: 300 });
+    expect(reply.error).toBeUndefined();
+    const { status, body } = statusAndBody(reply);
     expect(status).toBe(400);
     // The mock's own error shape (problem+json by default), like every other error it sends.
     expect(body).toMatchObject({
@@ -155,11 +138,13 @@ describe('requests that are not usable HTTP', () => {
 
   it('HTTP/1.0 without Host is still served', async () => {
     const { port, key } = await serve();
-    const answer = await raw(
+    const reply = await rawRequest(
       port,
-      `GET /api/v1/videos/${key} HTTP/1.0\r\nAuthorization: Bearer mock-token\r\n\r\n`,
+      [`GET /api/v1/videos/${key} HTTP/1.0\r\nAuthorization: Bearer mock-token\r\n\r\n`],
+      { end: 300 },
     );
-    expect(statusAndBody(answer)).toMatchObject({ status: 200, body: { videoKey: key } });
+    expect(reply.error).toBeUndefined();
+    expect(statusAndBody(reply)).toMatchObject({ status: 200, body: { videoKey: key } });
   });
 });
 

@@ -1,7 +1,7 @@
 /** What an effect test of one reading gets, and helpers the effect tables share. */
 import type { ReadingOf, UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import { startWebhookReceiver } from '@video-api/test-support';
 import type { api } from '../support/api.js';
-import { startReceiver } from '../support/receiver.js';
 
 type Api = ReturnType<typeof api>;
 export interface Ctx {
@@ -30,7 +30,7 @@ export async function uploadedAndReady({ h, init }: Ctx, key: string) {
 
 /** Creates videos, registers a receiver, and returns what it got once deliveries are idle. */
 export async function deliveries({ h, init }: Ctx, count = 1) {
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver();
   try {
     h.app.mock.webhooks.register({ url: receiver.url, secret: 'test-secret' });
     const res = await h.create(
@@ -38,7 +38,7 @@ export async function deliveries({ h, init }: Ctx, count = 1) {
       init,
     );
     await h.app.mock.webhooks.idle();
-    return { res, received: receiver.received };
+    return { res, received: receiver.deliveries };
   } finally {
     await receiver.close();
   }

@@ -23,18 +23,18 @@ export const webhookEffects: Pick<
     envelope: async (ctx) => {
       const { res, received } = await deliveries(ctx);
       ctx.playedIt(res);
-      expect(Object.keys(received[0]?.body ?? {}).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
+      expect(Object.keys(received[0]?.json ?? {}).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
     },
     flat: async (ctx) => {
       const { res, received } = await deliveries(ctx);
       ctx.playedIt(res);
-      expect(received[0]?.body).toMatchObject({ event: 'video.created', state: 'created' });
-      expect(received[0]?.body).toHaveProperty('videoKey');
+      expect(received[0]?.json).toMatchObject({ event: 'video.created', state: 'created' });
+      expect(received[0]?.json).toHaveProperty('videoKey');
     },
     'video-record': async (ctx) => {
       const { res, received } = await deliveries(ctx);
       ctx.playedIt(res);
-      expect(zVideo.parse(received[0]?.body.video).simpleCustomFields).toEqual({});
+      expect(zVideo.parse(received[0]?.json.video).simpleCustomFields).toEqual({});
     },
   },
   'webhook-signing': {
@@ -60,7 +60,7 @@ export const webhookEffects: Pick<
       const { res, received } = await deliveries(ctx, 4);
       ctx.playedIt(res);
       expect(received.map((r) => r.headers['webhook-id'])).toHaveLength(4);
-      expect(received.map((r) => (r.body.data as { videoKey: string }).videoKey)).toEqual([
+      expect(received.map((r) => (r.json.data as { videoKey: string }).videoKey)).toEqual([
         'v-0001',
         'v-0002',
         'v-0003',
@@ -77,7 +77,7 @@ export const webhookEffects: Pick<
     reordered: async (ctx) => {
       const { res, received } = await deliveries(ctx, 4);
       ctx.playedIt(res);
-      const keys = received.map((r) => (r.body.data as { videoKey: string }).videoKey);
+      const keys = received.map((r) => (r.json.data as { videoKey: string }).videoKey);
       expect([...keys].sort()).toEqual(['v-0001', 'v-0002', 'v-0003', 'v-0004']);
       expect(keys).not.toEqual(['v-0001', 'v-0002', 'v-0003', 'v-0004']);
     },

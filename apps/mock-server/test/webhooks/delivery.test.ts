@@ -1,4 +1,5 @@
 import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import { deliveryHeader, startWebhookReceiver, type WebhookReceiver } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createWebhookDispatcher,
@@ -6,7 +7,7 @@ import {
   WEBHOOK_HEADERS,
   type WebhookDispatcher,
 } from '../../src/webhooks/index.js';
-import { header, lifecycle, type Receiver, startReceiver, videoEvent } from './receiver.js';
+import { lifecycle, videoEvent } from './fixtures.js';
 
 const events = (): VideoEvent[] => [
   ...lifecycle('v-1'),
@@ -15,7 +16,7 @@ const events = (): VideoEvent[] => [
 ];
 
 async function deliver(reading: string, seed: number) {
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver();
   const dispatcher = createWebhookDispatcher({
     readings: () => ({ 'webhook-delivery': reading, 'webhook-payload': 'flat' }),
     seed,
@@ -25,8 +26,8 @@ async function deliver(reading: string, seed: number) {
   const sent = events();
   for (const event of sent) dispatcher.dispatch(event);
   await dispatcher.idle();
-  const seen = receiver.received.map((r) => ({
-    id: header(r, WEBHOOK_HEADERS.id) as string,
+  const seen = receiver.deliveries.map((r) => ({
+    id: deliveryHeader(r, WEBHOOK_HEADERS.id) as string,
     body: r.body,
     name: `${r.json.videoKey} ${r.json.event}`,
   }));
@@ -98,7 +99,7 @@ describe('webhook-delivery', () => {
 });
 
 describe('the dispatcher', () => {
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let dispatcher: WebhookDispatcher;
   afterEach(async () => {
     await dispatcher?.close();
@@ -106,23 +107,25 @@ describe('the dispatcher', () => {
   });
 
   it('delivers every event to every target, with one event id across targets', async () => {
-    receiver = await startReceiver();
-    const other = await startReceiver();
+    receiver = await startWebhookReceiver();
+    const other = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({ readings: () => ({}) });
     dispatcher.register({ url: receiver.url });
     dispatcher.register({ url: other.url });
     dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
     await dispatcher.idle();
-    expect(receiver.received).toHaveLength(1);
-    expect(other.received).toHaveLength(1);
-    const [mine, theirs] = [receiver.received[0], other.received[0]];
-    expect(mine && header(mine, WEBHOOK_HEADERS.id)).toMatch(/^evt_/);
-    expect(theirs && header(theirs, WEBHOOK_HEADERS.id)).toBe(mine && header(mine, WEBHOOK_HEADERS.id));
+    expect(receiver.deliveries).toHaveLength(1);
+    expect(other.deliveries).toHaveLength(1);
+    const [mine, theirs] = [receiver.deliveries[0], other.deliveries[0]];
+    expect(mine && deliveryHeader(mine, WEBHOOK_HEADERS.id)).toMatch(/^evt_/);
+    expect(theirs && deliveryHeader(theirs, WEBHOOK_HEADERS.id)).toBe(
+      mine && deliveryHeader(mine, WEBHOOK_HEADERS.id),
+    );
     await other.close();
   });
 
   it('stops delivering to a target once it is unregistered', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({ readings: () => ({}) });
     const { id } = dispatcher.register({ url: receiver.url });
     expect(dispatcher.list()).toEqual([{ id, url: receiver.url }]);
@@ -130,7 +133,7 @@ describe('the dispatcher', () => {
     expect(dispatcher.unregister(id)).toBe(false);
     dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
     await dispatcher.idle();
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.deliveries).toHaveLength(0);
     expect(dispatcher.list()).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import { deliveryHeader, startWebhookReceiver, type WebhookReceiver } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createWebhookDispatcher,
@@ -6,7 +7,7 @@ import {
   type WebhookDispatcher,
   webhookEventName,
 } from '../../src/webhooks/index.js';
-import { header, lifecycle, type Receiver, startReceiver, videoEvent } from './receiver.js';
+import { lifecycle, videoEvent } from './fixtures.js';
 
 /** For the lifecycles created→processing→ready (v-a) and created→processing→failed (v-b): the events sent. */
 const expected: Record<ReadingOf<'webhook-events'>, string[]> = {
@@ -21,7 +22,7 @@ const expected: Record<ReadingOf<'webhook-events'>, string[]> = {
   'ready-only': ['v-a video.ready', 'v-b video.failed'],
 };
 
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let dispatcher: WebhookDispatcher;
 afterEach(async () => {
   await dispatcher?.close();
@@ -34,7 +35,7 @@ describe('webhook-events', () => {
   });
 
   it.each(Object.entries(expected))('under %s sends %j', async (reading, names) => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({ readings: () => ({ 'webhook-events': reading }) });
     dispatcher.register({ url: receiver.url });
     const failed = [
@@ -44,12 +45,12 @@ describe('webhook-events', () => {
     ];
     for (const event of [...lifecycle('v-a'), ...failed]) dispatcher.dispatch(event);
     await dispatcher.idle();
-    const seen = receiver.received.map(
+    const seen = receiver.deliveries.map(
       (r) =>
-        `${(r.json as { data: { videoKey: string } }).data.videoKey} ${header(r, WEBHOOK_HEADERS.event)}`,
+        `${(r.json as { data: { videoKey: string } }).data.videoKey} ${deliveryHeader(r, WEBHOOK_HEADERS.event)}`,
     );
     expect(seen).toEqual(names);
-    expect(receiver.received.map((r) => r.json.type)).toEqual(names.map((n) => n.split(' ')[1]));
+    expect(receiver.deliveries.map((r) => r.json.type)).toEqual(names.map((n) => n.split(' ')[1]));
   });
 
   it('names every event video.<state>, detailed states included', () => {
@@ -67,7 +68,7 @@ describe('webhook-events', () => {
 
   it('reads the readings at every dispatch', async () => {
     let events = 'ready-only';
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({ readings: () => ({ 'webhook-events': events }) });
     dispatcher.register({ url: receiver.url });
     dispatcher.dispatch(videoEvent('v-1', 'processing', 'created'));
@@ -75,6 +76,6 @@ describe('webhook-events', () => {
     dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
     dispatcher.dispatch(videoEvent('v-2', 'created', null));
     await dispatcher.idle();
-    expect(receiver.received.map((r) => r.json.type)).toEqual(['video.ready', 'video.created']);
+    expect(receiver.deliveries.map((r) => r.json.type)).toEqual(['video.ready', 'video.created']);
   });
 });

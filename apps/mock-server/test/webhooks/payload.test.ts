@@ -1,4 +1,10 @@
 import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import {
+  type Delivery,
+  deliveryHeader,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createWebhookDispatcher,
@@ -6,15 +12,15 @@ import {
   WEBHOOK_HEADERS,
   type WebhookDispatcher,
 } from '../../src/webhooks/index.js';
-import { header, type Received, type Receiver, startReceiver, videoEvent } from './receiver.js';
+import { videoEvent } from './fixtures.js';
 
-type Check = (received: Received, event: VideoEvent) => void;
+type Check = (delivery: Delivery, event: VideoEvent) => void;
 
 /** One row per `webhook-payload` reading of the registry. */
 const payloads: Record<ReadingOf<'webhook-payload'>, Check> = {
   envelope: (r, event) => {
     expect(r.json).toEqual({
-      id: header(r, WEBHOOK_HEADERS.id),
+      id: deliveryHeader(r, WEBHOOK_HEADERS.id),
       type: 'video.ready',
       createdAt: event.occurredAt,
       data: { videoKey: event.videoKey, state: 'ready' },
@@ -33,7 +39,7 @@ const payloads: Record<ReadingOf<'webhook-payload'>, Check> = {
   },
 };
 
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let dispatcher: WebhookDispatcher;
 afterEach(async () => {
   await dispatcher?.close();
@@ -46,34 +52,34 @@ describe('webhook-payload', () => {
   });
 
   it.each(Object.entries(payloads))('delivers the %s payload as JSON over HTTP', async (reading, check) => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({ readings: () => ({ 'webhook-payload': reading }) });
     dispatcher.register({ url: receiver.url });
     const event = videoEvent('v-payload', 'ready', 'processing');
     dispatcher.dispatch(event);
     await dispatcher.idle();
-    expect(receiver.received).toHaveLength(1);
-    const [delivery] = receiver.received as [Received];
-    expect(header(delivery, 'content-type')).toBe('application/json');
-    expect(header(delivery, WEBHOOK_HEADERS.event)).toBe('video.ready');
-    expect(header(delivery, WEBHOOK_HEADERS.id)).toMatch(/^evt_[0-9a-f]{32}$/);
-    expect(header(delivery, WEBHOOK_HEADERS.attempt)).toBe('1');
-    expect(header(delivery, WEBHOOK_HEADERS.readings)).toContain(`webhook-payload=${reading}`);
+    expect(receiver.deliveries).toHaveLength(1);
+    const [delivery] = receiver.deliveries as [Delivery];
+    expect(deliveryHeader(delivery, 'content-type')).toBe('application/json');
+    expect(deliveryHeader(delivery, WEBHOOK_HEADERS.event)).toBe('video.ready');
+    expect(deliveryHeader(delivery, WEBHOOK_HEADERS.id)).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(deliveryHeader(delivery, WEBHOOK_HEADERS.attempt)).toBe('1');
+    expect(deliveryHeader(delivery, WEBHOOK_HEADERS.readings)).toContain(`webhook-payload=${reading}`);
     check(delivery, event);
   });
 
   it('falls back to the mock default (envelope) for an unknown reading', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({ readings: () => ({ 'webhook-payload': 'xml' }) });
     dispatcher.register({ url: receiver.url });
     dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
     await dispatcher.idle();
-    expect(receiver.received[0]?.json).toHaveProperty('type', 'video.ready');
+    expect(receiver.deliveries[0]?.json).toHaveProperty('type', 'video.ready');
   });
 
   it('never throws from dispatch, even for an event that cannot be serialized', async () => {
     const logged: object[] = [];
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({
       readings: () => ({ 'webhook-payload': 'video-record' }),
       log: (entry) => logged.push(entry),
@@ -83,7 +89,7 @@ describe('webhook-payload', () => {
     bad.video = { size: 10n };
     expect(() => dispatcher.dispatch(bad)).not.toThrow();
     await dispatcher.idle();
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.deliveries).toHaveLength(0);
     expect(logged).toEqual([expect.objectContaining({ msg: 'webhook dispatch failed', videoKey: 'v-1' })]);
   });
 });

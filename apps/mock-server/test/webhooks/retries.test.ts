@@ -1,3 +1,9 @@
+import {
+  deliveryHeader,
+  refusedUrl,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@video-api/test-support';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRandom } from '../../src/shared/prng.js';
@@ -7,9 +13,9 @@ import {
   WEBHOOK_HEADERS,
   type WebhookDispatcher,
 } from '../../src/webhooks/index.js';
-import { header, type Receiver, startReceiver, videoEvent } from './receiver.js';
+import { videoEvent } from './fixtures.js';
 
-let receiver: Receiver | undefined;
+let receiver: WebhookReceiver | undefined;
 let dispatcher: WebhookDispatcher | undefined;
 afterEach(async () => {
   vi.useRealTimers();
@@ -21,7 +27,7 @@ afterEach(async () => {
 
 describe('retries', () => {
   it('retry after a 500 with a backoff in [base/2, base], then stop at the 200', async () => {
-    receiver = await startReceiver((n) => (n === 0 ? 500 : 200));
+    receiver = await startWebhookReceiver({ statuses: [500, 200] });
     dispatcher = createWebhookDispatcher({ readings: () => ({}), retry: { attempts: 4, baseMs: 20 } });
     const { id } = dispatcher.register({ url: receiver.url });
     dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
@@ -34,14 +40,14 @@ describe('retries', () => {
     expect(records[0]?.retryInMs).toBeGreaterThanOrEqual(10);
     expect(records[0]?.retryInMs).toBeLessThanOrEqual(20);
     expect(records[1]?.retryInMs).toBeUndefined();
-    expect(receiver.received.map((r) => header(r, WEBHOOK_HEADERS.attempt))).toEqual(['1', '2']);
-    const ids = receiver.received.map((r) => header(r, WEBHOOK_HEADERS.id));
+    expect(receiver.deliveries.map((r) => deliveryHeader(r, WEBHOOK_HEADERS.attempt))).toEqual(['1', '2']);
+    const ids = receiver.deliveries.map((r) => deliveryHeader(r, WEBHOOK_HEADERS.id));
     expect(ids[0]).toBe(ids[1]);
-    expect(receiver.received[0]?.body).toBe(receiver.received[1]?.body);
+    expect(receiver.deliveries[0]?.body).toBe(receiver.deliveries[1]?.body);
   });
 
   it('give up after the last attempt, then deliver the next event (in order)', async () => {
-    receiver = await startReceiver((n) => (n < 3 ? 503 : 204));
+    receiver = await startWebhookReceiver({ statuses: [503, 503, 503, 204] });
     dispatcher = createWebhookDispatcher({ readings: () => ({}), retry: { attempts: 3, baseMs: 4 } });
     dispatcher.register({ url: receiver.url });
     dispatcher.dispatch(videoEvent('v-1', 'processing', 'created'));
@@ -58,10 +64,8 @@ describe('retries', () => {
   });
 
   it('record a network error when nobody listens, and a timeout when the receiver hangs', async () => {
-    const closed = await startReceiver();
-    const url = closed.url;
-    await closed.close();
-    receiver = await startReceiver(() => 'hang');
+    const url = `${await refusedUrl()}/hooks`;
+    receiver = await startWebhookReceiver({ statuses: ['hang'] });
     // Two dispatchers: a refused connection must not race a short timeout on a loaded machine.
     const refused = createWebhookDispatcher({
       readings: () => ({}),
@@ -141,7 +145,7 @@ describe('close()', () => {
   });
 
   it('aborts a delivery in flight over HTTP and resolves', async () => {
-    receiver = await startReceiver(() => 'hang');
+    receiver = await startWebhookReceiver({ statuses: ['hang'] });
     dispatcher = createWebhookDispatcher({ readings: () => ({}), retry: { attempts: 3, baseMs: 10 } });
     dispatcher.register({ url: receiver.url });
     dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
@@ -157,7 +161,7 @@ describe('close()', () => {
 describe('bounds', () => {
   it('drop and log events beyond maxQueue for a target that does not keep up', async () => {
     const logged: Array<{ msg?: string }> = [];
-    receiver = await startReceiver(() => 'hang');
+    receiver = await startWebhookReceiver({ statuses: ['hang'] });
     dispatcher = createWebhookDispatcher({ readings: () => ({}), maxQueue: 2, log: (e) => logged.push(e) });
     dispatcher.register({ url: receiver.url });
     for (const state of ['created', 'processing', 'ready', 'failed'])
@@ -167,7 +171,7 @@ describe('bounds', () => {
   });
 
   it('keep only the last maxRecords attempts', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     dispatcher = createWebhookDispatcher({ readings: () => ({}), maxRecords: 3 });
     dispatcher.register({ url: receiver.url });
     for (const state of ['created', 'processing', 'ready', 'failed'])

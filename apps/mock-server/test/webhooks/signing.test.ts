@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import {
+  type Delivery,
+  deliveryHeader,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@video-api/test-support';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -9,26 +15,26 @@ import {
   WEBHOOK_HEADERS,
   type WebhookDispatcher,
 } from '../../src/webhooks/index.js';
-import { header, type Received, type Receiver, startReceiver, videoEvent } from './receiver.js';
+import { videoEvent } from './fixtures.js';
 
 const hex = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
 /** Verifies a delivery independently of the module's own verifier, as the README documents it. */
-const verifiers: Record<ReadingOf<'webhook-signing'>, (r: Received, secret: string) => boolean> = {
+const verifiers: Record<ReadingOf<'webhook-signing'>, (r: Delivery, secret: string) => boolean> = {
   'hmac-sha256-timestamped': (r, secret) => {
-    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header(r, WEBHOOK_HEADERS.signature) ?? '');
+    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(deliveryHeader(r, WEBHOOK_HEADERS.signature) ?? '');
     if (!match) return false;
     const [, t, v1] = match;
-    return t === header(r, WEBHOOK_HEADERS.timestamp) && v1 === hex(secret, `${t}.${r.body}`);
+    return t === deliveryHeader(r, WEBHOOK_HEADERS.timestamp) && v1 === hex(secret, `${t}.${r.body}`);
   },
   'hmac-sha256-body': (r, secret) => {
-    const match = /^v1=([0-9a-f]{64})$/.exec(header(r, WEBHOOK_HEADERS.signature) ?? '');
+    const match = /^v1=([0-9a-f]{64})$/.exec(deliveryHeader(r, WEBHOOK_HEADERS.signature) ?? '');
     return match !== null && match[1] === hex(secret, r.body);
   },
-  unsigned: (r) => header(r, WEBHOOK_HEADERS.signature) === undefined,
+  unsigned: (r) => deliveryHeader(r, WEBHOOK_HEADERS.signature) === undefined,
 };
 
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let dispatcher: WebhookDispatcher;
 afterEach(async () => {
   await dispatcher?.close();
@@ -43,17 +49,21 @@ describe('webhook-signing', () => {
   it.each(Object.entries(verifiers))(
     'under %s: the signature verifies with the secret and fails with another',
     async (reading, verify) => {
-      receiver = await startReceiver();
+      receiver = await startWebhookReceiver();
       dispatcher = createWebhookDispatcher({ readings: () => ({ 'webhook-signing': reading }) });
       const { secret } = dispatcher.register({ url: receiver.url, secret: 's3cret-of-the-test' });
       expect(secret).toBe('s3cret-of-the-test');
       dispatcher.dispatch(videoEvent('v-1', 'ready', 'processing'));
       await dispatcher.idle();
-      const [delivery] = receiver.received as [Received];
-      expect(header(delivery, WEBHOOK_HEADERS.timestamp)).toMatch(/^\d+$/);
+      const [delivery] = receiver.deliveries as [Delivery];
+      expect(deliveryHeader(delivery, WEBHOOK_HEADERS.timestamp)).toMatch(/^\d+$/);
       expect(verify(delivery, secret)).toBe(true);
       const signing = reading as ReadingOf<'webhook-signing'>;
-      const input = { signing, body: delivery.body, header: header(delivery, WEBHOOK_HEADERS.signature) };
+      const input = {
+        signing,
+        body: delivery.body,
+        header: deliveryHeader(delivery, WEBHOOK_HEADERS.signature),
+      };
       expect(verifyWebhookSignature({ ...input, secret })).toBe(true);
       if (signing !== 'unsigned') {
         expect(verify(delivery, 'another-secret')).toBe(false);
