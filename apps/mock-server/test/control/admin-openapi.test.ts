@@ -3,38 +3,15 @@
  * find nothing in it; it lists exactly the routes the app registers under `/__mock`, and each answers;
  * each example body passes its zod schema, its route and the document's JSON Schema.
  */
-import { createRequire } from 'node:module';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, adminOpenapi } from '../../src/control/openapi.js';
 import { noRoute } from '../../src/http/errors.js';
 import { createApp } from '../../src/index.js';
 import type { MockApp } from '../../src/types.js';
 
-interface LintProblem {
-  ruleId: string;
-  severity: 'error' | 'warn';
-  message: string;
-  location: { pointer?: string }[];
-}
-interface Redocly {
-  createConfig(config: object): Promise<unknown>;
-  lintFromString(options: { source: string; absoluteRef: string; config: unknown }): Promise<LintProblem[]>;
-}
-type Validate = ((value: unknown) => boolean) & { errors?: unknown };
-type Ajv = new (options: object) => { compile(schema: object): Validate };
-
-// The workspace has Redocly and Ajv, this package does not declare them: they are loaded through the
-// packages that do (@video-api/schema → openapi-typescript → @redocly/openapi-core → @redocly/ajv).
-const within = (from: NodeJS.Require, name: string) => createRequire(from.resolve(`${name}/package.json`));
-const redoclyRequire = ['@video-api/schema', 'openapi-typescript', '@redocly/openapi-core'].reduce(
-  within,
-  createRequire(import.meta.url),
-);
-const redocly = redoclyRequire('@redocly/openapi-core') as Redocly;
-const ajv = new (redoclyRequire('@redocly/ajv/dist/2020') as { default: Ajv }).default({
-  strict: false,
-  allErrors: true,
-});
+const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 interface Operation {
   operationId: string;
@@ -72,13 +49,13 @@ const json = (method: string, body: unknown): RequestInit => ({
 
 describe('the admin OpenAPI document', () => {
   it("passes Redocly's recommended rules, examples checked against their schemas", async () => {
-    const config = await redocly.createConfig({
+    const config = await createConfig({
       extends: ['recommended'],
       // As in spec/redocly.yaml: routes that cannot fail have no 4xx (the 401 of an admin token is
       // stated once, in info.description); examples that do not validate are errors, not warnings.
       rules: { 'operation-4xx-response': 'off', 'no-invalid-media-type-examples': 'error' },
     });
-    const problems = await redocly.lintFromString({
+    const problems = await lintFromString({
       source: JSON.stringify(document),
       absoluteRef: 'admin-openapi.json',
       config,
