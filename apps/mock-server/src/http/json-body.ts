@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { RequestReadings } from '../readings/request-readings.js';
+import { concatBytes } from '../shared/bytes.js';
 import { aborted, type HttpError, tooLarge, unsupportedMediaType, validationError } from './errors.js';
 import { requestHeader } from './request-headers.js';
 
@@ -52,13 +53,7 @@ async function readBytes(c: Context, whole: boolean): Promise<Uint8Array> {
       throw error;
     }
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(chunks, size);
 }
 
 const invalid = (problem: string, message: string): JsonBody => ({

@@ -3,6 +3,7 @@
  * the complete file in place. The portable core keeps them in memory, bounded; the Node adapters
  * write them to disk (src/node/disk-sink.ts).
  */
+import { concatBytes } from '../shared/bytes.js';
 
 /** A stored source file, as a video record keeps it. */
 export interface StoredSource {
@@ -39,16 +40,6 @@ export interface SourceSink {
 /** The memory sink's bound when none is given: 64 MiB per file. */
 export const DEFAULT_MEMORY_FILE_BYTES = 64 * 1024 * 1024;
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * A sink that keeps files in memory, at most `maxFileBytes` each (the last file of each key only).
  * For runtimes without a disk: an edge runtime, a browser under msw.
@@ -74,7 +65,7 @@ export function memorySink(maxFileBytes = DEFAULT_MEMORY_FILE_BYTES): SourceSink
         },
         commit(key) {
           const file = `memory:${key}`;
-          files.set(file, concat(chunks, size));
+          files.set(file, concatBytes(chunks, size));
           chunks = [];
           return file;
         },
