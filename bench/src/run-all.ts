@@ -11,16 +11,16 @@ import { FINDINGS } from './lib/findings.js';
 import { machine } from './lib/machine.js';
 import { TMP_DIR } from './lib/paths.js';
 import { writeResults } from './lib/report.js';
-import type { Benchmark, BenchmarkResult, RunResults } from './lib/types.js';
+import type { BenchContext, Benchmark, BenchmarkResult, RunResults } from './lib/types.js';
 
-async function runOne(benchmark: Benchmark, quick: boolean, runs: number): Promise<BenchmarkResult> {
+async function runOne(benchmark: Benchmark, context: Omit<BenchContext, 'log'>): Promise<BenchmarkResult> {
   const started = performance.now();
   const before = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const load = () => ({ before, after: Math.round((loadavg()[0] ?? 0) * 100) / 100 });
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log(`▶ ${benchmark.name}: ${benchmark.title}`);
   try {
-    const result = await benchmark.run({ quick, runs, log });
+    const result = await benchmark.run({ ...context, log });
     const missed = result.figures.some((figure) => figure.verdict === 'missed');
     if (missed) result.notes.push(...(FINDINGS[benchmark.name] ?? []));
     return {
@@ -67,7 +67,11 @@ async function main(): Promise<void> {
     benchmarks: [],
   };
   for (const benchmark of BENCHMARKS.filter((b) => args.names.includes(b.name))) {
-    results.benchmarks.push(await runOne(benchmark, args.quick, runs));
+    if (benchmark.needsBaseline && args.baseline === undefined) {
+      process.stdout.write(`▷ ${benchmark.name}: skipped (needs --baseline DIR)\n`);
+      continue;
+    }
+    results.benchmarks.push(await runOne(benchmark, { quick: args.quick, runs, baseline: args.baseline }));
   }
   const files = writeResults(results);
   process.stdout.write(`\nwrote ${files.join(', ')}\n`);

@@ -2,9 +2,18 @@
 import type { Benchmark } from '../lib/types.js';
 import { clientOverhead } from './client-overhead.js';
 import { contractSuite } from './contract-suite.js';
+import { mockAb } from './mock-ab.js';
 import { scale } from './scale.js';
 import { startup } from './startup.js';
 import { throughput } from './throughput.js';
 import { upload } from './upload.js';
 
-export const BENCHMARKS: Benchmark[] = [throughput, upload, clientOverhead, startup, scale, contractSuite];
+export const BENCHMARKS: Benchmark[] = [
+  throughput,
+  upload,
+  clientOverhead,
+  startup,
+  scale,
+  contractSuite,
+  mockAb,
+];

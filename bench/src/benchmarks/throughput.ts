@@ -12,14 +12,14 @@ import { AUTH, startBareHono, startMock, startPrism } from '../servers/start.js'
 const CONNECTIONS = 50;
 const PUT_BODY = JSON.stringify({ simpleCustomFields: { note: 'bench', views: 1, featured: true } });
 
-interface Route {
+export interface Route {
   name: string;
   method: 'GET' | 'PUT';
   path: (key: string) => string;
   body?: string;
 }
 
-const ROUTES: Route[] = [
+export const ROUTES: Route[] = [
   { name: 'GET video', method: 'GET', path: (key) => `/api/v1/videos/${key}` },
   {
     name: 'PUT custom fields',
@@ -32,7 +32,7 @@ const ROUTES: Route[] = [
 type Subject = 'mock' | 'prism' | 'bare';
 const LABEL: Record<Subject, string> = { mock: 'our mock', prism: 'Prism 5.16', bare: 'bare Hono' };
 
-async function createVideo(base: string): Promise<{ key: string; record: unknown }> {
+export async function createVideo(base: string): Promise<{ key: string; record: unknown }> {
   const created = await fetch(`${base}/api/v1/videos`, {
     method: 'POST',
     headers: { authorization: AUTH, 'content-type': 'application/json' },

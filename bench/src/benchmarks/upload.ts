@@ -12,7 +12,7 @@ import type { Benchmark, Figure } from '../lib/types.js';
 import { AUTH, startBareUpload, startMock, TOKEN } from '../servers/start.js';
 
 const UPLOAD_PATH = '/api/upload/v1/form-data/videos/';
-type Tool = 'curl' | 'client';
+export type Tool = 'curl' | 'client';
 type Server = 'mock' | 'bare';
 interface Sample {
   mibPerS: number;
@@ -22,7 +22,8 @@ interface Sample {
   clientPeakMiB: number;
 }
 
-async function createKey(base: string): Promise<string> {
+/** Creates one video on the mock at `base`; resolves its key. */
+export async function createKey(base: string): Promise<string> {
   const response = await fetch(`${base}/api/v1/videos`, {
     method: 'POST',
     headers: { authorization: AUTH, 'content-type': 'application/json' },
@@ -33,7 +34,8 @@ async function createKey(base: string): Promise<string> {
   return video.key;
 }
 
-async function uploadOnce(
+/** One upload of `file` with curl or our client (in its own process): MiB/s and the client's peak RSS. */
+export async function uploadOnce(
   tool: Tool,
   base: string,
   key: string,

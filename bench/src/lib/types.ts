@@ -70,11 +70,15 @@ export interface BenchContext {
   quick: boolean;
   /** How many measured runs of each subject (the median is reported). */
   runs: number;
+  /** A checkout whose mock `mock-ab` compares with this one (`--baseline DIR`). */
+  baseline: string | undefined;
   log: (line: string) => void;
 }
 
 export interface Benchmark {
   name: string;
   title: string;
+  /** Runs only when `--baseline DIR` is given (skipped, with a line saying so, otherwise). */
+  needsBaseline?: boolean;
   run(context: BenchContext): Promise<Omit<BenchmarkResult, 'name' | 'title' | 'durationMs' | 'loadAverage'>>;
 }

@@ -12,15 +12,16 @@ export const AUTH = `Bearer ${TOKEN}`;
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
 /**
- * Our mock through its CLI (`video-api-mock`), silent, bound to 127.0.0.1 on a free port.
+ * Our mock through its CLI (`video-api-mock`; `cli` names another checkout's), silent, bound to
+ * 127.0.0.1 on a free port.
  *
  * @example
  * const mock = await startMock(['--data-dir', dir]); // mock.match is the base URL
  */
-export function startMock(extra: string[] = []): Promise<Started> {
+export function startMock(extra: string[] = [], cli = MOCK_CLI): Promise<Started> {
   return startProcess(
     process.execPath,
-    [MOCK_CLI, '--port', '0', '--host', '127.0.0.1', '--token', TOKEN, '--log-level', 'silent', ...extra],
+    [cli, '--port', '0', '--host', '127.0.0.1', '--token', TOKEN, '--log-level', 'silent', ...extra],
     LISTENING,
   );
 }

@@ -31,6 +31,16 @@ function overSocket(c: Context): boolean {
 class TooLarge extends Error {}
 
 /**
+ * Whether the request has no body. Served by Node, its framing headers say (asking the Request
+ * for its body there would make @hono/node-server build a web stream for every request).
+ */
+function hasNoBody(c: Context, length: number): boolean {
+  if (length === 0) return true;
+  if (overSocket(c)) return Number.isNaN(length) && requestHeader(c, 'transfer-encoding') === undefined;
+  return c.req.raw.body === null;
+}
+
+/**
  * The body's bytes. A body whose Content-Length is within the bound, served by Node, is read in
  * one go (@hono/node-server takes it straight from the socket's buffer, without a web stream);
  * otherwise chunk by chunk, stopping past the bound.
@@ -78,7 +88,7 @@ export async function readJsonBody(c: Context): Promise<JsonBody> {
   const declared = requestHeader(c, 'content-length');
   const length = declared === undefined ? Number.NaN : Number(declared);
   // No body at all is said as such, whatever its (absent) media type.
-  if (c.req.raw.body === null || length === 0) return invalid('is empty; send a JSON body', 'empty');
+  if (hasNoBody(c, length)) return invalid('is empty; send a JSON body', 'empty');
   const type = requestHeader(c, 'content-type') ?? '';
   if (!JSON_TYPE.test(type)) return { ok: false, status: 415, code: 'unsupported-media-type', type };
   if (Number.isFinite(length) && length > MAX_JSON_BYTES)

@@ -1,0 +1,129 @@
+/**
+ * Mock A/B: this checkout's mock against another checkout's (`--baseline DIR`, e.g. a worktree of
+ * the commit before a change), run side by side in one run: server CPU time per request (GET
+ * video, PUT custom fields) and per MiB and peak RSS of a 1 GiB curl upload, rounds interleaved
+ * and the order alternating, so that a change of the machine's speed moves both alike.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { load } from '../lib/autocannon.js';
+import { TMP_DIR } from '../lib/paths.js';
+import { cpuTimeMs, peakRssMiB, resetPeakRss, type Started } from '../lib/proc.js';
+import { figure } from '../lib/stats.js';
+import { MiB, writeTestFile } from '../lib/test-file.js';
+import type { Benchmark, Figure } from '../lib/types.js';
+import { AUTH, startMock } from '../servers/start.js';
+import { createVideo, ROUTES, type Route } from './throughput.js';
+import { createKey, uploadOnce } from './upload.js';
+
+type Side = 'this' | 'baseline';
+const CONNECTIONS = 50;
+const WITHIN = { text: 'within 5% of the baseline', on: 'ratio', kind: 'max', bound: 1.05 } as const;
+
+/** Server CPU µs per request of one load run. */
+async function cpuPerRequest(server: Started, route: Route, key: string, seconds: number): Promise<number> {
+  const before = cpuTimeMs(server.pid) ?? Number.NaN;
+  const result = await load({
+    url: `${server.match}${route.path(key)}`,
+    method: route.method,
+    headers: { authorization: AUTH, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+    ...(route.body ? { body: route.body } : {}),
+    connections: CONNECTIONS,
+    durationS: seconds,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${route.name}: ${result.non2xx} non-2xx answers`);
+  return (((cpuTimeMs(server.pid) ?? Number.NaN) - before) * 1000) / Math.max(1, result.total);
+}
+
+/** Server CPU ms per MiB and peak RSS of one curl upload of `file`. */
+async function uploadCost(server: Started, file: string, bytes: number) {
+  const key = await createKey(server.match);
+  resetPeakRss(server.pid);
+  const before = cpuTimeMs(server.pid) ?? Number.NaN;
+  await uploadOnce('curl', server.match, key, file, bytes);
+  const cpuMsPerMiB = ((cpuTimeMs(server.pid) ?? Number.NaN) - before) / (bytes / MiB);
+  return { cpuMsPerMiB, peakMiB: peakRssMiB(server.pid) ?? Number.NaN };
+}
+
+export const mockAb: Benchmark = {
+  name: 'mock-ab',
+  title: 'Mock A/B: this checkout against a baseline checkout (--baseline DIR)',
+  needsBaseline: true,
+  async run({ quick, runs, baseline, log }) {
+    if (baseline === undefined)
+      throw new Error('needs --baseline DIR: a checkout of the commit to compare with');
+    const baselineCli = `${baseline.replace(/\/+$/, '')}/apps/mock-server/bin/video-api-mock.mjs`;
+    if (!existsSync(baselineCli)) throw new Error(`--baseline: no mock at ${baselineCli}`);
+    const rounds = quick ? runs : Math.max(runs, 8);
+    const seconds = quick ? 3 : 10;
+    const servers: Partial<Record<Side, Started>> = {};
+    const samples = new Map<string, number[]>();
+    const add = (id: string, value: number) => samples.set(id, [...(samples.get(id) ?? []), value]);
+    try {
+      servers.this = await startMock();
+      servers.baseline = await startMock([], baselineCli);
+      const keys = {
+        this: (await createVideo(servers.this.match)).key,
+        baseline: (await createVideo(servers.baseline.match)).key,
+      };
+      for (const route of ROUTES) {
+        for (const side of ['this', 'baseline'] as const)
+          await cpuPerRequest(servers[side] as Started, route, keys[side], 3);
+        for (let round = 0; round < rounds; round++) {
+          for (const side of round % 2 === 0
+            ? (['this', 'baseline'] as const)
+            : (['baseline', 'this'] as const)) {
+            const us = await cpuPerRequest(servers[side] as Started, route, keys[side], seconds);
+            log(`  ${route.name} ${side} round ${round + 1}: ${us.toFixed(1)} µs CPU per request`);
+            add(`${route.name}|${side}`, us);
+          }
+        }
+      }
+      mkdirSync(TMP_DIR, { recursive: true });
+      const bytes = (quick ? 100 : 1024) * MiB;
+      const file = await writeTestFile(`${TMP_DIR}/ab-${bytes}.bin`, bytes);
+      for (const side of ['this', 'baseline'] as const)
+        await uploadCost(servers[side] as Started, file, bytes);
+      for (let round = 0; round < Math.max(runs, 3); round++) {
+        for (const side of round % 2 === 0
+          ? (['this', 'baseline'] as const)
+          : (['baseline', 'this'] as const)) {
+          const cost = await uploadCost(servers[side] as Started, file, bytes);
+          log(
+            `  upload ${side} round ${round + 1}: ${cost.cpuMsPerMiB.toFixed(2)} ms CPU per MiB, peak ${cost.peakMiB.toFixed(0)} MiB`,
+          );
+          add(`upload|${side}`, cost.cpuMsPerMiB);
+          add(`upload-rss|${side}`, cost.peakMiB);
+        }
+      }
+      const size = quick ? '100 MiB' : '1 GiB';
+      const pair = (id: string, name: string, unit: string, target?: Figure['target']): Figure =>
+        figure({
+          name,
+          unit,
+          better: 'lower',
+          runs: samples.get(`${id}|this`) ?? [],
+          baseline: { name: 'baseline checkout', runs: samples.get(`${id}|baseline`) ?? [] },
+          ...(target && { target }),
+        });
+      return {
+        setup: `Two mocks through their CLIs (in memory, --log-level silent), each in its own process: this checkout's and the one at --baseline. Load: autocannon 7.15, ${CONNECTIONS} connections, a 3 s warm-up per mock and route, then ${rounds} rounds of ${seconds} s per mock, the order alternating. Upload: ${size} with curl (-F), one warm-up each, then ${Math.max(runs, 3)} rounds alternating. Server CPU time: user + system of the server process from /proc/PID/stat, per request answered or per MiB received; peak RSS: VmHWM after clear_refs.`,
+        figures: [
+          ...ROUTES.map((route) =>
+            pair(route.name, `${route.name}: server CPU time per request, this vs baseline`, 'µs', WITHIN),
+          ),
+          pair('upload', `${size} with curl: server CPU time per MiB, this vs baseline`, 'ms', WITHIN),
+          pair('upload-rss', `${size} with curl: peak RSS of the mock, this vs baseline`, 'MiB', {
+            text: 'at most 150 MiB',
+            on: 'value',
+            kind: 'max',
+            bound: 150,
+          }),
+        ],
+        notes: [],
+      };
+    } finally {
+      for (const server of Object.values(servers)) await server?.stop();
+    }
+  },
+};
