@@ -57,25 +57,19 @@ export function specOperation(operationId: SpecOperationId): Operation {
   return operation;
 }
 
-/** Playback (§2): the HLS playlist and its segments under `/hls/<videoKey>/`. */
-export const PLAYBACK_OPERATIONS: readonly Operation[] = [
-  {
-    operationId: 'getHlsPlaylist',
-    method: 'GET',
-    specPath: '/hls/{videoKey}/playlist.m3u8',
-    route: '/hls/:videoKey/playlist.m3u8',
-    pattern: /^\/hls\/[^/]+\/playlist\.m3u8$/,
-  },
-  {
-    operationId: 'getHlsSegment',
-    method: 'GET',
-    specPath: '/hls/{videoKey}/{segment}',
-    route: '/hls/:videoKey/:segment{[^/]+\\.ts}',
-    pattern: /^\/hls\/[^/]+\/[^/]+\.ts$/,
-  },
+/** A route the pipeline names by its operationId: method and a matcher of request paths. */
+type Named = Pick<Operation, 'operationId' | 'method' | 'pattern'>;
+
+/**
+ * Playback (§2): the HLS playlist and its segments under `/hls/<videoKey>/`, named for the journal
+ * and for fault rules (src/playback/routes.ts routes them).
+ */
+export const PLAYBACK_OPERATIONS: readonly Named[] = [
+  { operationId: 'getHlsPlaylist', method: 'GET', pattern: /^\/hls\/[^/]+\/playlist\.m3u8$/ },
+  { operationId: 'getHlsSegment', method: 'GET', pattern: /^\/hls\/[^/]+\/[^/]+\.ts$/ },
 ];
 
-const OPERATIONS = [...SPEC_OPERATIONS, ...PLAYBACK_OPERATIONS];
+const OPERATIONS: readonly Named[] = [...SPEC_OPERATIONS, ...PLAYBACK_OPERATIONS];
 const SPEC_IDS: ReadonlySet<string> = new Set(SPEC_OPERATIONS.map((operation) => operation.operationId));
 
 /** Whether `operationId` is one of the interface's operations. */

@@ -6,7 +6,6 @@
 import type { Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { PLAYBACK_OPERATIONS } from '../http/operations.js';
 import type { RequestPipeline } from '../http/pipeline.js';
 import type { RequestReadings } from '../readings/request-readings.js';
 import type { Lifecycle } from '../state/lifecycle.js';
@@ -54,23 +53,24 @@ function readyVideo({ store, lifecycle }: PlaybackDeps, key: string, readings: R
   throw new HttpError(404, { code: 'not-ready', title: 'Not ready', detail });
 }
 
-const routeOf = (operationId: string) =>
-  PLAYBACK_OPERATIONS.find((operation) => operation.operationId === operationId)?.route ?? '';
-const PLAYLIST = { route: routeOf('getHlsPlaylist') };
-const SEGMENTS = { route: routeOf('getHlsSegment') };
+/**
+ * Static names, not `:segment` params: a param beside `playlist.m3u8` would make Hono fall back
+ * from its RegExpRouter to the slower TrieRouter for every route of the app.
+ */
+const PLAYLIST_ROUTE = '/hls/:videoKey/playlist.m3u8';
+const SEGMENT_ROUTE = `/hls/:videoKey/${SEGMENT_NAME}`;
 
 export function playbackRoutes(app: Hono<MockEnv>, deps: PlaybackDeps, wrap: RequestPipeline['wrap']): void {
   app.get(
-    PLAYLIST.route,
+    PLAYLIST_ROUTE,
     wrap((c) => {
       readyVideo(deps, c.req.param('videoKey') ?? '', c.get('readings'));
       return c.body(mediaPlaylist(), 200, { 'content-type': 'application/vnd.apple.mpegurl' });
     }),
   );
   app.get(
-    SEGMENTS.route,
-    wrap((c, next) => {
-      if (c.req.param('segment') !== SEGMENT_NAME) return next().then(() => c.res);
+    SEGMENT_ROUTE,
+    wrap((c) => {
       readyVideo(deps, c.req.param('videoKey') ?? '', c.get('readings'));
       return c.body(SEGMENT.slice(), 200, { 'content-type': 'video/mp2t' });
     }),
