@@ -5,8 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SourceSink } from '../state/source-sink.js';
+import type { Writable } from 'node:stream';
+import type { IncomingFile, SourceSink } from '../state/source-sink.js';
 import { createUploadFolders } from './upload-folders.js';
+
+/** A file being received on disk: a Node stream can also be piped into it (`writable`). */
+export interface DiskFile extends IncomingFile {
+  /** The file's write stream; whoever pipes into it ends it, then calls `commit` or `abort`. */
+  readonly writable: Writable;
+}
+
+/** Whether `file` is a DiskFile (busboy then pipes into it: streams' own backpressure, no promise per chunk). */
+export function isDiskFile(file: IncomingFile): file is DiskFile {
+  return 'writable' in file;
+}
 
 /**
  * A sink over the upload folders of `dataDir` (or of a temporary folder, removed on dispose).
@@ -33,7 +45,8 @@ export function diskSink(dataDir: string | undefined): SourceSink {
           if (out.closed) resolve();
           else out.once('close', () => resolve());
         });
-      return {
+      const file: DiskFile = {
+        writable: out,
         write(chunk) {
           if (failure) throw failure;
           if (out.write(chunk)) return;
@@ -49,9 +62,11 @@ export function diskSink(dataDir: string | undefined): SourceSink {
           });
         },
         async commit(key) {
-          await new Promise<void>((resolve, reject) => {
-            out.end((error?: Error | null) => (error ? reject(error) : resolve()));
-          });
+          if (!out.writableEnded) {
+            await new Promise<void>((resolve, reject) => {
+              out.end((error?: Error | null) => (error ? reject(error) : resolve()));
+            });
+          }
           await closed();
           if (failure) throw failure;
           const file = folders.fileOf(key);
@@ -64,6 +79,7 @@ export function diskSink(dataDir: string | undefined): SourceSink {
           rmSync(path, { force: true });
         },
       };
+      return file;
     },
     paths: () => ({ root: folders.root, temp: folders.temp, uploads: folders.uploads }),
     dispose: () => folders.dispose(),

@@ -5,12 +5,33 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../api/receive-upload.js';
 import { MAX_PARTS } from '../http/multipart.js';
 import { requestHeader } from '../http/request-headers.js';
 import type { IncomingFile, SourceSink } from '../state/source-sink.js';
+import { isDiskFile } from './disk-sink.js';
 import { throttle } from './throttle.js';
+
+/** Writes a Node stream into a sink's file, pausing while a write is pending. */
+function writeInto(stream: Readable, file: IncomingFile): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    stream.on('data', (chunk: Buffer) => {
+      try {
+        const wrote = file.write(chunk);
+        if (wrote) {
+          stream.pause();
+          wrote.then(() => stream.resume(), fail);
+        }
+      } catch (error) {
+        fail(error);
+      }
+    });
+    stream.on('end', () => done());
+    stream.on('error', fail);
+  });
+}
 
 interface ReceiveOptions {
   source: Readable;
@@ -91,22 +112,12 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       file = sinkFile;
       info = { filename: fileInfo.filename ?? '', mimeType: fileInfo.mimeType };
       stream.on('limit', () => finish('too-large'));
-      written = new Promise<void>((done, fail) => {
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          try {
-            const wrote = sinkFile.write(chunk);
-            if (wrote) {
-              stream.pause();
-              wrote.then(() => stream.resume(), fail);
-            }
-          } catch (error) {
-            fail(error);
-          }
-        });
-        stream.on('end', () => done());
-        stream.on('error', fail);
-      }).catch(() => finish('aborted'));
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      written = (
+        isDiskFile(sinkFile) ? pipeline(stream, sinkFile.writable) : writeInto(stream, sinkFile)
+      ).catch(() => finish('aborted'));
     });
     parser.on('partsLimit', () => {
       partsCut = true;
