@@ -48,3 +48,23 @@ export async function adminProblem(
   }
   return json;
 }
+
+/**
+ * Expects `readme` to show `json` (an admin problem the routes answered) as it is, to name each of
+ * `codes`, and none of the words of the old body (`old`).
+ */
+export function expectDocumentedProblem(
+  readme: string,
+  json: AdminProblem,
+  codes: string[],
+  old: RegExp,
+): void {
+  expect(readme).toContain('application/problem+json');
+  expect(readme).toContain(`"type": "${json.type}"`);
+  expect(readme).toContain(`"title": "${json.title}"`);
+  expect(readme).toContain(`"detail": ${JSON.stringify(json.detail)}`);
+  expect(readme).toContain(`"issues": ${JSON.stringify(json.issues)}`);
+  expect(readme).toContain(`"code": "${json.code}"`);
+  for (const code of codes) expect(readme).toContain(`\`${code}\``);
+  expect(readme).not.toMatch(old);
+}
