@@ -4,7 +4,9 @@
  * video, PUT custom fields) and per MiB and peak RSS of a 1 GiB curl upload, rounds interleaved
  * and the order alternating, so that a change of the machine's speed moves both alike.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { load } from '../lib/autocannon.js';
 import { TMP_DIR } from '../lib/paths.js';
 import { cpuTimeMs, peakRssMiB, resetPeakRss, type Started } from '../lib/proc.js';
@@ -18,6 +20,24 @@ import { createKey, uploadOnce } from './upload.js';
 type Side = 'this' | 'baseline';
 const CONNECTIONS = 50;
 const WITHIN = { text: 'within 5% of the baseline', on: 'ratio', kind: 'max', bound: 1.05 } as const;
+
+/**
+ * Pins every thread of both mocks to the last core, so that neither gets a core to itself (an A/A
+ * run, the same build on both sides, read the first-started mock 8–17% dearer unpinned). Under
+ * load only one mock works at a time; the load generator takes the other core. Says so when the
+ * machine has no `taskset`.
+ */
+function pinToOneCore(pids: number[], cores: number, log: (line: string) => void): string {
+  if (cores < 2) return 'one core: nothing to pin';
+  try {
+    for (const pid of pids)
+      execFileSync('taskset', ['-a', '-p', '-c', String(cores - 1), String(pid)], { stdio: 'ignore' });
+    return `both mocks pinned to core ${cores - 1} (taskset), the load generator left the others`;
+  } catch (error) {
+    log(`  could not pin the mocks to one core: ${(error as Error).message}`);
+    return 'mocks not pinned (taskset failed): compare with an A/A run (--baseline this checkout)';
+  }
+}
 
 /** Server CPU µs per request of one load run. */
 async function cpuPerRequest(server: Started, route: Route, key: string, seconds: number): Promise<number> {
@@ -57,11 +77,13 @@ export const mockAb: Benchmark = {
     const rounds = quick ? runs : Math.max(runs, 8);
     const seconds = quick ? 3 : 10;
     const servers: Partial<Record<Side, Started>> = {};
+    let pinned = '';
     const samples = new Map<string, number[]>();
     const add = (id: string, value: number) => samples.set(id, [...(samples.get(id) ?? []), value]);
     try {
       servers.this = await startMock();
       servers.baseline = await startMock([], baselineCli);
+      pinned = pinToOneCore([servers.this.pid, servers.baseline.pid], availableParallelism(), log);
       const keys = {
         this: (await createVideo(servers.this.match)).key,
         baseline: (await createVideo(servers.baseline.match)).key,
@@ -107,7 +129,7 @@ export const mockAb: Benchmark = {
           ...(target && { target }),
         });
       return {
-        setup: `Two mocks through their CLIs (in memory, --log-level silent), each in its own process: this checkout's and the one at --baseline. Load: autocannon 7.15, ${CONNECTIONS} connections, a 3 s warm-up per mock and route, then ${rounds} rounds of ${seconds} s per mock, the order alternating. Upload: ${size} with curl (-F), one warm-up each, then ${Math.max(runs, 3)} rounds alternating. Server CPU time: user + system of the server process from /proc/PID/stat, per request answered or per MiB received; peak RSS: VmHWM after clear_refs.`,
+        setup: `Two mocks through their CLIs (in memory, --log-level silent), each in its own process: this checkout's and the one at --baseline; ${pinned}. Load: autocannon 7.15, ${CONNECTIONS} connections, a 3 s warm-up per mock and route, then ${rounds} rounds of ${seconds} s per mock, the order alternating. Upload: ${size} with curl (-F), one warm-up each, then ${Math.max(runs, 3)} rounds alternating. Server CPU time: user + system of the server process from /proc/PID/stat, per request answered or per MiB received; peak RSS: VmHWM after clear_refs.`,
         figures: [
           ...ROUTES.map((route) =>
             pair(route.name, `${route.name}: server CPU time per request, this vs baseline`, 'µs', WITHIN),
