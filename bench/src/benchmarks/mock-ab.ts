@@ -1,8 +1,9 @@
 /**
  * Mock A/B: this checkout's mock against another checkout's (`--baseline DIR`, e.g. a worktree of
  * the commit before a change), run side by side in one run: server CPU time per request (GET
- * video, PUT custom fields) and per MiB and peak RSS of a 1 GiB curl upload, rounds interleaved
- * and the order alternating, so that a change of the machine's speed moves both alike.
+ * video, PUT custom fields; fresh processes every round) and per MiB and peak RSS of a 1 GiB curl
+ * upload, rounds interleaved and the order alternating, so that a change of the machine's speed
+ * moves both alike.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -81,26 +82,36 @@ export const mockAb: Benchmark = {
     const samples = new Map<string, number[]>();
     const add = (id: string, value: number) => samples.set(id, [...(samples.get(id) ?? []), value]);
     try {
-      servers.this = await startMock();
-      servers.baseline = await startMock([], baselineCli);
-      pinned = pinToOneCore([servers.this.pid, servers.baseline.pid], availableParallelism(), log);
-      const keys = {
-        this: (await createVideo(servers.this.match)).key,
-        baseline: (await createVideo(servers.baseline.match)).key,
-      };
-      for (const route of ROUTES) {
-        for (const side of ['this', 'baseline'] as const)
-          await cpuPerRequest(servers[side] as Started, route, keys[side], 3);
-        for (let round = 0; round < rounds; round++) {
-          for (const side of round % 2 === 0
-            ? (['this', 'baseline'] as const)
-            : (['baseline', 'this'] as const)) {
-            const us = await cpuPerRequest(servers[side] as Started, route, keys[side], seconds);
-            log(`  ${route.name} ${side} round ${round + 1}: ${us.toFixed(1)} µs CPU per request`);
-            add(`${route.name}|${side}`, us);
+      const start = (side: Side) => (side === 'this' ? startMock() : startMock([], baselineCli));
+      // Load rounds: a fresh process per side and round (started in alternating order, pinned
+      // with the other side's), so that no mock carries a slot of its own through the run.
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 === 0 ? (['this', 'baseline'] as const) : (['baseline', 'this'] as const);
+        const fresh: Partial<Record<Side, Started>> = {};
+        try {
+          for (const side of order) fresh[side] = await start(side);
+          pinned = pinToOneCore(
+            [(fresh.this as Started).pid, (fresh.baseline as Started).pid],
+            availableParallelism(),
+            log,
+          );
+          for (const side of order) {
+            const server = fresh[side] as Started;
+            const { key } = await createVideo(server.match);
+            for (const route of ROUTES) {
+              await cpuPerRequest(server, route, key, 3);
+              const us = await cpuPerRequest(server, route, key, seconds);
+              log(`  ${route.name} ${side} round ${round + 1}: ${us.toFixed(1)} µs CPU per request`);
+              add(`${route.name}|${side}`, us);
+            }
           }
+        } finally {
+          for (const server of Object.values(fresh)) await server?.stop();
         }
       }
+      servers.this = await startMock();
+      servers.baseline = await startMock([], baselineCli);
+      pinToOneCore([servers.this.pid, servers.baseline.pid], availableParallelism(), log);
       mkdirSync(TMP_DIR, { recursive: true });
       const bytes = (quick ? 100 : 1024) * MiB;
       const file = await writeTestFile(`${TMP_DIR}/ab-${bytes}.bin`, bytes);
@@ -129,7 +140,7 @@ export const mockAb: Benchmark = {
           ...(target && { target }),
         });
       return {
-        setup: `Two mocks through their CLIs (in memory, --log-level silent), each in its own process: this checkout's and the one at --baseline; ${pinned}. Load: autocannon 7.15, ${CONNECTIONS} connections, a 3 s warm-up per mock and route, then ${rounds} rounds of ${seconds} s per mock, the order alternating. Upload: ${size} with curl (-F), one warm-up each, then ${Math.max(runs, 3)} rounds alternating. Server CPU time: user + system of the server process from /proc/PID/stat, per request answered or per MiB received; peak RSS: VmHWM after clear_refs.`,
+        setup: `Two mocks through their CLIs (in memory, --log-level silent), each in its own process: this checkout's and the one at --baseline; ${pinned}. Load: ${rounds} rounds; in each, both mocks start afresh (the order alternating) and each in turn takes a 3 s warm-up and ${seconds} s of autocannon 7.15, ${CONNECTIONS} connections, per route. Upload: ${size} with curl (-F), one warm-up each, then ${Math.max(runs, 3)} rounds alternating. Server CPU time: user + system of the server process from /proc/PID/stat, per request answered or per MiB received; peak RSS: VmHWM after clear_refs.`,
         figures: [
           ...ROUTES.map((route) =>
             pair(route.name, `${route.name}: server CPU time per request, this vs baseline`, 'µs', WITHIN),
