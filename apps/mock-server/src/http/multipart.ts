@@ -6,6 +6,11 @@ export { boundaryOf };
 /** Parts of a form read at most; a file after them is never seen. */
 export const MAX_PARTS = 1000;
 
+/** Why a form whose file comes after the first `limit` parts is refused (also said by the Node receiver). */
+export function partsCutMessage(limit: number, field: string): string {
+  return `the form has more than ${limit} parts and no file among the first ${limit}; put the file in the field "${field}" among them`;
+}
+
 /** Limits of one form; non-file parts are never kept, so `fields` and `fieldSize` skip what busboy skips. */
 export interface MultipartLimits {
   /** Largest size in bytes of the wanted file; undefined for no limit. */
@@ -232,9 +237,7 @@ class FormReader {
       return at;
     }
     if (this.file === undefined) {
-      return malformed(
-        `the form has more than ${limit} parts and no file among the first ${limit}; put the file in the field "${this.options.field}" among them`,
-      );
+      return malformed(partsCutMessage(limit, this.options.field));
     }
     // The file is in: parts past the limit are skipped unread, as busboy skips them.
     this.state = 'body';

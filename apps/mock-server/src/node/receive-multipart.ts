@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../api/receive-upload.js';
-import { MAX_PARTS } from '../http/multipart.js';
+import { MAX_PARTS, partsCutMessage } from '../http/multipart.js';
 import { requestHeader } from '../http/request-headers.js';
 import type { IncomingFile, SourceSink } from '../state/source-sink.js';
 import { isDiskFile } from './disk-sink.js';
@@ -40,8 +40,6 @@ interface ReceiveOptions {
   /** Largest file in bytes; undefined for no limit. */
   limit: number | undefined;
 }
-
-const partsCutMessage = `the form has more than ${MAX_PARTS} parts and no file among the first ${MAX_PARTS}; put the file in the field "file" among them`;
 
 /**
  * Receives the file of the form field `file` from a Node stream; other parts are drained and
@@ -124,7 +122,9 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
     });
     parser.on('close', () => {
       if (!file || !written) {
-        finish(partsCut ? { kind: 'malformed', message: partsCutMessage } : 'missing-file');
+        finish(
+          partsCut ? { kind: 'malformed', message: partsCutMessage(MAX_PARTS, 'file') } : 'missing-file',
+        );
         return;
       }
       const received = file;
