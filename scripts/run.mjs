@@ -76,11 +76,16 @@ function ensureChromium() {
   must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']);
 }
 
-/** Runs a package's command (it runs from the sources, no build needed), forwarding signals; exits with its code. */
-function runBin(bin, args) {
+/**
+ * Runs a package's command from its TypeScript sources (no build needed): Node resolves the
+ * workspace packages to their sources and tsx compiles on the fly. Published packages run their
+ * built bins instead. Forwards signals; exits with the command's code.
+ */
+function runSource(entry, args) {
   // Relative paths in arguments are the user's: run where the user ran pnpm/npm, not at the root.
   const cwd = process.env.INIT_CWD ?? process.cwd();
-  const child = spawn(process.execPath, [join(root, bin), ...args], { cwd, env, stdio: 'inherit' });
+  const nodeArgs = ['--conditions=@video-api/source', '--import', 'tsx', join(root, entry), ...args];
+  const child = spawn(process.execPath, nodeArgs, { cwd, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
@@ -95,15 +100,16 @@ const nx = (...nxArgs) => must('pnpm', ['exec', 'nx', ...nxArgs]);
 
 switch (task) {
   case 'start':
-    runBin('apps/mock-server/bin/video-api-mock.mjs', args);
+    runSource('apps/mock-server/src/node/bin.ts', args);
     break;
   case 'contract':
-    runBin('packages/contract/bin/video-api-contract.mjs', args);
+    runSource('packages/contract/src/cli/run.ts', args);
     break;
   case 'video-api':
-    runBin('packages/client/bin/video-api.mjs', args);
+    runSource('packages/client/src/cli/bin.ts', args);
     break;
   case 'bench':
+    nx('run', '@video-api/mock-server:build'); // the benchmarks run the mock's command as published
     must('pnpm', ['--filter', '@video-api/bench', 'run', 'bench', ...args]);
     break;
   case 'soak':

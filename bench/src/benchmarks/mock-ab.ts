@@ -73,8 +73,12 @@ export const mockAb: Benchmark = {
   async run({ quick, runs, baseline, log }) {
     if (baseline === undefined)
       throw new Error('needs --baseline DIR: a checkout of the commit to compare with');
-    const baselineCli = `${baseline.replace(/\/+$/, '')}/apps/mock-server/bin/video-api-mock.mjs`;
-    if (!existsSync(baselineCli)) throw new Error(`--baseline: no mock at ${baselineCli}`);
+    // A checkout from before the bins moved into dist has its command under bin/.
+    const candidates = ['apps/mock-server/dist/node/bin.js', 'apps/mock-server/bin/video-api-mock.mjs'].map(
+      (relative) => `${baseline.replace(/\/+$/, '')}/${relative}`,
+    );
+    const baselineCli = candidates.find((path) => existsSync(path));
+    if (!baselineCli) throw new Error(`--baseline: no mock at ${candidates.join(' or ')} (build it first)`);
     const rounds = quick ? runs : Math.max(runs, 8);
     const seconds = quick ? 3 : 10;
     const servers: Partial<Record<Side, Started>> = {};

@@ -65,7 +65,7 @@ export const startup: Benchmark = {
       prism.push(await timeToFirstAnswer(prismArgs, prismProbe));
     }
     return {
-      setup: `\`node video-api-mock.mjs\` (the CLI as shipped in the repository: TypeScript sources through tsx) and \`prism mock spec/openapi.yaml\` spawned ${count} times each, alternating, after one warm-up start each (warm file cache); the clock runs from spawn to the first 2xx answer, polled every 5 ms (our mock: GET /openapi.json; Prism: GET /api/v1/videos/v-0001).`,
+      setup: `\`node dist/node/bin.js\` (the video-api-mock bin as published: built, no tsx) and \`prism mock spec/openapi.yaml\` spawned ${count} times each, alternating, after one warm-up start each (warm file cache); the clock runs from spawn to the first 2xx answer, polled every 5 ms (our mock: GET /openapi.json; Prism: GET /api/v1/videos/v-0001).`,
       figures: [
         figure({
           name: 'start to first answer, our mock vs Prism',

@@ -7,7 +7,8 @@ export const RESULTS_DIR = `${BENCH_DIR}results`;
 /** Test files and upload targets: git-ignored, removed after each benchmark. */
 export const TMP_DIR = `${RESULTS_DIR}/tmp`;
 export const SPEC_FILE = `${REPO_DIR}spec/openapi.yaml`;
-export const MOCK_CLI = `${REPO_DIR}apps/mock-server/bin/video-api-mock.mjs`;
+/** The mock's command as published (its built bin; `pnpm bench` builds it first). */
+export const MOCK_CLI = `${REPO_DIR}apps/mock-server/dist/node/bin.js`;
 export const PRISM_DIR = `${BENCH_DIR}.prism`;
 export const PRISM_BIN = `${PRISM_DIR}/node_modules/@stoplight/prism-cli/dist/index.js`;
 export const AUTOCANNON_BIN = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));

@@ -3,41 +3,32 @@
  * playwright-core loads the example page, which uploads a file with progress to the mock over HTTP
  * (cross-origin, so CORS is exercised too) and waits for it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '@video-api/mock-server';
-import { type Listening, listenHttp, type ServedMock, serveMock } from '@video-api/test-support';
+import {
+  type Chromium,
+  type Listening,
+  launchChromium,
+  listenHttp,
+  type ServedMock,
+  serveMock,
+} from '@video-api/test-support';
 import { build } from 'esbuild';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadProgress, Video } from '../src/index.js';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pageDir = fileURLToPath(new URL('../examples/browser/', import.meta.url));
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let app: ReturnType<typeof createApp>;
 let api: ServedMock<typeof app>;
 let site: Listening;
-let context: BrowserContext;
+let browser: Chromium;
 let page: Page;
-let profile: string;
 
 beforeAll(async () => {
-  if (!existsSync(executablePath)) {
-    throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  }
   const bundle = await build({
     entryPoints: [join(pageDir, 'main.js')],
     bundle: true,
@@ -57,18 +48,16 @@ beforeAll(async () => {
   });
   api = await serveMock(() => createApp({ realTimeClock: true, processingMs: 50 }));
   app = api.app;
-  profile = mkdtempSync(join(tmpdir(), 'client-chromium-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: flags });
-  page = await context.newPage();
+  browser = await launchChromium();
+  page = await browser.context.newPage();
   await page.goto(`${site.url}/`);
   await page.waitForFunction(() => 'uploadAndWait' in globalThis);
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await site?.close();
   await api?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 describe('the client in headless Chromium', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createApp } from '@video-api/mock-server';
-import { type ServedMock, serveMock } from '@video-api/test-support';
+import { type ServedMock, serveMock, sourceArgs } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAssignments, parseCli } from '../src/cli/args.js';
 import { run } from '../src/cli/main.js';
@@ -13,7 +13,7 @@ import { run } from '../src/cli/main.js';
 const folder = mkdtempSync(join(tmpdir(), 'client-cli-'));
 const clip = join(folder, 'clip.mp4');
 writeFileSync(clip, new Uint8Array(200_000).fill(7));
-const bin = fileURLToPath(new URL('../bin/video-api.mjs', import.meta.url));
+const bin = sourceArgs(fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)));
 
 let app: ReturnType<typeof createApp>;
 let served: ServedMock<typeof app>;
@@ -196,7 +196,7 @@ describe('video-api run against the mock over HTTP', () => {
 describe('the video-api bin, spawned', () => {
   const exec = promisify(execFile);
   const spawnCli = (args: string[]) =>
-    exec(process.execPath, [bin, ...args], {
+    exec(process.execPath, [...bin, ...args], {
       env: { ...process.env, VIDEO_API_BASE_URL: served.url, VIDEO_API_TOKEN: 'mock-token' },
     }).then(
       (out) => ({ code: 0, ...out }),

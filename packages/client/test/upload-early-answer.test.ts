@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type Listening, listenHttp } from '@video-api/test-support';
+import { type Listening, listenHttp, sourceArgs } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fetchTransport,
@@ -20,13 +20,13 @@ import {
 import { createVideoApiClient } from '../src/node.js';
 
 // In a process of its own: in this one, its reads and the client's writes would take turns.
-const bin = fileURLToPath(new URL('../../../apps/mock-server/bin/video-api-mock.mjs', import.meta.url));
+const bin = sourceArgs(fileURLToPath(new URL('../../../apps/mock-server/src/node/bin.ts', import.meta.url)));
 let mock: ChildProcess;
 const server = { url: '' };
 beforeAll(async () => {
   mock = spawn(
     process.execPath,
-    [bin, '--port', '0', '--max-upload-bytes', '1MiB', '--log-level', 'silent'],
+    [...bin, '--port', '0', '--max-upload-bytes', '1MiB', '--log-level', 'silent'],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

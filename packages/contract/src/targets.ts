@@ -44,7 +44,10 @@ export function httpTarget(options: {
   };
 }
 
-/** What this package uses of `@video-api/mock-server` (kept structural: the mock is not a dependency). */
+/**
+ * What this package uses of `@video-api/mock-server`, its optional peer: kept structural, so the
+ * types of this package do not need the mock installed.
+ */
 interface MockServerModule {
   createApp(options: Record<string, unknown>): {
     fetch(request: Request): Response | Promise<Response>;
@@ -63,6 +66,20 @@ export class MockUnavailable extends Error {
   override name = 'MockUnavailable';
 }
 
+/** What to do when no --base-url is given and the in-process mock is not installed. */
+export const MOCK_MISSING =
+  'no --base-url given, and the in-process mock needs @video-api/mock-server, which is not installed: npm i -D @video-api/mock-server (or give --base-url and --token of a running server)';
+
+/** Whether `error` says that the package `name` itself cannot be found. */
+function isMissing(error: unknown, name: string): boolean {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    typeof message === 'string' &&
+    message.includes(`'${name}'`)
+  );
+}
+
 /** The mock server, in this process (no socket): `@video-api/mock-server` must be installed. */
 export async function inProcessTarget(options: {
   projectKey: string;
@@ -73,14 +90,12 @@ export async function inProcessTarget(options: {
   /** Wraps the app's fetch, e.g. to break the mock on purpose in tests. */
   wrapFetch?: (fetch: Target['fetch']) => Target['fetch'];
 }): Promise<PreparedTarget> {
-  const specifier = '@video-api/mock-server'; // a variable: not a dependency of the published package
   let mockServer: MockServerModule;
   try {
-    mockServer = (await import(specifier)) as MockServerModule;
-  } catch {
-    throw new MockUnavailable(
-      'no --base-url given and @video-api/mock-server is not installed to run in-process; give --base-url and --token of a server, or install @video-api/mock-server',
-    );
+    mockServer = (await import('@video-api/mock-server')) as MockServerModule;
+  } catch (error) {
+    if (!isMissing(error, '@video-api/mock-server')) throw error;
+    throw new MockUnavailable(MOCK_MISSING);
   }
   let app: ReturnType<MockServerModule['createApp']>;
   try {

@@ -24,3 +24,5 @@ export {
   startWebhookReceiver,
   type WebhookReceiver,
 } from './webhook-receiver.js';
+export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
+export { sourceArgs } from './source-bin.js';

@@ -7,11 +7,12 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { OptionError } from '../options.js';
 import type { FieldDefinition, VideoRecord } from '../state/types.js';
 import { formatKey, type VideoStore } from '../state/video-store.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { loadSqlite } from './load-sqlite.js';
 
 /** File name of the database inside the data dir. */
 export const DATABASE_FILE = 'mock.sqlite';
@@ -31,9 +32,10 @@ export function createSqliteStore(dataDir: string): VideoStore {
       `dataDir: "${dataDir}" is not accepted (a folder, or a path where one can be made)`,
     );
   }
+  const Database = loadSqlite();
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
-  let db: Database.Database;
+  let db: BetterSqlite3.Database;
   try {
     db = new Database(join(dataDir, DATABASE_FILE));
   } catch (error) {

@@ -8,9 +8,10 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceArgs } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../bin/video-api-mock.mjs', import.meta.url));
+const BIN = sourceArgs(fileURLToPath(new URL('../../src/node/bin.ts', import.meta.url)));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,7 +20,7 @@ afterEach(() => {
 });
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [...BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
   children.push(child);
   let stdout = '';
   let stderr = '';

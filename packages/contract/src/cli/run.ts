@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** Process entry of the CLI. */
 import { main } from './main.js';
 
