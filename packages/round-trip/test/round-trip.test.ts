@@ -1,0 +1,210 @@
+/**
+ * The round-trip, as another team meets the kit: `pnpm release -- --registry …` publishes the
+ * public packages into a real registry (Verdaccio, throwaway storage), then projects outside the
+ * workspace install them by name with plain npm and use them: the mock's bin, the client README's
+ * flow as ESM and through require(), the README snippets type-checked, the contract CLI against
+ * the mock, a vitest test of their own on the msw handlers, a browser bundle of the client; then the
+ * Node steps again on Node 22 and 24.
+ */
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Consumer, createConsumer } from '../src/consumer.js';
+import { exec } from '../src/exec.js';
+import { nodeBinary, OTHER_NODES } from '../src/node-versions.js';
+import { asCommonJs, readmeSnippets } from '../src/readme.js';
+import { type Registry, startRegistry } from '../src/registry.js';
+import { serve } from '../src/served.js';
+import { inspectTarball, type Published, published } from '../src/tarballs.js';
+import { copyWorkspace, REPO_ROOT } from '../src/workspace-copy.js';
+
+const PACKAGES = ['@video-api/schema', '@video-api/client', '@video-api/contract', '@video-api/mock-server'];
+/** What the consumer installs beside our packages, from the usual registry (the workspace's versions). */
+const TOOLS = ['msw@2.13.0', 'vitest@4.1.12', 'typescript@5.9.3', 'esbuild@0.28.2', '@types/node@20'];
+const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
+
+let registry: Registry;
+let workspace: string;
+let consumer: Consumer;
+const versions: Record<string, Published> = {};
+const cleanups: Array<() => unknown> = [];
+
+beforeAll(async () => {
+  registry = await startRegistry();
+  cleanups.push(() => registry.close());
+  workspace = copyWorkspace();
+  cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
+  // The workspace's own settings, plus the registry's token (publishing needs one for its host).
+  const auth = registry.npmrc.split('\n').find((line) => line.includes('_authToken'));
+  appendFileSync(join(workspace, '.npmrc'), `\n${auth}\n`);
+  await exec('node', ['scripts/run.mjs', 'release', '--', '--registry', `${registry.url}/`], {
+    cwd: workspace,
+    env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+    timeoutMs: 600_000,
+  });
+  for (const name of PACKAGES) versions[name] = await published(registry.url, name);
+  consumer = createConsumer(registry.npmrc);
+  cleanups.push(() => consumer.remove());
+  await consumer.npm(['install', ...PACKAGES, ...TOOLS]);
+}, 900_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('pnpm release into a real registry', () => {
+  it.each(PACKAGES)('published %s with a CHANGELOG, a LICENSE and dist only', async (name) => {
+    const pkg = versions[name] as Published;
+    const files = await inspectTarball(pkg.tarball);
+    const allowed = /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi\.json|dist\/.+)$/;
+    expect(files.filter((file) => !allowed.test(file))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/CHANGELOG.md']),
+    );
+    expect(readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8')).toContain('MIT License');
+    expect(pkg.manifest.repository).toMatchObject({ type: 'git' });
+    expect(pkg.manifest.homepage).toMatch(/^https:\/\//);
+    expect(pkg.manifest.bugs).toMatchObject({ url: expect.stringMatching(/^https:\/\//) });
+    expect(JSON.stringify(pkg.manifest)).not.toContain('workspace:');
+    for (const [entry, target] of Object.entries(pkg.manifest.exports as Record<string, unknown>)) {
+      if (typeof target === 'object') expect(target, `${name} ${entry}`).toHaveProperty('default');
+    }
+  });
+
+  it('versioned the pending changesets: the CHANGELOGs hold their text', () => {
+    const changelog = readFileSync(join(workspace, 'apps/mock-server/CHANGELOG.md'), 'utf8');
+    expect(changelog).toContain(`## ${versions['@video-api/mock-server']?.version}`);
+    expect(changelog).toContain('First published release of the mock');
+  });
+});
+
+describe('a project outside the workspace, on this Node', () => {
+  it('runs the client README flow against `npx video-api-mock`, as ESM and through require()', async () => {
+    const mock = await serve('npx', ['video-api-mock', '--port', '0', '--log-level', 'silent'], consumer.dir);
+    try {
+      const [flow] = readmeSnippets(consumer.dir, '@video-api/client');
+      const script = (flow as string).replaceAll('http://localhost:4010', mock.url);
+      consumer.write('clip.mp4', new Uint8Array(200_000).fill(3));
+      consumer.write('flow.mjs', script);
+      consumer.write('flow.cjs', asCommonJs(script));
+      for (const file of ['flow.mjs', 'flow.cjs']) {
+        const { stdout } = await consumer.node([file]);
+        expect(stdout, file).toContain('200000 / 200000');
+        expect(stdout, file).toMatch(/\/hls\/v-\d+\/.*\.m3u8/);
+      }
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('type-checks the README snippets under strict, with moduleResolution bundler and node16', async () => {
+    const snippets = readmeSnippets(consumer.dir, '@video-api/client');
+    expect(snippets.length).toBeGreaterThanOrEqual(8);
+    for (const [i, code] of snippets.entries()) consumer.write(`snippet-${i + 1}.mts`, code);
+    const base = { strict: true, noEmit: true, skipLibCheck: false, target: 'es2022', types: ['node'] };
+    for (const [name, options] of [
+      ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+      ['node16', { module: 'node16', moduleResolution: 'node16' }],
+    ] as const) {
+      consumer.write(
+        `tsconfig.${name}.json`,
+        JSON.stringify({ compilerOptions: { ...base, ...options }, include: ['snippet-*.mts'] }),
+      );
+      await consumer.node(['node_modules/typescript/bin/tsc', '-p', `tsconfig.${name}.json`]);
+    }
+  });
+
+  it('passes `npx video-api-contract --base-url … --token …` against that mock', async () => {
+    const mock = await serve('npx', ['video-api-mock', '--port', '0', '--log-level', 'silent'], consumer.dir);
+    try {
+      const run = await consumer.npm(
+        ['exec', '--', 'video-api-contract', '--base-url', mock.url, '--token', 'mock-token'],
+        {
+          allowFailure: true,
+        },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('runs a vitest test of its own on the msw handlers', async () => {
+    consumer.write('msw.test.mjs', fixture('msw.test.mjs'));
+    const { stdout } = await consumer.node(['node_modules/vitest/vitest.mjs', 'run', 'msw.test.mjs']);
+    expect(stdout).toMatch(/2 passed/);
+  });
+
+  it('bundles a browser entry of the client with esbuild, with no Node built-in in it', async () => {
+    consumer.write('browser-entry.mjs', fixture('browser-entry.mjs'));
+    // esbuild fails the bundle when anything imports a Node built-in under --platform=browser.
+    await consumer.node([
+      'node_modules/esbuild/bin/esbuild',
+      'browser-entry.mjs',
+      '--bundle',
+      '--platform=browser',
+      '--format=esm',
+      '--metafile=browser-meta.json',
+      '--outfile=browser-bundle.js',
+      '--log-level=warning',
+    ]);
+    const meta = JSON.parse(readFileSync(join(consumer.dir, 'browser-meta.json'), 'utf8')) as {
+      inputs: Record<string, unknown>;
+    };
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs.some((input) => input.includes('node_modules/@video-api/client/dist/'))).toBe(true);
+    expect(
+      inputs.filter((input) => input.startsWith('node:') || input.includes('node_modules/busboy/')),
+    ).toEqual([]);
+  });
+
+  it('`--data-dir` without better-sqlite3 stops with one line that says what to install', async () => {
+    const run = await consumer.npm(['exec', '--', 'video-api-mock', '--data-dir', 'state', '--port', '0'], {
+      allowFailure: true,
+    });
+    expect(run.code).toBe(2);
+    expect(
+      run.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('video-api-mock:')),
+    ).toEqual([expect.stringMatching(/--data-dir: .*npm install better-sqlite3/)]);
+  });
+});
+
+describe.each(Object.entries(OTHER_NODES))('the same project on Node %s', (_major, version) => {
+  let node: string;
+  beforeAll(async () => {
+    node = await nodeBinary(version);
+  });
+
+  it('serves the mock from its bin and runs the README flow as ESM and through require()', async () => {
+    const bin = join(consumer.dir, 'node_modules/@video-api/mock-server/dist/node/bin.js');
+    const mock = await serve(node, [bin, '--port', '0', '--log-level', 'silent'], consumer.dir);
+    try {
+      const [flow] = readmeSnippets(consumer.dir, '@video-api/client');
+      const script = (flow as string).replaceAll('http://localhost:4010', mock.url);
+      consumer.write(`flow-${version}.mjs`, script);
+      consumer.write(`flow-${version}.cjs`, asCommonJs(script));
+      for (const file of [`flow-${version}.mjs`, `flow-${version}.cjs`]) {
+        const { stdout } = await consumer.node([file], { node });
+        expect(stdout, file).toContain('200000 / 200000');
+      }
+      const contract = join(consumer.dir, 'node_modules/@video-api/contract/dist/cli/run.js');
+      const run = await consumer.node([contract, '--base-url', mock.url, '--token', 'mock-token'], {
+        node,
+        allowFailure: true,
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('runs its vitest test on the msw handlers', async () => {
+    const { stdout } = await consumer.node(['node_modules/vitest/vitest.mjs', 'run', 'msw.test.mjs'], {
+      node,
+    });
+    expect(stdout).toMatch(/2 passed/);
+  });
+});
