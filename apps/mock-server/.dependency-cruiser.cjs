@@ -6,6 +6,7 @@
  * may not import each other):
  *   shared → readings → state → http → faults | webhooks → api | playback → control → root files → node
  * `src/node/` holds everything that needs Node; only `src/index.ts` (the Node entry) imports it.
+ * `src/msw/` serves the mock through msw (an optional peer); only `src/msw.ts` imports it or msw.
  */
 const LAYERS = [
   ['shared'],
@@ -68,10 +69,17 @@ module.exports = {
       to: { path: '^src/node/' },
     },
     {
-      name: 'portable-entry-reaches-node',
-      comment: 'nothing src/portable.ts reaches needs Node',
+      name: 'only-the-msw-entry-imports-msw',
+      comment: 'msw (an optional peer) and src/msw/ are imported by src/msw.ts and src/msw/ only',
       severity: 'error',
-      from: { path: '^src/portable\\.ts$' },
+      from: { path: '^src/', pathNot: ['^src/msw/', '^src/msw\\.ts$'] },
+      to: { path: ['^src/msw/', 'node_modules/msw/'] },
+    },
+    {
+      name: 'portable-entry-reaches-node',
+      comment: 'nothing src/portable.ts or src/msw.ts reaches needs Node',
+      severity: 'error',
+      from: { path: '^src/(portable|msw)\\.ts$' },
       to: {
         path: ['^src/node/', ...NODE_ONLY_PACKAGES.map((name) => `node_modules/${name}/`)],
         reachable: true,

@@ -64,7 +64,7 @@ export function docsRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'], as
   const cache = new Map<string, Uint8Array>();
   app.get(
     '/openapi.json',
-    wrap((c) => c.json(specFor(new URL(c.req.url).origin))),
+    wrap((c) => c.json(specFor(c.get('origin')))),
   );
   app.get(
     '/docs',

@@ -61,7 +61,7 @@ export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
       await next();
     });
   }
-  admin.get('/openapi.json', (c) => c.json(adminOpenapi(new URL(c.req.url).origin)));
+  admin.get('/openapi.json', (c) => c.json(adminOpenapi(c.get('origin'))));
   admin.post('/reset', (c) => {
     control.reset();
     return c.body(null, 204);
@@ -88,7 +88,7 @@ export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
       else control.fail(key);
       const record = deps.store.get(key);
       if (!record) throw notFound(key);
-      return c.json(deps.represent.video(record, readings.forRequest(), new URL(c.req.url).origin));
+      return c.json(deps.represent.video(record, readings.forRequest(), c.get('origin')));
     });
   }
   admin.get('/readings', (c) => c.json(readingsView(readings)));

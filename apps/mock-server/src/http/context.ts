@@ -15,7 +15,10 @@ export interface RawRequest {
 export interface MockVariables {
   operationId: string | undefined;
   readings: RequestReadings;
-  /** The origin of the request URL (the default streaming base). */
+  /**
+   * The origin of the request URL, or the `servedBase` binding where one is given: the base of the
+   * addresses the mock answers with (the default streaming base, the servers of `/openapi.json`).
+   */
   origin: string;
   /** Set once the request pipeline runs for this request (so a not-found answer inside it does not run it again). */
   pipelined: boolean;
@@ -25,5 +28,12 @@ export interface MockVariables {
 
 export interface MockEnv {
   Variables: MockVariables;
-  Bindings: { incoming?: RawRequest };
+  Bindings: {
+    incoming?: RawRequest;
+    /**
+     * The URL the app is served under when a path prefix was taken off the request before it
+     * reached the app (the msw handlers: `https://api.example.test/video`); stands for the origin.
+     */
+    servedBase?: string;
+  };
 }

@@ -156,8 +156,7 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
     const admin = isAdminPath(path);
     let answer: Response | undefined | Promise<Response | undefined>;
     try {
-      const origin = originOfRequest(url);
-      c.set('origin', origin);
+      c.set('origin', c.env?.servedBase ?? originOfRequest(url));
       c.set('readings', readingsOf(c, deps.readings, admin));
       takeRateLimit(c, deps, operationId);
       answer = faults.active() ? withFaults(c, next, handler) : handler(c, next);
