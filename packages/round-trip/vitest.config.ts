@@ -7,6 +7,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: ['test/*.test.ts'], // test/fixtures/ are the consumer's files
-      fileParallelism: false, testTimeout: 300_000, hookTimeout: 600_000 },
+      fileParallelism: false,
+      testTimeout: 300_000,
+      hookTimeout: 600_000,
+    },
   }),
 );

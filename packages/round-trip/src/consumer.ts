@@ -12,6 +12,8 @@ export interface Consumer {
   dir: string;
   /** Runs npm (the machine's) in the project. */
   npm(args: string[], options?: Partial<ExecOptions>): Promise<ExecResult>;
+  /** Runs a program of the project (e.g. `node_modules/.bin/esbuild`). */
+  run(command: string, args: string[], options?: Partial<ExecOptions>): Promise<ExecResult>;
   /** Runs `node` (the given binary, default this process's) in the project. */
   node(args: string[], options?: Partial<ExecOptions> & { node?: string }): Promise<ExecResult>;
   write(file: string, content: string | Uint8Array): string;
@@ -32,7 +34,8 @@ export function createConsumer(npmrc: string, name = 'consumer'): Consumer {
     dir,
     write,
     npm: (args, options = {}) =>
-      exec('npm', [...args, '--no-audit', '--no-fund'], { cwd: dir, timeoutMs: 600_000, ...options }),
+      exec('npm', ['--no-audit', '--no-fund', ...args], { cwd: dir, timeoutMs: 600_000, ...options }),
+    run: (command, args, options = {}) => exec(join(dir, command), args, { cwd: dir, ...options }),
     node: (args, { node = process.execPath, ...options } = {}) => exec(node, args, { cwd: dir, ...options }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

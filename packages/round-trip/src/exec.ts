@@ -20,13 +20,26 @@ export interface ExecResult {
   stderr: string;
 }
 
+/**
+ * This process's environment without what pnpm, npm and nx set for the scripts they run
+ * (`npm_config_*`, `npm_package_*`, …): the consumer is another team's project, not a script of
+ * this workspace.
+ */
+export function cleanEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !/^(npm_|pnpm_|PNPM_|NX_|INIT_CWD$|VITEST|TEST$|NODE_OPTIONS$)/i.test(key),
+    ),
+  );
+}
+
 const tail = (text: string) => text.split('\n').slice(-40).join('\n');
 
 export function exec(command: string, args: string[], options: ExecOptions): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env: { ...cleanEnv(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

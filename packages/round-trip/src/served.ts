@@ -3,6 +3,7 @@
  * prints, stopped with SIGTERM (SIGKILL after 5 s).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cleanEnv } from './exec.js';
 
 export interface Served {
   url: string;
@@ -13,7 +14,7 @@ export interface Served {
 
 /** Spawns `command args` in `cwd` and resolves once its output matches `listening on <url>`. */
 export function serve(command: string, args: string[], cwd: string, timeoutMs = 60_000): Promise<Served> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() });
   let output = '';
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;

@@ -46,7 +46,9 @@ export function copyWorkspace(): string {
   });
   const projects = new Set<string>();
   if (process.env.ROUND_TRIP_FROM === 'HEAD') {
-    execFileSync('sh', ['-c', 'git archive --format=tar HEAD | tar -x -C "$1"', 'sh', dest], { cwd: REPO_ROOT });
+    execFileSync('sh', ['-c', 'git archive --format=tar HEAD | tar -x -C "$1"', 'sh', dest], {
+      cwd: REPO_ROOT,
+    });
     const committed = execFileSync('git', ['ls-tree', '-r', '-z', '--name-only', 'HEAD'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',

@@ -6,13 +6,14 @@
  * the mock, a vitest test of their own on the msw handlers, a browser bundle of the client; then the
  * Node steps again on Node 22 and 24.
  */
-import { appendFileSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Consumer, createConsumer } from '../src/consumer.js';
 import { exec } from '../src/exec.js';
 import { nodeBinary, OTHER_NODES } from '../src/node-versions.js';
 import { asCommonJs, readmeSnippets } from '../src/readme.js';
+import { api, readmeCurlFlow } from '../src/readme-flow.js';
 import { type Registry, startRegistry } from '../src/registry.js';
 import { serve } from '../src/served.js';
 import { inspectTarball, type Published, published } from '../src/tarballs.js';
@@ -21,11 +22,20 @@ import { copyWorkspace, REPO_ROOT } from '../src/workspace-copy.js';
 const PACKAGES = ['@video-api/schema', '@video-api/client', '@video-api/contract', '@video-api/mock-server'];
 /** What the consumer installs beside our packages, from the usual registry (the workspace's versions). */
 const TOOLS = ['msw@2.13.0', 'vitest@4.1.12', 'typescript@5.9.3', 'esbuild@0.28.2', '@types/node@20'];
+/** Node's headers where node-gyp can find them offline (better-sqlite3 builds from source here). */
+const nodedir = join(process.execPath, '..', '..');
+const buildEnv = existsSync(join(nodedir, 'include', 'node', 'node_api.h'))
+  ? { npm_config_nodedir: nodedir }
+  : {};
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
 
 let registry: Registry;
 let workspace: string;
 let consumer: Consumer;
+/** Projects installed in the background while the main one is used (better-sqlite3 builds for a minute). */
+let withSqlite: Consumer;
+let withMsw3: Consumer;
+let installs: Promise<unknown>;
 const versions: Record<string, Published> = {};
 const cleanups: Array<() => unknown> = [];
 
@@ -44,7 +54,18 @@ beforeAll(async () => {
   });
   for (const name of PACKAGES) versions[name] = await published(registry.url, name);
   consumer = createConsumer(registry.npmrc);
-  cleanups.push(() => consumer.remove());
+  withSqlite = createConsumer(registry.npmrc, 'sqlite');
+  withMsw3 = createConsumer(registry.npmrc, 'msw3');
+  cleanups.push(
+    () => consumer.remove(),
+    () => withSqlite.remove(),
+    () => withMsw3.remove(),
+  );
+  installs = Promise.all([
+    withSqlite.npm(['install', '@video-api/mock-server', 'better-sqlite3@12.11.1'], { env: buildEnv }),
+    withMsw3.npm(['install', '@video-api/mock-server', '@video-api/client', 'msw@3', 'vitest@4.1.12']),
+  ]);
+  installs.catch(() => undefined); // awaited by the tests that use them
   await consumer.npm(['install', ...PACKAGES, ...TOOLS]);
 }, 900_000);
 
@@ -138,8 +159,7 @@ describe('a project outside the workspace, on this Node', () => {
   it('bundles a browser entry of the client with esbuild, with no Node built-in in it', async () => {
     consumer.write('browser-entry.mjs', fixture('browser-entry.mjs'));
     // esbuild fails the bundle when anything imports a Node built-in under --platform=browser.
-    await consumer.node([
-      'node_modules/esbuild/bin/esbuild',
+    await consumer.run('node_modules/.bin/esbuild', [
       'browser-entry.mjs',
       '--bundle',
       '--platform=browser',
@@ -158,6 +178,32 @@ describe('a project outside the workspace, on this Node', () => {
     ).toEqual([]);
   });
 
+  it('says, without the mock installed, how to run the contract suite in-process', async () => {
+    const alone = createConsumer(registry.npmrc, 'contract-alone');
+    try {
+      await alone.npm(['install', '@video-api/contract']);
+      const run = await alone.npm(['exec', '--', 'video-api-contract'], { allowFailure: true });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('npm i -D @video-api/mock-server');
+    } finally {
+      alone.remove();
+    }
+  });
+
+  it('`npx @video-api/mock-server` in an empty folder serves the README flow', async () => {
+    const empty = createConsumer(registry.npmrc, 'empty');
+    try {
+      const mock = await serve('npx', ['--yes', '@video-api/mock-server', '--port', '0'], empty.dir, 180_000);
+      try {
+        await readmeCurlFlow(mock.url);
+      } finally {
+        await mock.stop();
+      }
+    } finally {
+      empty.remove();
+    }
+  });
+
   it('`--data-dir` without better-sqlite3 stops with one line that says what to install', async () => {
     const run = await consumer.npm(['exec', '--', 'video-api-mock', '--data-dir', 'state', '--port', '0'], {
       allowFailure: true,
@@ -169,6 +215,37 @@ describe('a project outside the workspace, on this Node', () => {
         .split('\n')
         .filter((line) => line.startsWith('video-api-mock:')),
     ).toEqual([expect.stringMatching(/--data-dir: .*npm install better-sqlite3/)]);
+  });
+});
+
+describe('a project that installs better-sqlite3 beside the mock', () => {
+  it('keeps state in --data-dir across a restart', async () => {
+    await installs;
+    const start = () =>
+      serve(
+        'npx',
+        ['video-api-mock', '--port', '0', '--data-dir', 'state', '--log-level', 'silent'],
+        withSqlite.dir,
+      );
+    const first = await start();
+    const created = await api(first.url, 'POST', '/api/v1/videos', {
+      projectKey: 'demo',
+      videos: [{ title: 'Kept' }],
+    });
+    const key = (created.body as { videoKey?: string; key?: string }[])[0];
+    const videoKey = key?.videoKey ?? key?.key;
+    await api(first.url, 'PUT', `/api/v1/videos/${videoKey}/custom-fields`, {
+      simpleCustomFields: { note: 'kept' },
+    });
+    expect(await first.stop()).toBe(0);
+    const second = await start();
+    try {
+      const read = await api(second.url, 'GET', `/api/v1/videos/${videoKey}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ videoKey, simpleCustomFields: { note: 'kept' } });
+    } finally {
+      await second.stop();
+    }
   });
 });
 
@@ -203,6 +280,20 @@ describe.each(Object.entries(OTHER_NODES))('the same project on Node %s', (_majo
 
   it('runs its vitest test on the msw handlers', async () => {
     const { stdout } = await consumer.node(['node_modules/vitest/vitest.mjs', 'run', 'msw.test.mjs'], {
+      node,
+    });
+    expect(stdout).toMatch(/2 passed/);
+  });
+});
+
+describe('msw 3 (it declares Node >= 22.12), on Node 24', () => {
+  it('runs the same vitest test on the msw handlers', async () => {
+    await installs;
+    const node = await nodeBinary(OTHER_NODES[24]);
+    const installed = JSON.parse(readFileSync(join(withMsw3.dir, 'node_modules/msw/package.json'), 'utf8'));
+    expect(installed.version).toMatch(/^3\./);
+    withMsw3.write('msw.test.mjs', fixture('msw.test.mjs'));
+    const { stdout } = await withMsw3.node(['node_modules/vitest/vitest.mjs', 'run', 'msw.test.mjs'], {
       node,
     });
     expect(stdout).toMatch(/2 passed/);
