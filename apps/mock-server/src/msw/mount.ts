@@ -31,26 +31,29 @@ const pageLocation = (): string | undefined =>
  * mountAt('baseUrl', 'https://api.example.test/video/').base; // 'https://api.example.test/video'
  */
 export function mountAt(name: string, value: unknown): Mount {
-  const accepted =
-    'an absolute http(s) URL without query or fragment, e.g. https://api.example.test or https://api.example.test/video; in a page also a path such as /video';
+  const shown = JSON.stringify(value) ?? String(value);
   const refuse = (why = ''): never => {
     throw new OptionError(
-      `${name}: ${JSON.stringify(value) ?? String(value)} is not accepted (${why}${accepted})`,
+      `${name}: ${shown} is not accepted (${why}an absolute http(s) URL without query or fragment, e.g. https://api.example.test or https://api.example.test/video; in a page also a path such as /video)`,
     );
   };
   if (typeof value !== 'string' || value.trim() === '') return refuse();
   const page = pageLocation();
+  const path = value.startsWith('/') && !value.startsWith('//');
+  if (path && page === undefined) {
+    throw new OptionError(
+      `${name}: ${shown} is not accepted outside a page (there is no location to resolve a path against: give an absolute http(s) URL, e.g. https://api.example.test${value})`,
+    );
+  }
   let url: URL;
   try {
-    url = value.startsWith('/') && !value.startsWith('//') && page ? new URL(value, page) : new URL(value);
+    url = path ? new URL(value, page) : new URL(value);
   } catch {
-    return refuse(value.startsWith('/') ? 'a path needs a page to resolve it against; ' : '');
+    return refuse();
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse();
-  if (url.search !== '' || url.hash !== '' || value.includes('?') || value.includes('#')) {
-    return refuse('no query or fragment; ');
-  }
-  if (url.username !== '' || url.password !== '') return refuse('no user name or password; ');
+  if (url.search !== '' || url.hash !== '' || value.includes('?') || value.includes('#')) return refuse();
+  if (url.username !== '' || url.password !== '') return refuse('no user name or password: ');
   const prefix = url.pathname.replace(/\/+$/, '');
   const base = `${url.origin}${prefix}`;
   return {
