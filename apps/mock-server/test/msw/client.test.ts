@@ -10,13 +10,9 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { videoApiHandlers } from '../../src/msw.js';
-import {
-  createNodeClient,
-  createVideoApiClient,
-  defineCustomFields,
-  type UploadProgress,
-} from './support/client.js';
+import { createVideoApiClient, defineCustomFields, type UploadProgress } from './support/client.js';
 import { TOKEN } from './support/flow.js';
+import { createNodeClient } from './support/node-client.js';
 
 const BASE = 'https://api.example.test/video';
 const served = videoApiHandlers({ baseUrl: BASE, realTimeClock: false, processingMs: 3000 });
