@@ -145,11 +145,8 @@ describe('the mock under msw in a browser page', () => {
 
   it("reports upload progress to the total through the client's fetch transport", async () => {
     const size = 3 * 1024 * 1024 + 5;
-    const result = await inPage((api, arg) => api.uploadFlow(arg), {
-      mock: 'cross',
-      size,
-      transport: 'fetch',
-    });
+    const input = { mock: 'cross', size, transport: 'fetch' } as const;
+    const result = await inPage((api, arg) => api.uploadFlow(arg), input);
     expect(result.uploadSends).toEqual([]); // streamed through fetch, not XMLHttpRequest
     const loaded = result.progress.map((event) => event.loaded);
     expect(loaded.length).toBeGreaterThan(2);
