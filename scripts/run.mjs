@@ -77,6 +77,19 @@ function ensureChromium() {
   must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']);
 }
 
+/** The playback tests watch video with ffmpeg and ffprobe; Debian's package is installed when missing and we may. */
+function ensureFfmpeg() {
+  if (spawnSync('ffmpeg', ['-version']).status === 0 && spawnSync('ffprobe', ['-version']).status === 0) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('apt-get', ['--version']).status !== 0) {
+    console.warn('› ffmpeg or ffprobe not found on PATH: the playback tests will fail.');
+    return;
+  }
+  console.log('› installing ffmpeg for the playback tests (Debian package)');
+  must('apt-get', ['update', '-qq']);
+  must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'ffmpeg']);
+}
+
 /**
  * Runs a package's command from its TypeScript sources (no build needed): Node resolves the
  * workspace packages to their sources and tsx compiles on the fly. Published packages run their
@@ -122,6 +135,7 @@ switch (task) {
     break;
   case 'test':
     ensureChromium();
+    ensureFfmpeg();
     nx('run-many', '-t', 'generate');
     must('node', ['scripts/check-drift.mjs']);
     nx('run-many', '-t', 'lint', 'typecheck', 'test', 'build', 'check-package', 'size');

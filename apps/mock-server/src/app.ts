@@ -26,7 +26,7 @@ import { resolveOptions } from './options.js';
 import { type Platform, webPlatform } from './platform.js';
 import { playbackRoutes } from './playback/routes.js';
 import { ServerReadings } from './readings/server-readings.js';
-import { createLog } from './shared/log.js';
+import { createLog, type Log } from './shared/log.js';
 import { seededRandom } from './shared/random.js';
 import { VirtualClock } from './state/clock.js';
 import { defaultDefinitions } from './state/definitions.js';
@@ -34,7 +34,10 @@ import type { VideoEvent } from './state/events.js';
 import { Journal } from './state/journal.js';
 import { Lifecycle } from './state/lifecycle.js';
 import { createOrigins, type Origins } from './state/origins.js';
+import type { SourceProcessor } from './state/processing.js';
 import { createRepresenter } from './state/representer.js';
+import type { SourceSink } from './state/source-sink.js';
+import type { VideoStore } from './state/video-store.js';
 import type { MockApp, MockOptions, ResolvedOptions } from './types.js';
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 import { WEBHOOK_READING_IDS } from './webhooks/readings.js';
@@ -66,6 +69,21 @@ function corsFor(options: ResolvedOptions) {
     exposeHeaders: ['X-Mock-Readings', 'Retry-After', 'WWW-Authenticate', 'Content-Length'],
     maxAge: 600,
   });
+}
+
+/** The platform's processor, if it has one; if it cannot be opened, what was opened before it is closed. */
+function openProcessor(
+  platform: Platform,
+  options: ResolvedOptions,
+  parts: { store: VideoStore; sink: SourceSink; log: Log },
+): SourceProcessor | undefined {
+  try {
+    return platform.openProcessor?.(options, parts);
+  } catch (error) {
+    parts.store.close();
+    parts.sink.dispose();
+    throw error;
+  }
 }
 
 /** §4.1–§4.4, at the spec's paths. */
@@ -101,15 +119,16 @@ function unmatched(wrap: RequestPipeline['wrap']) {
  */
 export function createApp(options: MockOptions = {}, platform: Platform = webPlatform()): MockApp {
   const resolved = resolveOptions(options, platform.writeLog);
+  const log = createLog(resolved.logLevel, resolved.logger);
   const store = platform.openStore(resolved);
   const sink = platform.openSink(resolved);
+  const processor = openProcessor(platform, resolved, { store, sink, log });
   const clock = new VirtualClock(resolved.realTimeClock, Date.now(), store.getClockOffset(), (offset) =>
     store.setClockOffset(offset),
   );
   if (store.getDefinitions().length === 0 && store.list().length === 0)
     store.setDefinitions(defaultDefinitions());
   const readings = new ServerReadings(resolved.readings);
-  const log = createLog(resolved.logLevel, resolved.logger);
   const origins = createOrigins(resolved.streamingBase);
   const faults = createFaults({ seed: resolved.seed, now: () => clock.now() });
   const webhooks = createWebhookDispatcher({
@@ -137,6 +156,7 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
       webhooks.dispatch(event, context.readings);
       for (const listener of listeners) listener(event);
     },
+    ...(processor && { processor }),
   });
   const journal = new Journal();
   const limiter = new RateLimiter(resolved.rateLimit);
@@ -186,7 +206,7 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     },
     wrap,
   );
-  playbackRoutes(app, { store, lifecycle }, wrap);
+  playbackRoutes(app, { store, lifecycle, ...(processor && { processor }) }, wrap);
   docsRoutes(app, wrap, platform.docsAssets);
   const control = createControl({
     store,

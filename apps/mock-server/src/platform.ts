@@ -6,7 +6,9 @@
 import type { DocsAssets } from './api/docs.js';
 import { receiveWebUpload, type UploadReceiver } from './api/receive-upload.js';
 import { OptionError } from './options.js';
+import type { Log } from './shared/log.js';
 import { createMemoryStore } from './state/memory-store.js';
+import type { SourceProcessor } from './state/processing.js';
 import { memorySink, type SourceSink } from './state/source-sink.js';
 import type { VideoStore } from './state/video-store.js';
 import type { ResolvedOptions } from './types.js';
@@ -22,6 +24,14 @@ export interface Platform {
   docsAssets: DocsAssets;
   /** Where log lines go unless the options say. */
   writeLog(line: string): void;
+  /**
+   * What makes renditions of uploads, per the `transcode` option (Node with ffmpeg); none: every
+   * ready video plays the placeholder. Throws an OptionError when `transcode: 'on'` cannot be met.
+   */
+  openProcessor?(
+    options: ResolvedOptions,
+    parts: { sink: SourceSink; log: Log },
+  ): SourceProcessor | undefined;
 }
 
 /**

@@ -145,7 +145,7 @@ export function createControl(deps: ControlDeps): MockControl {
     async close() {
       // Let uploads being received end (their connections are closed first by startServer), at most 2 s.
       await settledWithin(deps.uploads, 2000);
-      lifecycle.close();
+      await lifecycle.close(); // stops transcodes, before their folders go
       await deps.webhooks.close();
       store.close();
       sink.dispose();

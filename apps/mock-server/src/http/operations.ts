@@ -61,12 +61,13 @@ export function specOperation(operationId: SpecOperationId): Operation {
 type Named = Pick<Operation, 'operationId' | 'method' | 'pattern'>;
 
 /**
- * Playback (§2): the HLS playlist and its segments under `/hls/<videoKey>/`, named for the journal
+ * Playback (§2): the HLS playlists and segments under `/hls/<videoKey>/`, named for the journal
  * and for fault rules (src/playback/routes.ts routes them).
  */
 export const PLAYBACK_OPERATIONS: readonly Named[] = [
   { operationId: 'getHlsPlaylist', method: 'GET', pattern: /^\/hls\/[^/]+\/playlist\.m3u8$/ },
-  { operationId: 'getHlsSegment', method: 'GET', pattern: /^\/hls\/[^/]+\/[^/]+\.ts$/ },
+  { operationId: 'getHlsMediaPlaylist', method: 'GET', pattern: /^\/hls\/[^/]+\/[^/]+\/playlist\.m3u8$/ },
+  { operationId: 'getHlsSegment', method: 'GET', pattern: /^\/hls\/[^/]+\/[^/]+\/[^/]+\.ts$/ },
 ];
 
 const OPERATIONS: readonly Named[] = [...SPEC_OPERATIONS, ...PLAYBACK_OPERATIONS];

@@ -1,49 +1,38 @@
 /**
  * Playback (§2): `primaryPlaybackUrl.hls.url` points at `/hls/<videoKey>/playlist.m3u8` under the
- * streaming base. Once the video is ready the mock serves a valid HLS media playlist and a
- * segment; before that a 404 that says why.
+ * streaming base. Once the video is ready the mock serves there a multivariant playlist, and under
+ * `/hls/<videoKey>/<rendition>/` each rendition's media playlist and MPEG-TS segments: the real
+ * renditions of the upload where the processor made them (ffmpeg under Node), else the placeholder
+ * (./placeholder.ts). Before that a 404 that says why. HEAD answers the same headers; CORS comes
+ * from the request pipeline.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { RequestPipeline } from '../http/pipeline.js';
 import type { RequestReadings } from '../readings/request-readings.js';
 import type { Lifecycle } from '../state/lifecycle.js';
+import type { OutputFile, SourceProcessor } from '../state/processing.js';
 import { stateOf } from '../state/representation.js';
+import type { VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
-import { placeholderSegment } from './mpeg-ts.js';
+import { placeholderMasterPlaylist, placeholderMediaPlaylist, placeholderSegment } from './placeholder.js';
+import { PLAYLIST_TYPE, SEGMENT_TYPE } from './playlists.js';
 
-/** What playback reads: the videos and where they are in their lifecycle. */
+/** What playback reads: the videos, where they are in their lifecycle, and processed output. */
 export interface PlaybackDeps {
   store: VideoStore;
   lifecycle: Lifecycle;
+  processor?: SourceProcessor;
 }
 
-export const SEGMENT_NAME = 'segment0.ts';
-const SEGMENT = placeholderSegment();
-
-/** The media playlist of the placeholder: one 2-second segment, VOD, ended. */
-export function mediaPlaylist(): string {
-  return [
-    '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    '#EXT-X-TARGETDURATION:2',
-    '#EXT-X-MEDIA-SEQUENCE:0',
-    '#EXT-X-PLAYLIST-TYPE:VOD',
-    '#EXTINF:2.000,',
-    SEGMENT_NAME,
-    '#EXT-X-ENDLIST',
-    '',
-  ].join('\n');
-}
-
-/** Throws the 404 that says why `key` cannot be played: unknown, failed for good, or not ready yet. */
-function readyVideo({ store, lifecycle }: PlaybackDeps, key: string, readings: RequestReadings): void {
+/** The record of `key` if it is ready; else the 404 that says why: unknown, failed for good, or not ready yet. */
+function readyVideo({ store, lifecycle }: PlaybackDeps, key: string, readings: RequestReadings): VideoRecord {
   lifecycle.settle();
   const record = store.get(key);
   if (!record) throw notFound(key);
   const phase = lifecycle.phaseOf(record);
-  if (phase === 'ready') return;
+  if (phase === 'ready') return record;
   // The state as GET shows it under this request's `video-states` reading.
   const state = stateOf(phase, readings.get('video-states'));
   const detail =
@@ -53,26 +42,59 @@ function readyVideo({ store, lifecycle }: PlaybackDeps, key: string, readings: R
   throw new HttpError(404, { code: 'not-ready', title: 'Not ready', detail });
 }
 
+const noSuchFile = (key: string, path: string) =>
+  new HttpError(404, {
+    code: 'not-found',
+    title: 'Not found',
+    detail: `Video "${key}" has no playback file "${path}"; its playlist.m3u8 lists the renditions, and each rendition's playlist its segments.`,
+  });
+
+/** The answer with `body` (bytes, text or a file of processed output); a HEAD gets the headers only. */
+function answer(c: Context<MockEnv>, body: Uint8Array | string | OutputFile, type: string): Response {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const size = bytes instanceof Uint8Array ? bytes.byteLength : bytes.size;
+  const headers = { 'content-type': type, 'content-length': String(size), 'cache-control': 'no-cache' };
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body(bytes instanceof Uint8Array ? bytes.slice() : bytes.stream(), 200, headers);
+}
+
+/** The file at `path` of the video `key` (`playlist.m3u8`, or `<rendition>/<file>`). */
+async function playbackFile(c: Context<MockEnv>, deps: PlaybackDeps, path: string): Promise<Response> {
+  const key = c.req.param('videoKey') ?? '';
+  const record = readyVideo(deps, key, c.get('readings'));
+  const type = path.endsWith('.m3u8') ? PLAYLIST_TYPE : SEGMENT_TYPE;
+  if (record.renditions && deps.processor) {
+    const file = await deps.processor.open(key, path);
+    if (!file) throw noSuchFile(key, path);
+    return answer(c, file, type);
+  }
+  const [rendition = '', name = ''] = path.split('/');
+  const body =
+    path === 'playlist.m3u8'
+      ? placeholderMasterPlaylist()
+      : name === 'playlist.m3u8'
+        ? placeholderMediaPlaylist(rendition)
+        : placeholderSegment(rendition, name);
+  if (body === undefined) throw noSuchFile(key, path);
+  return answer(c, body, type);
+}
+
 /**
- * Static names, not `:segment` params: a param beside `playlist.m3u8` would make Hono fall back
- * from its RegExpRouter to the slower TrieRouter for every route of the app.
+ * The multivariant playlist at its static name, every other file under a wildcard: a `:param`
+ * beside a static name at one level (`:rendition` beside `playlist.m3u8`) would make Hono fall
+ * back from its RegExpRouter to the slower TrieRouter for every route of the app.
  */
-const PLAYLIST_ROUTE = '/hls/:videoKey/playlist.m3u8';
-const SEGMENT_ROUTE = `/hls/:videoKey/${SEGMENT_NAME}`;
+const MASTER_ROUTE = '/hls/:videoKey/playlist.m3u8';
+const FILES_ROUTE = '/hls/:videoKey/*';
 
 export function playbackRoutes(app: Hono<MockEnv>, deps: PlaybackDeps, wrap: RequestPipeline['wrap']): void {
   app.get(
-    PLAYLIST_ROUTE,
-    wrap((c) => {
-      readyVideo(deps, c.req.param('videoKey') ?? '', c.get('readings'));
-      return c.body(mediaPlaylist(), 200, { 'content-type': 'application/vnd.apple.mpegurl' });
-    }),
+    MASTER_ROUTE,
+    wrap((c) => playbackFile(c, deps, 'playlist.m3u8')),
   );
   app.get(
-    SEGMENT_ROUTE,
-    wrap((c) => {
-      readyVideo(deps, c.req.param('videoKey') ?? '', c.get('readings'));
-      return c.body(SEGMENT.slice(), 200, { 'content-type': 'video/mp2t' });
-    }),
+    FILES_ROUTE,
+    // `<rendition>/<file>`: what follows `/hls/<videoKey>/` in the path.
+    wrap((c) => playbackFile(c, deps, c.req.path.split('/').slice(3).join('/'))),
   );
 }

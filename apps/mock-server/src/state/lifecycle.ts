@@ -3,10 +3,13 @@
  * processing → ready or failed. Transitions come due on the clock; every change of the state a
  * client sees (under the `video-states` reading of its context) is emitted as a VideoEvent, in the
  * context of whoever caused it: a request's readings and origin, or the server's for the clock.
+ * With a processor (ffmpeg under Node), a video becomes ready only once its renditions exist, and
+ * fails if the processor cannot read its source; the virtual clock's processing time is a minimum.
  */
 
 import type { VirtualClock } from './clock.js';
 import type { EventContext, VideoEvent } from './events.js';
+import type { ProcessOutcome, SourceProcessor } from './processing.js';
 import { stateOf } from './representation.js';
 import type { StoredSource } from './source-sink.js';
 import type { Phase, VideoRecord } from './types.js';
@@ -23,6 +26,8 @@ export interface LifecycleDeps {
   /** The GET representation of a record in the context of its event. */
   represent: (record: VideoRecord, phase: Phase, context: EventContext) => Record<string, unknown>;
   emit: (event: VideoEvent, context: EventContext) => void;
+  /** Makes renditions of each upload before it is ready; none: the placeholder plays. */
+  processor?: SourceProcessor;
 }
 
 /**
@@ -45,7 +50,12 @@ export class Lifecycle {
     this.#deps = deps;
     this.#clock = deps.clock;
     this.#store = deps.store;
-    for (const record of deps.store.list()) if (record.schedule.length > 0) this.#pending.add(record.key);
+    for (const record of deps.store.list()) {
+      if (record.schedule.length > 0) this.#pending.add(record.key);
+      // Processing that a restart interrupted starts again.
+      if (record.source && record.schedule.some((step) => step.awaitsProcessing))
+        this.#process(record.key, record.source);
+    }
     this.#arm();
   }
 
@@ -79,18 +89,22 @@ export class Lifecycle {
     const now = this.#clock.now();
     const ms = this.#deps.processingMs;
     const end: Phase = this.#deps.drawFailure() ? 'failed' : 'ready';
+    const processed = this.#deps.processor !== undefined && end === 'ready';
+    const { renditions: _, ...earlier } = record;
     const next: VideoRecord = {
-      ...record,
+      ...earlier,
       source,
       phase: 'uploaded',
       updatedAt: now,
       schedule: [
         { at: now + Math.floor(ms / 2), phase: 'processing' },
-        { at: now + ms, phase: end },
+        { at: now + ms, phase: end, ...(processed && { awaitsProcessing: true as const }) },
       ],
     };
     this.#store.put(next);
     this.#pending.add(next.key);
+    if (processed) this.#process(next.key, source);
+    else this.#deps.processor?.cancel(next.key);
     this.#emit(context, next, before, 'uploaded');
     this.settle(context);
     return next;
@@ -100,6 +114,7 @@ export class Lifecycle {
   force(key: string, phase: Phase, context = this.#deps.serverContext()): VideoRecord | undefined {
     const record = this.#store.get(key);
     if (!record) return undefined;
+    if (record.schedule.some((step) => step.awaitsProcessing)) this.#deps.processor?.cancel(key);
     const next = { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
     this.#store.put(next);
     this.#pending.delete(key);
@@ -117,7 +132,11 @@ export class Lifecycle {
         this.#pending.delete(key);
         continue;
       }
-      for (let step = record.schedule[0]; step && step.at <= now; step = record.schedule[0]) {
+      for (
+        let step = record.schedule[0];
+        step && step.at <= now && !step.awaitsProcessing;
+        step = record.schedule[0]
+      ) {
         const before: Phase = record.phase;
         record = { ...record, phase: step.phase, schedule: record.schedule.slice(1), updatedAt: step.at };
         this.#store.put(record);
@@ -132,12 +151,34 @@ export class Lifecycle {
   reset(): void {
     this.#pending.clear();
     this.#uploading.clear();
+    this.#deps.processor?.clear();
     this.#arm();
   }
 
-  close(): void {
+  /** Stops the timer and the processor's jobs (their videos resume processing after a restart). */
+  async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
+    await this.#deps.processor?.close();
+  }
+
+  #process(key: string, source: StoredSource): void {
+    this.#deps.processor?.start(key, source, (outcome) => this.#processed(key, outcome));
+  }
+
+  /** The processor is done with `key`: its awaited step comes due (as `failed` if it failed), not before now. */
+  #processed(key: string, outcome: ProcessOutcome): void {
+    const record = this.#store.get(key);
+    if (this.#closed || !record?.schedule.some((step) => step.awaitsProcessing)) return;
+    const now = this.#clock.now();
+    const schedule = record.schedule.map((step) =>
+      step.awaitsProcessing
+        ? { at: Math.max(step.at, now), phase: outcome.ok ? step.phase : ('failed' as const) }
+        : step,
+    );
+    this.#store.put({ ...record, schedule, ...(outcome.ok && { renditions: true as const }) });
+    this.#pending.add(key);
+    this.settle();
   }
 
   #release(key: string): void {
@@ -168,8 +209,8 @@ export class Lifecycle {
     if (this.#closed || !this.#clock.realTime || this.#pending.size === 0) return;
     let next = Number.POSITIVE_INFINITY;
     for (const key of this.#pending) {
-      const at = this.#store.get(key)?.schedule[0]?.at;
-      if (at !== undefined && at < next) next = at;
+      const step = this.#store.get(key)?.schedule[0];
+      if (step && !step.awaitsProcessing && step.at < next) next = step.at;
     }
     if (!Number.isFinite(next)) return;
     const delay = Math.max(0, Math.min(next - this.#clock.now(), 2 ** 31 - 1));

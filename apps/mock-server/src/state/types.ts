@@ -20,10 +20,15 @@ export interface VideoRecord {
   /** Virtual time (ms) of creation and last change. */
   createdAt: number;
   updatedAt: number;
-  /** Phase changes still to come, on the virtual clock. */
-  schedule: { at: number; phase: Phase }[];
+  /**
+   * Phase changes still to come, on the virtual clock. A step that awaits processing comes due
+   * only once the processor (ffmpeg under Node) has finished with the source, and not before `at`.
+   */
+  schedule: { at: number; phase: Phase; awaitsProcessing?: true }[];
   /** The stored source file, once an upload completed. */
   source?: StoredSource;
+  /** The processor made renditions of this source: playback serves them instead of the placeholder. */
+  renditions?: true;
 }
 
 /** The kinds a custom field may be defined as: one per value form of §2. */

@@ -1,0 +1,35 @@
+/**
+ * Processing of an uploaded source (§3) beyond the virtual clock: under Node with ffmpeg, real
+ * HLS renditions of the file (src/node/transcode/). The portable core has no processor: every
+ * ready video plays the placeholder.
+ */
+import type { StoredSource } from './source-sink.js';
+
+/** How the processing of one source ended. */
+export type ProcessOutcome = { ok: true } | { ok: false; reason: string };
+
+/** A file of a video's processed output, opened lazily (a HEAD reads the size only). */
+export interface OutputFile {
+  size: number;
+  stream(): ReadableStream<Uint8Array>;
+}
+
+/** Makes the playable output of uploaded sources, and gives its files back. */
+export interface SourceProcessor {
+  /**
+   * Processes `source` as the source of `key`, replacing any earlier job and output of `key`;
+   * `done` is called once when it ends, never for a job that was cancelled.
+   */
+  start(key: string, source: StoredSource, done: (outcome: ProcessOutcome) => void): void;
+  /** Stops the job of `key`, if one runs or waits, and removes the output of `key`. */
+  cancel(key: string): void;
+  /** Stops every job and removes every output (after a reset of the store). */
+  clear(): void;
+  /** Stops every job and waits until they are gone; finished output stays. */
+  close(): Promise<void>;
+  /**
+   * A file of the output of `key`: `playlist.m3u8` (the multivariant playlist),
+   * `<rendition>/playlist.m3u8` or `<rendition>/<segment>.ts`; undefined if there is none.
+   */
+  open(key: string, path: string): Promise<OutputFile | undefined>;
+}
