@@ -6,7 +6,6 @@
  * progress, waits for readiness on the mock's real-time clock, and reads its custom fields back.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type Chromium, type Listening, launchChromium, listenHttp } from '@video-api/test-support';
 import { build } from 'esbuild';
@@ -14,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/types.js';
 import type { UploadProgress } from './support/client.js';
+import { mswFromDir, workerScript } from './support/msw-source.js';
 
 const page_ = (name: string) => fileURLToPath(new URL(`./page/${name}`, import.meta.url));
 const CROSS = 'https://api.example.test/video';
@@ -53,13 +53,13 @@ beforeAll(async () => {
     target: 'es2022',
     write: false,
     conditions: ['@video-api/source'],
+    plugins: mswFromDir(),
     logLevel: 'silent',
   });
-  const worker = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
   const files: Record<string, [string, string | Uint8Array]> = {
     '/': ['text/html', readFileSync(page_('index.html'))],
     '/bundle.js': ['text/javascript', bundle.outputFiles[0]?.contents ?? ''],
-    '/mockServiceWorker.js': ['text/javascript', readFileSync(worker)],
+    '/mockServiceWorker.js': ['text/javascript', workerScript()],
   };
   site = await listenHttp((request, response) => {
     const file = files[request.url ?? '/'];

@@ -13,13 +13,14 @@ import { videoApiHandlers } from '../../src/msw.js';
 import { createVideoApiClient, defineCustomFields, type UploadProgress } from './support/client.js';
 import { TOKEN } from './support/flow.js';
 import { createNodeClient } from './support/node-client.js';
+import { REFUSE_UNHANDLED } from './support/unhandled.js';
 
 const BASE = 'https://api.example.test/video';
 const served = videoApiHandlers({ baseUrl: BASE, realTimeClock: false, processingMs: 3000 });
 const server = setupServer(...served.handlers);
 const folder = mkdtempSync(join(tmpdir(), 'mock-msw-client-'));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(REFUSE_UNHANDLED));
 afterEach(() => served.mock.reset());
 afterAll(async () => {
   server.close();

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { type VideoApiHandlers, videoApiHandlers } from '../../src/msw.js';
 import type { VideoEvent } from '../../src/types.js';
 import { AUTH, create, EVERY_FORM, get, playlistOf, put, upload } from './support/flow.js';
+import { REFUSE_UNHANDLED, recordUnhandled } from './support/unhandled.js';
 
 const BASE = 'https://api.example.test/video';
 const unhandled: string[] = [];
@@ -18,12 +19,8 @@ const server = setupServer();
 beforeAll(() => {
   served = videoApiHandlers({ baseUrl: BASE, realTimeClock: false, processingMs: 1000 });
   server.resetHandlers(...served.handlers);
-  server.listen({
-    onUnhandledRequest: (request, print) => {
-      unhandled.push(`${request.method} ${request.url}`);
-      print.error();
-    },
-  });
+  recordUnhandled(server, unhandled);
+  server.listen(REFUSE_UNHANDLED);
 });
 afterEach(() => {
   server.resetHandlers(); // back to the initial handlers: the mock's
@@ -133,7 +130,7 @@ describe('what lies outside baseUrl', () => {
     expect(served.mock.journal()).toHaveLength(1);
   });
 
-  it('is unhandled when no other handler takes it (onUnhandledRequest sees it)', async () => {
+  it('is unhandled when no other handler takes it (msw reports it, and fails it here)', async () => {
     await expect(fetch('https://api.example.test/videos/api/v1/videos')).rejects.toThrow();
     expect(unhandled).toEqual(['GET https://api.example.test/videos/api/v1/videos']);
     await fetch(`${BASE}`);

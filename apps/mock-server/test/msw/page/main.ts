@@ -42,11 +42,9 @@ async function start(bases: Record<string, string>): Promise<Record<string, stri
     mocks[name] = videoApiHandlers({ baseUrl, processingMs: 300 });
   }
   const worker = setupWorker(...Object.values(mocks).flatMap((served) => served.handlers));
-  await worker.start({
-    quiet: true,
-    onUnhandledRequest: 'bypass',
-    serviceWorker: { url: '/mockServiceWorker.js' },
-  });
+  // Requests no mock takes go to the network (msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame).
+  const bypass = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as const;
+  await worker.start({ quiet: true, serviceWorker: { url: '/mockServiceWorker.js' }, ...bypass });
   return Object.fromEntries(Object.entries(mocks).map(([name, served]) => [name, served.baseUrl]));
 }
 
