@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type VideoApiHandlers, videoApiHandlers } from '../../src/msw.js';
 import type { VideoEvent } from '../../src/types.js';
-import { AUTH, create, EVERY_FORM, get, playlistOf, put, upload } from './support/flow.js';
+import { AUTH, create, EVERY_FORM, followPlaylist, get, playlistOf, put, upload } from './support/flow.js';
 import { REFUSE_UNHANDLED, recordUnhandled } from './support/unhandled.js';
 
 const BASE = 'https://api.example.test/video';
@@ -47,27 +47,25 @@ describe('the mock under msw, with plain fetch', () => {
     served.mock.advanceClock(1000);
     const ready = await get(BASE, key);
     expect(ready.status).toBe('ready');
-    const playlist = await fetch(playlistOf(ready));
-    expect(playlist.status).toBe(200);
-    const text = await playlist.text();
-    expect(text).toMatch(/^#EXTM3U/);
-    const segmentName = text.split('\n').find((line) => line.endsWith('.ts')) as string;
-    const segment = await fetch(new URL(segmentName, playlistOf(ready)));
+    // Follow the playlists (relative addresses) down to a segment, as a player would.
+    const followed = await followPlaylist(playlistOf(ready));
+    expect(followed.every((url) => url.startsWith(`${BASE}/hls/${key}/`))).toBe(true);
+    const segment = await fetch(followed.at(-1) as string);
     expect(segment.status).toBe(200);
     expect(new Uint8Array(await segment.arrayBuffer())[0]).toBe(0x47); // MPEG-TS sync byte
-
     const written = await put(BASE, key, EVERY_FORM);
     expect(written.status).toBe(200);
     expect((await get(BASE, key)).simpleCustomFields).toEqual(EVERY_FORM);
     // The app saw paths below the prefix.
-    expect(served.mock.journal().map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
+    const seen = served.mock.journal().map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+    const playback = followed.map((url) => `GET ${new URL(url).pathname.slice('/video'.length)} 200`);
+    expect(seen).toEqual([
       'POST /api/v1/videos 200',
       `POST /api/upload/v1/form-data/videos/${key} 200`,
       `GET /api/v1/videos/${key} 200`,
       `GET /hls/${key}/playlist.m3u8 404`,
       `GET /api/v1/videos/${key} 200`,
-      `GET /hls/${key}/playlist.m3u8 200`,
-      `GET /hls/${key}/segment0.ts 200`,
+      ...playback,
       `PUT /api/v1/videos/${key}/custom-fields 200`,
       `GET /api/v1/videos/${key} 200`,
     ]);

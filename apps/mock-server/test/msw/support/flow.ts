@@ -53,3 +53,23 @@ export function put(base: string, key: string, fields: Record<string, unknown>):
 /** The HLS address of a video record (§2). */
 export const playlistOf = (video: Record<string, unknown>): string =>
   (video.primaryPlaybackUrl as { hls: { url: string } }).hls.url;
+
+/**
+ * Fetches an HLS playlist and, through the first address of each playlist (relative to it), the
+ * playlists below it down to a media segment, as a player would; returns every address fetched,
+ * the segment's last (not fetched). Each playlist must answer 200 with `#EXTM3U`.
+ */
+export async function followPlaylist(url: string): Promise<string[]> {
+  const fetched: string[] = [];
+  let next = url;
+  while (next.includes('.m3u8')) {
+    const res = await fetch(next);
+    const text = await res.text();
+    if (res.status !== 200 || !text.startsWith('#EXTM3U')) throw new Error(`${next}: ${res.status} ${text}`);
+    fetched.push(next);
+    const first = text.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'));
+    if (!first) throw new Error(`${next}: a playlist without addresses`);
+    next = new URL(first.trim(), next).href;
+  }
+  return [...fetched, next];
+}
