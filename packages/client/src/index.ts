@@ -54,6 +54,7 @@ export type {
   CreatedVideo,
   OperationName,
   RetryOptions,
+  SimpleCustomFields,
   SizedStream,
   UploadOptions,
   UploadProgress,

@@ -5,9 +5,9 @@ import { createApp } from '@video-api/mock-server';
 import { refusedUrl, type ServedMock, serveMock } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, exitCodeOf } from '../src/cli/exit-codes.js';
-import { run } from '../src/cli/main.js';
 import { progressDisplay } from '../src/cli/progress.js';
 import { AmbiguousCreateError, NetworkError, ServerError, TimeoutError } from '../src/index.js';
+import { runCli } from './support/run-cli.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'client-cli-exits-'));
 const clip = join(folder, 'clip.mp4');
@@ -24,23 +24,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: {
-      write: (text) => {
-        stderr += text;
-      },
-      isTTY: false,
-    },
-    env: { VIDEO_API_BASE_URL: served.url, VIDEO_API_TOKEN: 'mock-token', ...env },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, { env: { VIDEO_API_BASE_URL: served.url, VIDEO_API_TOKEN: 'mock-token', ...env } });
 
 describe('video-api exit codes', () => {
   it('exits 2 for a directory, before creating any video', async () => {

@@ -8,7 +8,7 @@ import { createApp } from '@video-api/mock-server';
 import { type ServedMock, serveMock, sourceArgs } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAssignments, parseCli } from '../src/cli/args.js';
-import { run } from '../src/cli/main.js';
+import { runCli } from './support/run-cli.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'client-cli-'));
 const clip = join(folder, 'clip.mp4');
@@ -26,24 +26,12 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function cli(args: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: {
-      write: (text) => {
-        stderr += text;
-      },
-      isTTY: options.tty ?? false,
-    },
+const cli = (args: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) =>
+  runCli(args, {
     env: { VIDEO_API_BASE_URL: served.url, VIDEO_API_TOKEN: 'mock-token', ...options.env },
     version: '0.1.0',
+    tty: options.tty,
   });
-  return { code, stdout, stderr };
-}
 
 describe('parseCli', () => {
   const env = { VIDEO_API_BASE_URL: 'http://x.example' };

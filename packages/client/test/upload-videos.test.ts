@@ -7,6 +7,7 @@ import {
   memoryLedger,
   ValidationError,
 } from '../src/index.js';
+import { crashAtFirstUpload } from './support/crash.js';
 import { startMock } from './support/mock.js';
 
 const files = (prefix: string, n: number): BatchFile<Uint8Array>[] =>
@@ -45,7 +46,7 @@ describe('uploadVideos against the mock', () => {
     for (const result of results) {
       expect(result.ok && result.video?.status).toBe('ready');
       const video = await mock.client.getVideo(result.videoKey as string);
-      expect(video.simpleCustomFields.uploadCorrelationId).toBe(result.correlationId);
+      expect(video.simpleCustomFields).toEqual({}); // no correlationField: no custom field written
     }
     expect(events.filter((e) => e.phase === 'done')).toHaveLength(5);
     expect(events.filter((e) => e.upload?.loaded === e.upload?.total && e.upload !== undefined)).toHaveLength(
@@ -95,15 +96,11 @@ describe('uploadVideos against the mock', () => {
 
   it('resumes after a crash mid-upload with the same videos, making no duplicate', async () => {
     const ledger = memoryLedger();
-    const crash = new AbortController();
     const creates = mock.count('createVideos');
     const first = await mock.client.uploadVideos(files('e', 3), {
       projectKey: 'demo',
       ledger,
-      signal: crash.signal,
-      onProgress: (event) => {
-        if (event.phase === 'uploading') crash.abort();
-      },
+      ...crashAtFirstUpload(),
     });
     expect(first.every((r) => !r.ok)).toBe(true);
     expect(creates()).toBe(1);
@@ -120,7 +117,11 @@ describe('uploadVideos against the mock', () => {
     const [other] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 'other' }] });
     await mock.client.updateCustomFields(other?.key as string, { uploadCorrelationId: 'someone-else' });
     const ledger = memoryLedger({ 'f-0': { state: 'created', videoKey: other?.key as string } });
-    const results = await mock.client.uploadVideos(files('f', 1), { projectKey: 'demo', ledger });
+    const results = await mock.client.uploadVideos(files('f', 1), {
+      projectKey: 'demo',
+      ledger,
+      correlationField: 'uploadCorrelationId',
+    });
     expect(results[0]?.ok).toBe(true);
     expect(results[0]?.videoKey).not.toBe(other?.key);
   });

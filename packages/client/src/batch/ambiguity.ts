@@ -27,8 +27,8 @@ export function ambiguityAdvice(
 ): string {
   const what = title === undefined ? 'a video' : `a video titled ${JSON.stringify(title)}`;
   return (
-    `it may have made ${what} in project ${projectKey}${sentAt ? ` around ${sentAt}` : ''}, with no source` +
-    ' (the correlation id is written only after a create succeeds). Not creating it again, to avoid a duplicate:' +
+    `it may have made ${what} in project ${projectKey}${sentAt ? ` around ${sentAt}` : ''}, with no source.` +
+    ' Not creating it again, to avoid a duplicate:' +
     ` look for that video in the project (keep or delete it), then remove the entry "${id}" from the ledger and run again`
   );
 }

@@ -10,7 +10,10 @@ export interface BatchFile<S> {
   /** Title of the video (§4.1); default: the source's name, else "video N". */
   title?: string | undefined;
   tags?: string[] | undefined;
-  /** Custom fields written after creation, with the correlation id. */
+  /**
+   * Custom fields written after creation, before the upload (with the correlation id when
+   * `correlationField` is set). Default: none, and then no custom field is written.
+   */
   customFields?: SimpleCustomFields | undefined;
   /**
    * A stable id for this file. Give the same id on a rerun (e.g. a hash of path, size and mtime)
@@ -56,8 +59,14 @@ export interface BatchOptions {
   wait?: boolean | WaitOptions | undefined;
   /** Where correlation ids are remembered (default: in memory, for this run only). */
   ledger?: UploadLedger | undefined;
-  /** Custom field that carries the correlation id (default "uploadCorrelationId"). */
-  correlationField?: string | undefined;
+  /**
+   * Custom field into which each file's correlation id is written once its video is created, e.g.
+   * "uploadCorrelationId". A rerun then reads it back: a remembered video that carries another id is
+   * not reused. Off by default (`undefined`, `false` or ''): no custom field is written for the ledger,
+   * which keeps uploads working against a server that only accepts predefined fields (unknown
+   * `custom-field-definition`, §2); there, define the field first. The ledger resumes without it.
+   */
+  correlationField?: string | false | undefined;
   signal?: AbortSignal | undefined;
 }
 

@@ -1,9 +1,9 @@
 /**
  * Batch uploads (§1's three steps for many files): create in batches, upload concurrently,
  * optionally wait; one result per file, and one failure never stalls the rest. Create is not
- * idempotent (§4.1), so every file carries a correlation id, written into its custom fields and kept
- * in a ledger; a rerun with the same ids and ledger reuses what exists instead of creating again,
- * and a create whose outcome is unknown is never repeated blindly.
+ * idempotent (§4.1), so every file carries a correlation id kept in a ledger (and, when asked, in a
+ * custom field of its video); a rerun with the same ids and ledger reuses what exists instead of
+ * creating again, and a create whose outcome is unknown is never repeated blindly.
  */
 import type { CreatedVideo, SimpleCustomFields, Video } from '@video-api/schema';
 import { AbortedError, AmbiguousCreateError, InputError, NotFoundError } from '../errors.js';
@@ -53,6 +53,9 @@ function randomId(): string {
 export { isAmbiguousCreateFailure } from './ambiguity.js';
 
 /**
+ * Writes no custom field unless asked: a file's `customFields`, and with `correlationField` its
+ * correlation id, are written after its video is created and before its upload.
+ *
  * @example
  * const results = await client.uploadVideos(
  *   [{ source: fileA, correlationId: 'a-v1' }, { source: fileB, correlationId: 'b-v1' }],
@@ -77,8 +80,11 @@ export async function uploadVideos<S>(
     if (!Number.isInteger(value) || value < 1)
       throw new InputError(`uploadVideos: ${name} must be an integer >= 1, got ${shown(value)}`);
   }
+  // The custom field that carries correlation ids: none unless given.
+  const field = options.correlationField || undefined;
+  if (field !== undefined && typeof field !== 'string')
+    throw new InputError(`uploadVideos: correlationField must be a field name or false, got ${shown(field)}`);
   const ledger = options.ledger ?? memoryLedger();
-  const field = options.correlationField ?? 'uploadCorrelationId';
   const signal = options.signal;
   const call = signal ? { signal } : {};
   const ids = files.map((file) => file.correlationId ?? randomId());
@@ -100,14 +106,17 @@ export async function uploadVideos<S>(
     emit({ index, phase: 'failed', error, ...(videoKey ? { videoKey } : {}) });
   };
 
+  // `writeFields`: the file's custom fields (and the correlation field, when set) are not known to
+  // be written yet. Nothing is sent when there is nothing to write.
   const finish = (index: number, videoKey: string, uploaded: boolean, writeFields: boolean) => {
     const file = files[index] as BatchFile<S>;
     const id = ids[index] as string;
+    const fields: SimpleCustomFields = { ...file.customFields, ...(field && { [field]: id }) };
     tasks.push(
       run(async () => {
         try {
-          if (writeFields)
-            await client.updateCustomFields(videoKey, { ...file.customFields, [field]: id }, call);
+          if (writeFields && Object.keys(fields).length > 0)
+            await client.updateCustomFields(videoKey, fields, call);
           let video: Video | undefined;
           if (!uploaded) {
             emit({ index, phase: 'uploading', videoKey });
@@ -149,13 +158,18 @@ export async function uploadVideos<S>(
       );
     } else {
       try {
+        // The remembered video must still exist (404: create again); with a correlation field it
+        // must also carry this id, or none yet (a crash before the field was written).
         const video = await client.getVideo(entry.videoKey, call);
-        const marked = video.simpleCustomFields[field];
+        const marked = field && video.simpleCustomFields[field];
         if (marked !== undefined && marked !== id) {
           await ledger.set(id, undefined);
           toCreate.push(index);
         } else {
-          finish(index, entry.videoKey, entry.state === 'uploaded', marked === undefined);
+          const uploaded = entry.state === 'uploaded';
+          // Fields are written before the upload: without a field to read back, an uploaded entry
+          // had them written; a created one may not have, and a PUT of the same values is safe.
+          finish(index, entry.videoKey, uploaded, field ? marked === undefined : !uploaded);
         }
       } catch (error) {
         if (error instanceof NotFoundError) {

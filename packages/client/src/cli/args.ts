@@ -19,6 +19,11 @@ Options:
   --token TOKEN         access token (env VIDEO_API_TOKEN)
   --concurrency N       uploads at once (default 3)
   --ledger FILE         remember created videos in FILE, so a rerun resumes without duplicates
+  --correlation-field NAME
+                        also write each file's correlation id into the custom field NAME of its
+                        video, so a rerun with --ledger reuses a video only if it carries that id.
+                        Off by default: upload writes no custom field (a server that accepts only
+                        predefined fields must define NAME first)
   --timeout-ms MS       give up waiting for readiness after MS (default 600000)
   --json                print JSON only on stdout
   -h, --help            this text
@@ -39,6 +44,7 @@ export interface Cli {
   json: boolean;
   concurrency: number;
   ledger: string | undefined;
+  correlationField: string | undefined;
   timeoutMs: number | undefined;
 }
 
@@ -86,6 +92,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     json: values.json ?? false,
     concurrency: positiveInteger('--concurrency', values.concurrency) ?? 3,
     ledger: values.ledger,
+    correlationField: values['correlation-field'],
     timeoutMs: positiveInteger('--timeout-ms', values['timeout-ms']),
   };
   if (command === 'help' || command === 'version') return cli;
@@ -93,6 +100,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   if (command === 'upload') {
     if (args.length === 0) throw new UsageError('upload needs at least one file');
     if (!cli.project) throw new UsageError('upload needs --project KEY');
+    if (cli.correlationField === '')
+      throw new UsageError('--correlation-field needs a custom field name, e.g. uploadCorrelationId');
   } else if (args.length === 0) {
     throw new UsageError(`${command.replace('-', ' ')} needs a video KEY`);
   } else if (command === 'fields-set' && args.length < 2) {
@@ -119,6 +128,7 @@ function parse(argv: string[]) {
       json: { type: 'boolean' },
       concurrency: { type: 'string' },
       ledger: { type: 'string' },
+      'correlation-field': { type: 'string' },
       'timeout-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },

@@ -6,6 +6,7 @@ import {
   NetworkError,
   NotFoundError,
   TimeoutError,
+  ValidationError,
   VideoFailedError,
 } from '../errors.js';
 
@@ -47,8 +48,16 @@ export function exitCodeOf(error: unknown): number {
   return EXIT.api;
 }
 
-/** One line a person can act on: what failed and what to try. `ledger` is the --ledger file. */
-export function errorLine(error: unknown, baseUrl: string | undefined, ledger?: string): string {
+/**
+ * One line a person can act on: what failed and what to try. `ledger` is the --ledger file,
+ * `correlationField` the field of --correlation-field (upload writes no other custom field).
+ */
+export function errorLine(
+  error: unknown,
+  baseUrl: string | undefined,
+  ledger?: string,
+  correlationField?: string,
+): string {
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
   let hint = '';
   if (error instanceof AuthError) hint = ' (check --token or VIDEO_API_TOKEN)';
@@ -59,5 +68,9 @@ export function errorLine(error: unknown, baseUrl: string | undefined, ledger?: 
     hint = ledger
       ? ` (the ledger is ${ledger})`
       : ' (without --ledger nothing is remembered: a rerun creates the video again)';
+  else if (correlationField && error instanceof ValidationError && error.operation === 'updateCustomFields')
+    hint =
+      ` (the service may accept only predefined custom fields: define "${correlationField}" there, or upload` +
+      ` without --correlation-field${ledger ? `; a rerun with --ledger then uploads the file into the same video` : ''})`;
   return `video-api: ${message}${hint}`;
 }

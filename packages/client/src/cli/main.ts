@@ -19,6 +19,8 @@ export interface CliIo {
   stderr: ProgressSink;
   env: Record<string, string | undefined>;
   version?: string;
+  /** fetch for every request, uploads included (default: global fetch, uploads over node:http), e.g. an in-process app's. */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /**
@@ -61,6 +63,7 @@ async function upload(cli: Cli, io: CliIo, client: ReturnType<typeof createVideo
     wait: cli.wait ? (cli.timeoutMs ? { timeoutMs: cli.timeoutMs } : true) : false,
     onProgress: progressDisplay(cli.positionals, io.stderr),
     ...(cli.ledger ? { ledger: jsonFileLedger(cli.ledger) } : {}),
+    ...(cli.correlationField ? { correlationField: cli.correlationField } : {}),
   });
   // One entry per file: the video when known (the upload's or the wait's answer, else read with
   // --json), else its key; a failure is reported for its file and does not hide the other results.
@@ -68,7 +71,7 @@ async function upload(cli: Cli, io: CliIo, client: ReturnType<typeof createVideo
   let code: number = EXIT.ok;
   const failed = (error: unknown, name: string | undefined) => {
     if (code === EXIT.ok) code = exitCodeOf(error);
-    io.stderr.write(`${errorLine(error, cli.baseUrl, cli.ledger)} [${name}]\n`);
+    io.stderr.write(`${errorLine(error, cli.baseUrl, cli.ledger, cli.correlationField)} [${name}]\n`);
   };
   for (const [index, result] of results.entries()) {
     const name = cli.positionals[index];
@@ -117,6 +120,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       ...(cli.uploadBaseUrl ? { uploadBaseUrl: cli.uploadBaseUrl } : {}),
       ...(cli.token ? { token: cli.token } : {}),
       userAgent: `video-api-cli/${io.version ?? '0'}`,
+      ...(io.fetch ? { fetch: io.fetch } : {}),
     });
     const [key = '', ...pairs] = cli.positionals;
     switch (cli.command) {
