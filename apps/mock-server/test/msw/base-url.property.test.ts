@@ -108,9 +108,12 @@ describe('requests beside baseUrl, for any base URL and path (property)', () => 
         plainSegment,
         async (origin, prefix, path, extra) => {
           const parent = prefix.slice(0, prefix.lastIndexOf('/'));
+          const underParent = `${parent}${path}`; // under the prefix too when path starts with its last segment
           const beside = [
             `${origin}${prefix}${extra}${path}`, // /video → /videoX/…
-            `${origin}${parent}${path === prefix.slice(parent.length) ? `${path}x` : path}`,
+            ...(underParent === prefix || underParent.startsWith(`${prefix}/`)
+              ? []
+              : [`${origin}${underParent}`]),
             `${origin.replace(/^http(s?):/, (_, s) => (s ? 'http:' : 'https:'))}${prefix}${path}`,
             `https://beside.example.test${prefix}${path}`,
           ];
