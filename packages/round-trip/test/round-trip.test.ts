@@ -205,9 +205,15 @@ describe('a project outside the workspace, on this Node', () => {
   });
 
   it('`--data-dir` without better-sqlite3 stops with one line that says what to install', async () => {
-    const run = await consumer.npm(['exec', '--', 'video-api-mock', '--data-dir', 'state', '--port', '0'], {
-      allowFailure: true,
-    });
+    expect(existsSync(join(consumer.dir, 'node_modules/better-sqlite3'))).toBe(false);
+    const run = await consumer.run(
+      'node_modules/.bin/video-api-mock',
+      ['--data-dir', 'state', '--port', '0'],
+      {
+        allowFailure: true,
+        timeoutMs: 30_000,
+      },
+    );
     expect(run.code).toBe(2);
     expect(
       run.stderr
@@ -223,8 +229,8 @@ describe('a project that installs better-sqlite3 beside the mock', () => {
     await installs;
     const start = () =>
       serve(
-        'npx',
-        ['video-api-mock', '--port', '0', '--data-dir', 'state', '--log-level', 'silent'],
+        join(withSqlite.dir, 'node_modules/.bin/video-api-mock'),
+        ['--port', '0', '--data-dir', 'state', '--log-level', 'silent'],
         withSqlite.dir,
       );
     const first = await start();
