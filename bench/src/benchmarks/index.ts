@@ -3,6 +3,7 @@ import type { Benchmark } from '../lib/types.js';
 import { clientOverhead } from './client-overhead.js';
 import { contractSuite } from './contract-suite.js';
 import { mockAb } from './mock-ab.js';
+import { mswFlow } from './msw-flow.js';
 import { scale } from './scale.js';
 import { startup } from './startup.js';
 import { throughput } from './throughput.js';
@@ -16,4 +17,5 @@ export const BENCHMARKS: Benchmark[] = [
   scale,
   contractSuite,
   mockAb,
+  mswFlow,
 ];
