@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The ```js and ```ts snippets of `node_modules/<name>/README.md` in `dir`. */
+/** The ```js snippets (the runnable ones; ```ts blocks show signatures) of `node_modules/<name>/README.md` in `dir`. */
 export function readmeSnippets(dir: string, name: string): string[] {
   const readme = readFileSync(join(dir, 'node_modules', name, 'README.md'), 'utf8');
-  return [...readme.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+  return [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string);
 }
 
 /** `import { a, b } from 'x';` lines become `const { a, b } = require('x');`, the rest runs in an async main. */

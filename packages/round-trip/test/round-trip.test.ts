@@ -214,7 +214,7 @@ describe('a project outside the workspace, on this Node', () => {
         timeoutMs: 30_000,
       },
     );
-    expect(run.code).toBe(2);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
     expect(
       run.stderr
         .trim()
