@@ -62,6 +62,20 @@ export interface MockOptions {
   realTimeClock?: boolean;
 }
 
+/**
+ * Options of the Node entry's `createApp` and `startServer` beyond MockOptions: real HLS
+ * renditions of each upload with ffmpeg (on PATH, or the optional package `@ffmpeg-installer/ffmpeg`).
+ */
+export interface TranscodeOptions {
+  /**
+   * `'auto'`: when ffmpeg is found; `'on'`: ffmpeg is required (an OptionError without it);
+   * `'off'`: every ready video plays the placeholder. Default: `'off'` (the CLI's default is auto).
+   */
+  transcode?: 'auto' | 'on' | 'off';
+  /** How many transcodes run at once; the others wait. Default: 1. */
+  transcodeConcurrency?: number;
+}
+
 /** Options with every default filled in. */
 export interface ResolvedOptions {
   tokens: string[];

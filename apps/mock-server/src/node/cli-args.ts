@@ -16,7 +16,10 @@ export const USAGE = `Usage: video-api-mock [options]
   --token T                accepted Bearer token, repeatable (default: mock-token)
   --data-dir DIR           keep state (SQLite) and uploads in DIR; survives a restart
   --streaming-base URL     origin of HLS playback addresses (default: this server)
-  --processing-ms N        virtual ms from upload to ready (default 2000)
+  --processing-ms N        virtual ms from upload to ready (default 2000; with transcoding, at least)
+  --transcode MODE         real HLS renditions of uploads with ffmpeg: auto | on | off (default auto:
+                           when ffmpeg is on PATH or @ffmpeg-installer/ffmpeg is installed)
+  --transcode-concurrency N  transcodes at once; the others wait (default 1)
   --reading ID=READING     play READING for unknown ID, repeatable
   --readings random        draw one reading per unknown from --seed
   --seed N                 seed of random readings, failures and faults (default 1)
@@ -65,6 +68,8 @@ const OPTIONS = {
   'headers-timeout-ms': { type: 'string' },
   'idle-timeout-ms': { type: 'string' },
   'request-timeout-ms': { type: 'string' },
+  transcode: { type: 'string' },
+  'transcode-concurrency': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -92,6 +97,8 @@ export function parseBytes(flag: string, text: string | undefined): number | und
 
 /** The flag of each option whose value the CLI passes on unchanged (their errors name the option). */
 const FLAG_OF: Record<string, string> = {
+  transcode: '--transcode',
+  transcodeConcurrency: '--transcode-concurrency',
   dataDir: '--data-dir',
   streamingBase: '--streaming-base',
   tokens: '--token',
@@ -201,6 +208,12 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOp
   set('headersTimeoutMs', integer('headers-timeout-ms', values['headers-timeout-ms'], 1));
   set('idleTimeoutMs', integer('idle-timeout-ms', values['idle-timeout-ms'], 1));
   set('requestTimeoutMs', integer('request-timeout-ms', values['request-timeout-ms'], 0));
+  const transcode = values.transcode ?? 'auto';
+  if (transcode !== 'auto' && transcode !== 'on' && transcode !== 'off') {
+    throw new OptionError(`--transcode: "${transcode}" is not accepted (auto, on or off)`);
+  }
+  options.transcode = transcode;
+  set('transcodeConcurrency', integer('transcode-concurrency', values['transcode-concurrency'], 1));
   return { help: values.help === true, options };
 }
 

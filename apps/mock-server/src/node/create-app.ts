@@ -1,17 +1,20 @@
-/** createApp under Node: the portable app on the Node platform (disk, SQLite, busboy). */
+/** createApp under Node: the portable app on the Node platform (disk, SQLite, busboy, ffmpeg). */
 import { createApp as createPortableApp } from '../app.js';
-import type { MockApp, MockOptions } from '../types.js';
+import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
 import { nodePlatform } from './platform.js';
+import { transcoderFor } from './transcode/open-transcoder.js';
 
 /**
  * Creates the mock app with Node's adapters. It never listens: serve it with `startServer`, or
- * call `app.request()`.
+ * call `app.request()`. With `transcode`, uploads get real HLS renditions made by ffmpeg.
  *
  * @example
  * const app = createApp({ readings: { 'custom-fields-omitted': 'replace' } });
  * const res = await app.request('/api/v1/videos/v-0001', { headers: { authorization: 'Bearer mock-token' } });
  * await app.mock.close();
  */
-export function createApp(options: MockOptions = {}): MockApp {
-  return createPortableApp(options, nodePlatform());
+export function createApp(options: MockOptions & TranscodeOptions = {}): MockApp {
+  const { transcode, transcodeConcurrency, ...rest } = options;
+  const openProcessor = transcoderFor({ transcode, transcodeConcurrency });
+  return createPortableApp(rest, { ...nodePlatform(), openProcessor });
 }

@@ -4,10 +4,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { answerOutsideApp, setServedOrigin } from '../app.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import type { MockApp, MockOptions } from '../types.js';
+import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
 import { createApp } from './create-app.js';
 
-export interface ServerOptions extends MockOptions {
+export interface ServerOptions extends MockOptions, TranscodeOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */

@@ -1,6 +1,7 @@
 /**
  * Where uploads live: `<dataDir>/uploads` (final files, named by a hash of the key so a key shaped
- * like a path never reaches a file outside the folder) and `<dataDir>/tmp` (files being received).
+ * like a path never reaches a file outside the folder) and `<dataDir>/tmp` (files being received,
+ * transcodes in progress); transcoded renditions go to `<dataDir>/renditions` (src/node/transcode).
  * Without a data dir both sit in a temporary folder, created on the first upload and removed on
  * close (or, for an app never closed, when the process exits).
  */
@@ -36,7 +37,8 @@ function open(root: string): { temp: string; uploads: string } {
   const uploads = join(root, 'uploads');
   mkdirSync(temp, { recursive: true });
   mkdirSync(uploads, { recursive: true });
-  for (const name of readdirSync(temp)) rmSync(join(temp, name), { force: true });
+  // Files and transcode folders an earlier run left (a crash, a power loss).
+  for (const name of readdirSync(temp)) rmSync(join(temp, name), { recursive: true, force: true });
   return { temp, uploads };
 }
 

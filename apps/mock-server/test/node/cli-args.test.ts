@@ -40,6 +40,10 @@ describe('CLI flags', () => {
       '--no-admin',
       '--cors-origin',
       'http://app.example.test',
+      '--transcode',
+      'off',
+      '--transcode-concurrency',
+      '2',
     ]);
     expect(options).toEqual({
       port: 0,
@@ -58,7 +62,10 @@ describe('CLI flags', () => {
       adminToken: 'adm',
       admin: false,
       corsOrigins: ['http://app.example.test'],
+      transcode: 'off',
+      transcodeConcurrency: 2,
     });
+    expect(parseCliArgs([]).options.transcode).toBe('auto'); // the CLI transcodes when ffmpeg is there
   });
 
   it('accepts --readings random with a seed, and the same seed draws the same readings', () => {

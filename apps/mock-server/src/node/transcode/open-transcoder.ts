@@ -1,0 +1,57 @@
+/**
+ * The Node platform's processor (see `Platform.openProcessor`) for the `transcode` options: the
+ * transcoder when they ask for it and ffmpeg is there; `on` without ffmpeg is an OptionError whose
+ * one line says how to get it.
+ */
+import { OptionError } from '../../options.js';
+import type { Platform } from '../../platform.js';
+import type { TranscodeOptions } from '../../types.js';
+import { FFMPEG_PACKAGE, findFfmpeg, HOW_TO_GET_FFMPEG } from './find-ffmpeg.js';
+import { createTranscoder } from './transcoder.js';
+
+/** The values of the `transcode` option. */
+export const TRANSCODE_MODES: readonly NonNullable<TranscodeOptions['transcode']>[] = ['auto', 'on', 'off'];
+
+/** Checks the options (a bad value is one line: what, where, accepted) and fills in the defaults. */
+function resolve(options: TranscodeOptions): Required<TranscodeOptions> {
+  const { transcode = 'off', transcodeConcurrency = 1 } = options;
+  if (!TRANSCODE_MODES.includes(transcode)) {
+    throw new OptionError(`transcode: "${transcode}" is not accepted (one of ${TRANSCODE_MODES.join(', ')})`);
+  }
+  if (!Number.isSafeInteger(transcodeConcurrency) || transcodeConcurrency < 1) {
+    throw new OptionError(
+      `transcodeConcurrency: ${JSON.stringify(transcodeConcurrency)} is not accepted (an integer >= 1)`,
+    );
+  }
+  return { transcode, transcodeConcurrency };
+}
+
+/**
+ * The `openProcessor` of the Node platform for `options` (checked now, so a bad value fails
+ * before anything is opened).
+ *
+ * @example
+ * const app = createPortableApp({}, { ...nodePlatform(), openProcessor: transcoderFor({ transcode: 'auto' }) });
+ */
+export function transcoderFor(options: TranscodeOptions): NonNullable<Platform['openProcessor']> {
+  const { transcode, transcodeConcurrency } = resolve(options);
+  return (resolved, { sink, log }) => {
+    if (transcode === 'off') return undefined;
+    const ffmpeg = findFfmpeg();
+    if (ffmpeg === undefined) {
+      if (transcode === 'auto') return undefined;
+      throw new OptionError(
+        `transcode: "on" needs ffmpeg, and none was found (not on PATH, no ${FFMPEG_PACKAGE}): ${HOW_TO_GET_FFMPEG}; with "auto" or "off" the mock plays a placeholder instead`,
+      );
+    }
+    const paths = sink.paths;
+    if (!paths) return undefined; // a sink without folders keeps no file that ffmpeg could read
+    return createTranscoder({
+      ffmpeg,
+      concurrency: transcodeConcurrency,
+      folders: () => ({ ...paths(), ...(resolved.dataDir === undefined && { orphan: paths().root }) }),
+      persistent: resolved.dataDir !== undefined,
+      log,
+    });
+  };
+}
