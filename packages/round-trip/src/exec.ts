@@ -22,7 +22,7 @@ export interface ExecResult {
 
 /**
  * This process's environment without what pnpm, npm and nx set for the scripts they run
- * (`npm_config_*`, `npm_package_*`, …): the consumer is another team's project, not a script of
+ * (`npm_config_*`, `npm_package_*`, pnpm's NODE_PATH into the workspace's store, …): the consumer is another team's project, not a script of
  * this workspace.
  */
 export function cleanEnv(): Record<string, string | undefined> {
