@@ -22,13 +22,13 @@ export interface ExecResult {
 
 /**
  * This process's environment without what pnpm, npm and nx set for the scripts they run
- * (`npm_config_*`, `npm_package_*`, pnpm's NODE_PATH into the workspace's store, …): the consumer is another team's project, not a script of
- * this workspace.
+ * (`npm_config_*`, `npm_package_*`, pnpm's NODE_PATH into the workspace's store, …): the
+ * consumer is another team's project, not a script of this workspace.
  */
 export function cleanEnv(): Record<string, string | undefined> {
   return Object.fromEntries(
     Object.entries(process.env).filter(
-      ([key]) => !/^(npm_|pnpm_|PNPM_|NX_|INIT_CWD$|VITEST|TEST$|NODE_OPTIONS$)/i.test(key),
+      ([key]) => !/^(npm_|pnpm_|PNPM_|NX_|INIT_CWD$|VITEST|TEST$|NODE_OPTIONS$|NODE_PATH$)/i.test(key),
     ),
   );
 }
