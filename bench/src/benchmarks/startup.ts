@@ -1,6 +1,7 @@
 /**
- * 4. Start-up: from spawning the mock's process to its first successful response (GET of a video
- * key, polled every 5 ms), vs Prism mocking the same spec.
+ * 4. Start-up: from spawning the mock's bin as published (`dist/node/bin.js`, what `npx
+ * video-api-mock` runs) to its first successful response (polled every 5 ms), vs Prism mocking the
+ * same spec. Targets: median at most 300 ms, and at most 0.3x Prism's.
  */
 import { spawn } from 'node:child_process';
 import { freePort } from '@video-api/test-support';
@@ -73,6 +74,14 @@ export const startup: Benchmark = {
           better: 'lower',
           runs: mock,
           baseline: { name: 'Prism 5.16', runs: prism },
+          target: { text: 'at most 0.3x Prism', on: 'ratio', kind: 'max', bound: 0.3 },
+        }),
+        figure({
+          name: 'start to first answer, our mock (median)',
+          unit: 'ms',
+          better: 'lower',
+          runs: mock,
+          target: { text: 'median at most 300 ms', on: 'value', kind: 'max', bound: 300 },
         }),
       ],
       notes: [],
