@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/types.js';
 import type { UploadProgress } from './support/client.js';
+import { EVERY_FORM, VALUES } from './support/fields.js';
 import { mswFromDir, workerScript } from './support/msw-source.js';
 
 const page_ = (name: string) => fileURLToPath(new URL(`./page/${name}`, import.meta.url));
@@ -97,16 +98,11 @@ async function expectTheRest(result: FlowResult, mock: string, size: number): Pr
   // Readiness on the mock's clock, in real time (processingMs 300, polls every 50 ms and more).
   expect(result.polls.at(-1)).toBe('ready');
   expect(result.polls.length).toBeGreaterThan(1);
-  const values = {
-    note: 'Shot on location',
-    views: 42,
-    featured: true,
-    publishedAt: new Date('2026-11-22T08:30:00Z'),
-    topics: ['news', 'sport'],
-  };
-  expect(result.written).toEqual(values);
-  expect(result.read).toEqual(values);
-  expect(result.raw).toEqual({ ...values, publishedAt: '2026-11-22T08:30:00.000Z' }); // the wire form
+  expect(result.written).toEqual(VALUES);
+  expect(result.read).toEqual(VALUES);
+  // The wire form: the client writes dates as ISO 8601 UTC with milliseconds.
+  const publishedAt = (VALUES.publishedAt as Date).toISOString();
+  expect(result.raw).toEqual({ ...EVERY_FORM, publishedAt });
   expect(result.playlist).toBe(`${bases[mock]}/hls/${result.key}/playlist.m3u8`);
   expect([result.playlistStatus, result.playlistText.split('\n')[0]]).toEqual([200, '#EXTM3U']);
   const journal = await inPage((api, name) => api.control(name).journal(), mock);

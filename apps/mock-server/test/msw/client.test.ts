@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { videoApiHandlers } from '../../src/msw.js';
-import { createVideoApiClient, defineCustomFields, type UploadProgress } from './support/client.js';
+import { createVideoApiClient, type UploadProgress } from './support/client.js';
+import { fields, VALUES } from './support/fields.js';
 import { TOKEN } from './support/flow.js';
 import { createNodeClient } from './support/node-client.js';
 import { REFUSE_UNHANDLED } from './support/unhandled.js';
@@ -31,21 +32,6 @@ afterAll(async () => {
 /** The client's waits advance the mock's virtual clock instead of real time. */
 const sleep = async (ms: number) => served.mock.advanceClock(ms);
 
-const fields = defineCustomFields({
-  note: 'text',
-  views: 'counter',
-  featured: 'flag',
-  publishedAt: 'datetime',
-  topics: 'multiText',
-});
-const values = {
-  note: 'Shot on location',
-  views: 42,
-  featured: true,
-  publishedAt: new Date('2026-11-22T08:30:00Z'),
-  topics: ['news', 'sport'],
-};
-
 describe('the client against the msw handlers', () => {
   it('creates, uploads with progress, waits for readiness and reads its five kinds of custom fields back', async () => {
     const client = createVideoApiClient({ baseUrl: BASE, token: TOKEN, sleep });
@@ -61,8 +47,8 @@ describe('the client against the msw handlers', () => {
     expect(served.mock.sourceOf(key)?.size).toBe(size);
     const ready = await client.waitForReady(key, { intervalMs: 1000 });
     expect(ready).toMatchObject({ videoKey: key, status: 'ready' });
-    expect(await fields.write(client, key, values)).toEqual(values);
-    expect(await fields.read(client, key)).toEqual(values);
+    expect(await fields.write(client, key, VALUES)).toEqual(VALUES);
+    expect(await fields.read(client, key)).toEqual(VALUES);
   });
 
   it('uploads a file path through node:http (the Node entry), intercepted by setupServer', async () => {

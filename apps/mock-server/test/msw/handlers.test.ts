@@ -8,7 +8,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type VideoApiHandlers, videoApiHandlers } from '../../src/msw.js';
 import type { VideoEvent } from '../../src/types.js';
-import { AUTH, create, EVERY_FORM, followPlaylist, get, playlistOf, put, upload } from './support/flow.js';
+import { EVERY_FORM } from './support/fields.js';
+import { AUTH, create, followPlaylist, get, playlistOf, put, upload } from './support/flow.js';
 import { REFUSE_UNHANDLED, recordUnhandled } from './support/unhandled.js';
 
 const BASE = 'https://api.example.test/video';

@@ -6,23 +6,10 @@
  */
 import { setupWorker } from 'msw/browser';
 import { type VideoApiHandlers, videoApiHandlers } from '../../../src/msw.js';
-import {
-  createVideoApiClient,
-  defineCustomFields,
-  fetchTransport,
-  playlistUrl,
-  type UploadProgress,
-} from '../support/client.js';
+import { createVideoApiClient, fetchTransport, playlistUrl, type UploadProgress } from '../support/client.js';
+import { fields, VALUES } from '../support/fields.js';
 
 const TOKEN = 'mock-token';
-const fields = defineCustomFields({
-  note: 'text',
-  views: 'counter',
-  featured: 'flag',
-  publishedAt: 'datetime',
-  topics: 'multiText',
-});
-
 /** What XMLHttpRequest sent (the client's browser transport uses it for uploads). */
 const xhrSends: string[] = [];
 const send = XMLHttpRequest.prototype.send;
@@ -68,13 +55,7 @@ async function uploadFlow({ mock, size, transport }: { mock: string; size: numbe
     intervalMs: 50,
     onPoll: ({ readiness }) => void polls.push(readiness),
   });
-  const written = await fields.write(client, key, {
-    note: 'Shot on location',
-    views: 42,
-    featured: true,
-    publishedAt: new Date('2026-11-22T08:30:00Z'),
-    topics: ['news', 'sport'],
-  });
+  const written = await fields.write(client, key, VALUES);
   const read = await fields.read(client, key);
   const raw = (await client.getVideo(key)).simpleCustomFields;
   const playlist = playlistUrl(video) as string;

@@ -2,15 +2,6 @@
 export const TOKEN = 'mock-token';
 export const AUTH = { authorization: `Bearer ${TOKEN}` };
 
-/** One value of each of the five forms of §2. */
-export const EVERY_FORM = {
-  note: 'Shot on location',
-  views: 42,
-  featured: true,
-  publishedAt: '2026-11-22T08:30:00Z',
-  topics: ['news', 'sport'],
-};
-
 /** §4.1: creates one video; returns the created record. */
 export async function create(base: string, title = 'Opening keynote'): Promise<Record<string, unknown>> {
   const res = await fetch(`${base}/api/v1/videos`, {
