@@ -32,8 +32,8 @@ const FIELDS = {
   topics: ['news', 'sport'],
 };
 
-/** Runs the flow; throws with what differed. */
-export async function readmeCurlFlow(base: string): Promise<void> {
+/** Runs the flow, uploading `clip`; throws with what differed. */
+export async function readmeCurlFlow(base: string, clip: Uint8Array<ArrayBuffer>): Promise<void> {
   const created = await api(base, 'POST', '/api/v1/videos', {
     projectKey: 'demo',
     videos: [{ title: 'Opening keynote', tags: ['conference'] }, { title: 'Closing remarks' }],
@@ -42,7 +42,7 @@ export async function readmeCurlFlow(base: string): Promise<void> {
   if (created.status >= 300 || videos.length !== 2) throw new Error(`create: ${JSON.stringify(created)}`);
   const key = videos[0]?.key ?? videos[0]?.videoKey;
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(4096).fill(1)], { type: 'video/mp4' }), 'clip.mp4');
+  form.append('file', new Blob([clip], { type: 'video/mp4' }), 'clip.mp4');
   const upload = await fetch(`${base}/api/upload/v1/form-data/videos/${key}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TOKEN}` },
@@ -52,6 +52,8 @@ export async function readmeCurlFlow(base: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   let video = await api(base, 'GET', `/api/v1/videos/${key}`);
   while ((video.body as { status?: string }).status !== 'ready') {
+    if ((video.body as { status?: string }).status === 'failed')
+      throw new Error(`processing failed: ${JSON.stringify(video)}`);
     if (Date.now() > deadline) throw new Error(`not ready within 30 s: ${JSON.stringify(video)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     video = await api(base, 'GET', `/api/v1/videos/${key}`);

@@ -9,6 +9,7 @@
 import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip } from '../src/clip.js';
 import { type Consumer, createConsumer } from '../src/consumer.js';
 import { exec } from '../src/exec.js';
 import { nodeBinary, OTHER_NODES } from '../src/node-versions.js';
@@ -36,6 +37,8 @@ let consumer: Consumer;
 let withSqlite: Consumer;
 let withMsw3: Consumer;
 let installs: Promise<unknown>;
+/** The clip the README flows upload (a real video: the mock's command transcodes uploads). */
+let clip: Uint8Array<ArrayBuffer>;
 const versions: Record<string, Published> = {};
 const cleanups: Array<() => unknown> = [];
 
@@ -67,6 +70,7 @@ beforeAll(async () => {
   ]);
   installs.catch(() => undefined); // awaited by the tests that use them
   await consumer.npm(['install', ...PACKAGES, ...TOOLS]);
+  clip = await makeClip(consumer.dir);
 }, 900_000);
 
 afterAll(async () => {
@@ -105,12 +109,11 @@ describe('a project outside the workspace, on this Node', () => {
     try {
       const [flow] = readmeSnippets(consumer.dir, '@video-api/client');
       const script = (flow as string).replaceAll('http://localhost:4010', mock.url);
-      consumer.write('clip.mp4', new Uint8Array(200_000).fill(3));
       consumer.write('flow.mjs', script);
       consumer.write('flow.cjs', asCommonJs(script));
       for (const file of ['flow.mjs', 'flow.cjs']) {
         const { stdout } = await consumer.node([file]);
-        expect(stdout, file).toContain('200000 / 200000');
+        expect(stdout, file).toContain(`${clip.length} / ${clip.length}`);
         expect(stdout, file).toMatch(/\/hls\/v-\d+\/.*\.m3u8/);
       }
     } finally {
@@ -195,7 +198,7 @@ describe('a project outside the workspace, on this Node', () => {
     try {
       const mock = await serve('npx', ['--yes', '@video-api/mock-server', '--port', '0'], empty.dir, 180_000);
       try {
-        await readmeCurlFlow(mock.url);
+        await readmeCurlFlow(mock.url, clip);
       } finally {
         await mock.stop();
       }
@@ -271,7 +274,7 @@ describe.each(Object.entries(OTHER_NODES))('the same project on Node %s', (_majo
       consumer.write(`flow-${version}.cjs`, asCommonJs(script));
       for (const file of [`flow-${version}.mjs`, `flow-${version}.cjs`]) {
         const { stdout } = await consumer.node([file], { node });
-        expect(stdout, file).toContain('200000 / 200000');
+        expect(stdout, file).toContain(`${clip.length} / ${clip.length}`);
       }
       const contract = join(consumer.dir, 'node_modules/@video-api/contract/dist/cli/run.js');
       const run = await consumer.node([contract, '--base-url', mock.url, '--token', 'mock-token'], {

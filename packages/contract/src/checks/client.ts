@@ -11,10 +11,11 @@ import {
   type VideoApiClient,
   VideoFailedError,
 } from '@video-api/client';
-import { CheckFailure, type Context, ensure, explain, sampleBytes } from '../context.js';
+import { CheckFailure, type Context, ensure, explain } from '../context.js';
 import { everyValueForm } from '../examples.js';
 import { isClientError } from '../http.js';
 import { FAILED_WORDS } from '../probes/readiness.js';
+import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../probes/sample-video.js';
 import { isUtcDateTime, sameValue } from './shapes.js';
 
 /** The typed kind of each field of the spec's every-value-form example, from its value. */
@@ -70,13 +71,13 @@ async function createAndUpload(ctx: Context, client: VideoApiClient): Promise<st
         'createVideos returned no video for a one-video request (§4.1 states one element per requested video)',
       );
       key = created.key;
-      const bytes = sampleBytes(256 * 1024);
+      const bytes = sampleVideo(); // a real video: servers process what is uploaded
       const loaded: number[] = [];
       // Bytes can be sent again, so a 429 is waited out here too.
       const upload = await client.uploadSource(key, bytes, {
         retry: { retries: 3 },
-        filename: 'clip.mp4',
-        contentType: 'video/mp4',
+        filename: SAMPLE_VIDEO_NAME,
+        contentType: SAMPLE_VIDEO_TYPE,
         onProgress: (progress) => loaded.push(progress.loaded),
       });
       const total = loaded.at(-1);
