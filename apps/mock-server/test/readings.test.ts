@@ -43,7 +43,9 @@ const modes = {
   header: (id: string, reading: string) => ({ options: {}, init: { reading: `${id}=${reading}` } }),
   option: (id: string, reading: string) => ({ options: { readings: { [id]: reading } }, init: {} }),
   flag: (id: string, reading: string) => {
-    const { options } = parseCliArgs(['--reading', `${id}=${reading}`, '--log-level', 'silent']);
+    // Stand-in bytes are uploaded: the CLI's default transcoding would fail them (no video in them).
+    const flags = ['--log-level', 'silent', '--transcode', 'off'];
+    const { options } = parseCliArgs(['--reading', `${id}=${reading}`, ...flags]);
     return { options, init: {} };
   },
 };

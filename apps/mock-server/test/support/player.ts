@@ -18,8 +18,10 @@ export interface Played {
   videoHeight: number;
   /** The renditions hls.js parsed from the multivariant playlist (hls.js only). */
   levels: { width: number; height: number; bitrate: number; codecs: string }[];
-  /** Errors the player reported (hls.js events, the element's MediaError). */
+  /** Errors the player could not get over (fatal hls.js errors, the element's MediaError, play()). */
   errors: string[];
+  /** What hls.js reported and got over by itself (e.g. `bufferSeekOverHole`: it skipped a gap). */
+  recovered: string[];
 }
 
 export interface PlayerPage {
@@ -55,6 +57,7 @@ function playInPage({
     video.playsInline = true;
     document.body.append(video);
     const errors: string[] = [];
+    const recovered: string[] = [];
     let hls: HlsInstance | undefined;
     /** Reads the element (before hls.js lets go of it, which resets it), then cleans up. */
     const finish = (why?: string) => {
@@ -71,7 +74,7 @@ function playInPage({
       }));
       hls?.destroy();
       video.remove();
-      resolve({ currentTime, duration, readyState, videoWidth, videoHeight, levels, errors });
+      resolve({ currentTime, duration, readyState, videoWidth, videoHeight, levels, errors, recovered });
     };
     const poll = setInterval(() => {
       if (video.currentTime > seconds || video.error) finish();
@@ -81,7 +84,7 @@ function playInPage({
       const Hls = (globalThis as unknown as { Hls: HlsClass }).Hls;
       hls = new Hls({ enableWorker: false });
       hls.on(Hls.Events.ERROR ?? 'hlsError', (_event, data) => {
-        errors.push(`${String(data.type)}/${String(data.details)}${data.fatal ? ' (fatal)' : ''}`);
+        (data.fatal ? errors : recovered).push(`${String(data.type)}/${String(data.details)}`);
         if (data.fatal) finish();
       });
       hls.loadSource(url);
