@@ -28,7 +28,7 @@ describe('the msw section of the README', () => {
   });
 
   it.each(acceptedOptions())('documents the option %s', (name) => {
-    expect(readme).toContain(`\`${name}\``);
+    expect(readme.includes(`\`${name}\``), `the README names the option \`${name}\``).toBe(true);
   });
 
   it('says which majors of msw the tests run', () => {
