@@ -1,7 +1,7 @@
 /**
  * The placeholder as ffmpeg reads it over HTTP from a running mock: each rendition is H.264 of the
  * size its playlist says, as long as its playlists say, and decodes to exactly the test pattern
- * the mock drew (I_PCM macroblocks keep every sample).
+ * the mock drew (I_PCM macroblocks keep every sample); HEAD over the socket as a player sends it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/index.js';
@@ -34,6 +34,18 @@ describe('the placeholder read by ffmpeg', () => {
         height: rendition.height,
       });
       expect(duration).toBeCloseTo(SEGMENT_COUNT * SEGMENT_SECONDS, 1);
+    }
+  });
+
+  it('answers HEAD over a socket with the headers of GET and no body', async () => {
+    for (const path of ['playlist.m3u8', '72p/playlist.m3u8', '72p/segment0.ts']) {
+      const get = await fetch(`${base}/${path}`);
+      const size = (await get.arrayBuffer()).byteLength;
+      const head = await fetch(`${base}/${path}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(head.headers.get('content-length')).toBe(String(size));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
     }
   });
 
