@@ -143,6 +143,21 @@ describe('transcoding an upload (transcode: on)', { timeout: 120_000 }, () => {
     expect(existsSync(root)).toBe(false);
   });
 
+  it('stops transcodes and removes every rendition on reset', async () => {
+    const { app, log } = transcodingApp();
+    const done = await createVideo(app);
+    await uploadFile(app, done, await clip(2, 640, 360));
+    await until(() => log.messages('transcoded').length === 1, 'the first transcode');
+    const running = await createVideo(app);
+    await uploadFile(app, running, await clip(20));
+    const root = app.mock.paths().root;
+    await until(() => ffmpegsMentioning(root).length === 1, 'ffmpeg to start');
+    app.mock.reset();
+    await until(() => ffmpegsMentioning(root).length === 0, 'ffmpeg to be stopped');
+    await until(() => !existsSync(`${root}/renditions`), 'the renditions to be removed');
+    expect(log.messages('transcoded')).toHaveLength(1);
+  });
+
   it('runs jobs in a bounded pool: one at a time by default, in order; more with transcodeConcurrency', async () => {
     for (const [concurrency, order] of [
       [1, ['long', 'short']],
