@@ -51,6 +51,7 @@ const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
   streamingBase: true,
   processingMs: true,
   readings: true,
+  readingsFrom: true,
   seed: true,
   maxUploadBytes: true,
   failureRate: true,

@@ -3,6 +3,7 @@
  * defaults. The CLI's flags map onto these.
  */
 import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/choice.js';
+import { observedReadings } from './readings/from-report.js';
 import { LOG_LEVELS } from './shared/log.js';
 import { DEFAULT_MEMORY_FILE_BYTES } from './state/source-sink.js';
 import type { MockOptions, ResolvedOptions } from './types.js';
@@ -65,12 +66,21 @@ export function resolveOptions(
       );
     }
   }
+  if (options.readings === 'random' && options.readingsFrom !== undefined) {
+    throw new OptionError('readingsFrom: not accepted together with readings: "random" (choose one)');
+  }
   let readings: ResolvedOptions['readings'];
   try {
+    // The twin: a report's observed readings, with the chosen readings over them (they win).
+    const observed =
+      options.readingsFrom === undefined ? {} : observedReadings(options.readingsFrom, 'readingsFrom');
     readings =
       options.readings === 'random'
         ? randomReadings(seed)
-        : readingSet(parseReadingChoice(Object.entries(options.readings ?? {}), 'readings'));
+        : readingSet({
+            ...observed,
+            ...parseReadingChoice(Object.entries(options.readings ?? {}), 'readings'),
+          });
   } catch (error) {
     if (error instanceof ReadingError) throw new OptionError(error.message);
     throw error;

@@ -3,10 +3,12 @@ import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
 import type { Hono } from 'hono';
 import type { MockControl } from './control/mock-control.js';
 import type { MockEnv } from './http/context.js';
+import type { TwinReport } from './readings/from-report.js';
 import type { LogLevel } from './shared/log.js';
 
 export type { MockControl } from './control/mock-control.js';
 export type { SeedVideo } from './control/schemas.js';
+export type { TwinReport } from './readings/from-report.js';
 export type { LogLevel } from './shared/log.js';
 export type { VideoEvent } from './state/events.js';
 export type { StoredSource } from './state/source-sink.js';
@@ -32,6 +34,12 @@ export interface MockOptions {
   processingMs?: number;
   /** Readings the server plays (over the spec's `mock` defaults), or `'random'` (drawn from `seed`). */
   readings?: ReadingChoice | Record<string, string> | 'random';
+  /**
+   * A contract report (the parsed `report.json` of `video-api-contract`): the mock plays the
+   * readings that run observed (the twin). An unknown observed as `other` or not observed keeps the
+   * spec's default; `readings` wins over the report. Not with `readings: 'random'`.
+   */
+  readingsFrom?: TwinReport;
   /** Seed of `readings: 'random'`, of injected failures and of faults. Default: 1. */
   seed?: number;
   /** Largest accepted upload file, in bytes (reading `file-size-limit: rejects-413`). Default: 5 GiB. */

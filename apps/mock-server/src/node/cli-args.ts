@@ -7,6 +7,7 @@ import { OptionError } from '../options.js';
 import { parseReadingChoice, ReadingError, splitPair } from '../readings/choice.js';
 import type { LogLevel } from '../shared/log.js';
 import { LOG_LEVELS } from '../shared/log.js';
+import { readReadingsFrom } from './readings-from.js';
 import type { ServerOptions } from './server.js';
 
 export const USAGE = `Usage: video-api-mock [options]
@@ -22,6 +23,8 @@ export const USAGE = `Usage: video-api-mock [options]
   --transcode-concurrency N  transcodes at once; the others wait (default 1)
   --reading ID=READING     play READING for unknown ID, repeatable
   --readings random        draw one reading per unknown from --seed
+  --readings-from FILE     play the readings a contract run observed (its report.json); --reading
+                           wins over it, an unknown it did not observe keeps the default
   --seed N                 seed of random readings, failures and faults (default 1)
   --failure-rate X         share of uploads whose processing fails, 0..1 (default 0)
   --max-upload-bytes N     largest upload file: bytes, or with KiB/MiB/GiB (default 5GiB)
@@ -56,6 +59,7 @@ const OPTIONS = {
   'processing-ms': { type: 'string' },
   reading: { type: 'string', multiple: true },
   readings: { type: 'string' },
+  'readings-from': { type: 'string' },
   seed: { type: 'string' },
   'failure-rate': { type: 'string' },
   'max-upload-bytes': { type: 'string' },
@@ -105,6 +109,7 @@ const FLAG_OF: Record<string, string> = {
   webhooks: '--webhook',
   corsOrigins: '--cors-origin',
   readings: '--reading',
+  readingsFrom: '--readings-from',
 };
 
 /**
@@ -144,7 +149,12 @@ function joinNegativeValues(argv: string[]): string[] {
  * @example
  * parseCliArgs(['--port', '0', '--reading', 'custom-fields-omitted=replace']);
  */
-export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOptions } {
+export function parseCliArgs(argv: string[]): {
+  help: boolean;
+  options: ServerOptions;
+  /** The file of `--readings-from`, when given (its report is `options.readingsFrom`). */
+  readingsFrom?: string;
+} {
   let values: ReturnType<typeof parse>['values'];
   try {
     values = parse(joinNegativeValues(argv)).values;
@@ -200,6 +210,13 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOp
     if (error instanceof ReadingError) throw new OptionError(error.message);
     throw error;
   }
+  const readingsFrom = values['readings-from'];
+  if (readingsFrom !== undefined) {
+    if (values.readings === 'random') {
+      throw new OptionError('--readings-from: not accepted together with --readings random (choose one)');
+    }
+    options.readingsFrom = readReadingsFrom(readingsFrom);
+  }
   set('webhooks', values.webhook);
   set('webhookSecret', values['webhook-secret']);
   set('adminToken', values['admin-token']);
@@ -214,7 +231,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: ServerOp
   }
   options.transcode = transcode;
   set('transcodeConcurrency', integer('transcode-concurrency', values['transcode-concurrency'], 1));
-  return { help: values.help === true, options };
+  return { help: values.help === true, options, ...(readingsFrom !== undefined && { readingsFrom }) };
 }
 
 function parse(argv: string[]) {

@@ -4,10 +4,12 @@
  * folder is removed).
  */
 
+import type { ReadingChoice } from '@video-api/schema/unspecified';
 import { ADMIN_PREFIX } from '../http/operations.js';
 import { DEFAULT_TOKEN, OptionError } from '../options.js';
 import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
-import { startServer } from './server.js';
+import { describeTwin } from './readings-from.js';
+import { type ServerOptions, startServer } from './server.js';
 
 /** Why the server could not start, in the CLI's terms (flags, not option names). */
 function startFailure(error: unknown, options: { port?: number; host?: string }): string {
@@ -20,6 +22,10 @@ function startFailure(error: unknown, options: { port?: number; host?: string })
   if (code === 'EADDRNOTAVAIL') return `--host: "${options.host}" is not an address of this machine`;
   return (error as Error).message;
 }
+
+/** The readings chosen by `--reading` (none when `--readings random`). */
+const readingFlags = (readings: ServerOptions['readings']) =>
+  typeof readings === 'object' ? (readings as ReadingChoice) : {};
 
 /**
  * Runs the CLI with `argv` (without node and script); resolves once the server listens.
@@ -60,6 +66,13 @@ export async function main(argv: string[]): Promise<void> {
       `  spec:     ${server.url}/openapi.json`,
       `  admin:    ${admin}`,
       `  state:    ${parsed.options.dataDir ?? 'in memory (uploads in a temporary folder removed on exit)'}`,
+      ...(parsed.readingsFrom !== undefined && parsed.options.readingsFrom !== undefined
+        ? describeTwin(
+            parsed.readingsFrom,
+            parsed.options.readingsFrom,
+            readingFlags(parsed.options.readings),
+          )
+        : []),
       '  try:',
       `    curl -s -X POST ${server.url}/api/v1/videos -H 'Authorization: Bearer ${token}' \\`,
       `      -H 'Content-Type: application/json' -d '{"projectKey":"demo","videos":[{"title":"Hello"}]}'`,
