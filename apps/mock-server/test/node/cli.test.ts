@@ -20,7 +20,10 @@ afterEach(() => {
 });
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [...BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
