@@ -2,7 +2,7 @@
  * The run context: records checks and observations, and offers the four operations of the
  * document as raw exchanges, so every check sees statuses, headers and bodies as sent.
  */
-import { hasReadings, isReading, type UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import { answered5xx, first5xx, NotObservable } from './evidence.js';
 import {
   describe,
   type Exchange,
@@ -13,7 +13,9 @@ import {
   type SendOptions,
   send,
 } from './http.js';
-import type { CheckResult, Observation, RunOptions, StoppedEarly, Target } from './types.js';
+import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from './probes/sample-video.js';
+import type { CheckResult, Observation, ObservationId, RunOptions, StoppedEarly, Target } from './types.js';
+import { isKnownReading } from './unknowns.js';
 
 /** Thrown by a check to fail with a message that says what was expected and what came. */
 export class CheckFailure extends Error {
@@ -68,6 +70,8 @@ export class Context {
   /** The target's fetch, bounded by the request timeout (for the SDK). */
   readonly fetch: Target['fetch'];
   private created = 0;
+  /** The answers of the API seen while a probe runs: none of them may be a 5xx (evidence.ts). */
+  private seen: Exchange[] | undefined;
 
   constructor(
     readonly target: Target,
@@ -138,27 +142,42 @@ export class Context {
     return false;
   }
 
-  /** Runs one probe of an unknown; it never fails the target. */
-  async observe(id: UnspecifiedIdWithReadings, probe: () => Promise<Finding>): Promise<Observation> {
+  /**
+   * Runs one probe of an unknown; it never fails the target. No reading is drawn from a 5xx: when
+   * an answer the probe got (or refused with `refuse5xx`) is one, the unknown is not observed.
+   */
+  async observe(id: ObservationId, probe: () => Promise<Finding>): Promise<Observation> {
     let observation: Observation;
     if (this.stopped) {
       observation = { id, verdict: 'not-observed', evidence: `not probed: ${this.stopped.reason}` };
     } else {
+      const seen: Exchange[] = [];
+      this.seen = seen;
       try {
         const found = await probe();
+        const failed = first5xx(seen);
         if ('notObserved' in found) {
           observation = { id, verdict: 'not-observed', evidence: found.notObserved };
+        } else if (failed) {
+          observation = { id, verdict: 'not-observed', evidence: answered5xx(failed) };
         } else {
           const { reading, evidence } = found;
-          const known = hasReadings(id) && (isReading(id, reading) || reading === 'other');
-          observation = known
-            ? { id, verdict: 'observed', reading, evidence }
-            : { id, verdict: 'observed', reading: 'other', evidence: `${reading}: ${evidence}` };
+          observation =
+            reading === 'other' || isKnownReading(id, reading)
+              ? { id, verdict: 'observed', reading, evidence }
+              : { id, verdict: 'observed', reading: 'other', evidence: `${reading}: ${evidence}` };
         }
       } catch (error) {
-        const noAnswer = this.stopOn(error);
-        const why = noAnswer ? noAnswer.message : `the probe could not decide: ${explain(error)}`;
+        const noAnswer = error instanceof NotObservable ? undefined : this.stopOn(error);
+        const why =
+          error instanceof NotObservable
+            ? error.message
+            : noAnswer
+              ? noAnswer.message
+              : `the probe could not decide: ${explain(error)}`;
         observation = { id, verdict: 'not-observed', evidence: why };
+      } finally {
+        this.seen = undefined;
       }
     }
     this.observations.push(observation);
@@ -182,7 +201,7 @@ export class Context {
   }
 
   /** The reading observed for `id` (undefined when not observed). */
-  reading(id: UnspecifiedIdWithReadings): string | undefined {
+  reading(id: ObservationId): string | undefined {
     return this.observations.find((o) => o.id === id)?.reading;
   }
 
@@ -192,9 +211,27 @@ export class Context {
     return `contract ${label} #${this.created} ${Date.now().toString(36)}`;
   }
 
-  /** One raw exchange, bounded by the request timeout. */
-  send(options: SendOptions): Promise<Exchange> {
-    return send(this.target, { timeoutMs: this.options.requestTimeoutMs, ...options });
+  /** One raw exchange with the API, bounded by the request timeout (kept as a probe's evidence). */
+  async send(options: SendOptions): Promise<Exchange> {
+    const seen = this.seen;
+    const exchange = await send(this.target, { timeoutMs: this.options.requestTimeoutMs, ...options });
+    seen?.push(exchange);
+    return exchange;
+  }
+
+  /**
+   * GETs a playback address (§2: on the streaming domain, not the API). It never stops the run: a
+   * host that does not answer is returned as `noAnswer` (its message names the host), for the
+   * check that asked to judge.
+   */
+  async playback(url: string): Promise<{ exchange: Exchange } | { noAnswer: NoAnswer }> {
+    try {
+      return { exchange: await send(this.target, { path: url, timeoutMs: this.options.requestTimeoutMs }) };
+    } catch (error) {
+      const noAnswer = noAnswerIn(error);
+      if (!noAnswer) throw error;
+      return { noAnswer };
+    }
   }
 
   // §4.1
@@ -230,8 +267,9 @@ export class Context {
     options: { auth?: 'token' | 'none'; bytes?: number; field?: string; body?: BodyInit } = {},
   ) {
     const form = new FormData();
-    const bytes = sampleBytes(options.bytes ?? 64 * 1024);
-    form.append(options.field ?? 'file', new Blob([bytes], { type: 'video/mp4' }), 'clip.mp4');
+    // A real video unless a size is asked for (limit probes): servers process what is uploaded.
+    const bytes = options.bytes === undefined ? sampleVideo() : sampleBytes(options.bytes);
+    form.append(options.field ?? 'file', new Blob([bytes], { type: SAMPLE_VIDEO_TYPE }), SAMPLE_VIDEO_NAME);
     return this.send({
       method: 'POST',
       path: `/api/upload/v1/form-data/videos/${encode(key)}`,
@@ -263,6 +301,7 @@ export class Context {
    */
   async waitForReady(key: string): Promise<{ ready: boolean; polls: Exchange[]; settled?: string }> {
     const polls: Exchange[] = [];
+    if (this.readinessUnknown !== undefined) return { ready: false, polls }; // nothing to wait for
     const deadline = Date.now() + this.options.readyTimeoutMs;
     const settleMs = Math.min(this.options.readyTimeoutMs / 2, 5000);
     let resting: { word: string; since: number } | undefined;

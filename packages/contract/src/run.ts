@@ -1,8 +1,8 @@
 /** The runner: checks what the document states and probes what it leaves open, in one pass. */
-import { idsWithReadings } from '@video-api/schema/unspecified';
 import { checkClient } from './checks/client.js';
 import { checkCreate } from './checks/create.js';
 import { checkCustomFields } from './checks/custom-fields.js';
+import { checkPlayback, playbackOf } from './checks/playback.js';
 import { checkProperties } from './checks/properties.js';
 import { checkInterleaved } from './checks/sequences.js';
 import {
@@ -28,6 +28,7 @@ import { probeReadiness, probeRecordFields, probeStates } from './probes/readine
 import { probeErrors, probeStatusCodes, probeUploadBody } from './probes/responses.js';
 import { probeWebhooks } from './probes/webhooks.js';
 import type { ContractReport, RunOptions, StoppedEarly, Target } from './types.js';
+import { isLocal, observedIds } from './unknowns.js';
 
 const DEFAULTS = {
   propertyRuns: 25,
@@ -79,13 +80,14 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
     ctx.stopWithFailure('error', `the suite met an unexpected error: ${explain(error)}`);
   }
 
-  for (const id of idsWithReadings) {
+  for (const id of observedIds) {
     if (!ctx.observations.some((o) => o.id === id)) {
       await ctx.observe(id, async () => ({ notObserved: 'not probed: an earlier step failed' }));
     }
   }
   const count = (verdict: string) => ctx.checks.filter((c) => c.verdict === verdict).length;
   const notObserved = ctx.observations.filter((o) => o.verdict === 'not-observed').length;
+  const local = ctx.observations.filter((o) => isLocal(o.id));
   return {
     target: { baseUrl: target.baseUrl, uploadBaseUrl: target.uploadBaseUrl },
     startedAt: startedAt.toISOString(),
@@ -93,7 +95,8 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
     seed,
     ...(ctx.stopped ? { stoppedEarly: ctx.stopped } : {}),
     checks: ctx.checks,
-    observations: ctx.observations,
+    observations: ctx.observations.filter((o) => !isLocal(o.id)),
+    ...(local.length > 0 ? { localObservations: local } : {}),
     summary: {
       passed: count('pass'),
       failed: count('fail'),
@@ -112,8 +115,7 @@ function randomSeed(): number {
 async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkCreate>>): Promise<void> {
   const [key, second] = created ? (created.keys as [string, string]) : ['(not created)', '(not created)'];
   const createExchange = created?.exchange ?? NO_EXCHANGE;
-  const playback = (created?.exchange.json as Array<{ primaryPlaybackUrl: { hls: { url: string } } }>)?.[0]
-    ?.primaryPlaybackUrl.hls.url;
+  const playback = playbackOf(created?.exchange, key);
   const before = await checkGet(ctx, key);
   await probeReadiness(ctx, before, playback);
   await probeRecordFields(ctx, before);
@@ -121,7 +123,8 @@ async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkC
   const upload = await checkUpload(ctx, key);
   await probeStatusCodes(ctx, createExchange, upload);
   await probeUploadBody(ctx, upload);
-  const polls = await checkBecomesReady(ctx, key);
+  const { polls, ready } = await checkBecomesReady(ctx, key);
+  await checkPlayback(ctx, key, playback, ready);
   await probeStates(ctx, [before, upload, ...polls]);
   await checkUploadRefusals(ctx, second);
 

@@ -1,5 +1,6 @@
 /** Types of the contract suite: targets, checks, observations and the report. */
 import type { UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import type { LocalUnknownId } from './unknowns.js';
 
 /** A server to check. */
 export interface Target {
@@ -32,17 +33,23 @@ export interface CheckResult {
   detail: string;
 }
 
+/**
+ * The id of an unknown the suite observes: one of the spec's registry, or one the suite keeps itself
+ * while the registry does not list it (`create-answer-order`).
+ */
+export type ObservationId = UnspecifiedIdWithReadings | LocalUnknownId;
+
 /** What a probe saw of something the document leaves open. */
 export type Observation =
   | {
-      id: UnspecifiedIdWithReadings;
+      id: ObservationId;
       verdict: 'observed';
       /** One of the marker's readings, or `other` when the target does something else. */
       reading: string;
       evidence: string;
     }
   | {
-      id: UnspecifiedIdWithReadings;
+      id: ObservationId;
       /** The unknown could not be seen: not probed, or not visible on this target; `evidence` says why. */
       verdict: 'not-observed';
       reading?: undefined;
@@ -65,19 +72,29 @@ export interface ContractReport {
   target: { baseUrl: string; uploadBaseUrl: string };
   startedAt: string;
   durationMs: number;
-  /** The seed of the property-based checks: give it as `seed` (`--seed`) to replay them. */
+  /** The seed of the values written and of the property-based checks: give it as `seed` (`--seed`) to replay them. */
   seed: number;
   /** Present when the run stopped before its end. */
   stoppedEarly?: StoppedEarly;
   checks: CheckResult[];
+  /** Observations of the unknowns of the spec's registry, by its ids. */
   observations: Observation[];
+  /**
+   * Observations of unknowns the suite keeps itself because the spec's registry does not list them
+   * yet (`create-answer-order`); absent when there are none.
+   */
+  localObservations?: Observation[];
+  /** Counts over every check and every observation, local ones included. */
   summary: { passed: number; failed: number; skipped: number; observed: number; notObserved: number };
 }
 
 export interface RunOptions {
   /** Runs of each property-based check (fast-check). Default 25. */
   propertyRuns?: number;
-  /** Seed for the property-based checks, so a failure can be replayed. Default: a random one, reported. */
+  /**
+   * Seed of the custom field values the round-trip checks write and of the property-based checks,
+   * so a failure can be replayed. Default: a random one, reported.
+   */
   seed?: number;
   /** How long to wait for a video to become ready (ms). Default 60 000. */
   readyTimeoutMs?: number;

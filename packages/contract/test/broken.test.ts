@@ -154,7 +154,7 @@ describe('a create that answers an empty array', () => {
       rewriteJson(isCreate, () => []),
     );
     expect(failures(report)).toEqual([
-      '§4.1 create returns one video per requested video, in order: asked for 2 videos, got 0',
+      '§4.1 create returns one video per requested video: asked for 3 videos, got 0',
     ]);
     for (const name of [
       'created videos have key, title and primaryPlaybackUrl',

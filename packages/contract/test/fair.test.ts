@@ -4,7 +4,7 @@
  */
 import { idsWithReadings, readingsOf } from '@video-api/schema/unspecified';
 import { describe, expect, it } from 'vitest';
-import { failures, runAgainstMock, skipped } from './helpers.js';
+import { failures, observation, runAgainstMock, skipped } from './helpers.js';
 
 const pairs = idsWithReadings.flatMap((id) => readingsOf(id).map((reading) => [id, reading] as const));
 
@@ -17,6 +17,19 @@ describe('against the mock with its default readings', () => {
     expect(report.observations.map((o) => o.id).sort()).toEqual([...idsWithReadings].sort());
     expect(report.observations.filter((o) => o.verdict !== 'observed')).toEqual([]);
   });
+
+  it('the create answer order, an unknown the registry does not list yet, is observed as request order', async () => {
+    const report = await runAgainstMock();
+    expect(report.localObservations).toEqual([
+      {
+        id: 'create-answer-order',
+        verdict: 'observed',
+        reading: 'request-order',
+        evidence: 'requested videos 0..2 answered as 0, 1, 2',
+      },
+    ]);
+    expect(report.summary.observed).toBe(idsWithReadings.length + 1);
+  });
 });
 
 describe.concurrent('against the mock under each reading', () => {
@@ -26,6 +39,7 @@ describe.concurrent('against the mock under each reading', () => {
     expect(skipped(report)).toEqual([]);
     const observed = report.observations.find((o) => o.id === id);
     expect(`${observed?.reading} (${observed?.evidence})`).toMatch(new RegExp(`^${reading} \\(`));
+    expect(observation(report, 'create-answer-order')?.reading).toBe('request-order');
   });
 });
 

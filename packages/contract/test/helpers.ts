@@ -15,12 +15,13 @@ export const FAST = {
 export function prepareMock(
   readings: Record<string, string> = {},
   wrapFetch?: (fetch: Target['fetch']) => Target['fetch'],
+  mockOptions: Record<string, unknown> = {},
 ): Promise<PreparedTarget> {
   return inProcessTarget({
     projectKey: 'contract-test',
     readings,
     processingMs: 40,
-    mockOptions: { rateLimit: { requests: 50, windowMs: 1000 } },
+    mockOptions: { rateLimit: { requests: 50, windowMs: 1000 }, ...mockOptions },
     ...(wrapFetch ? { wrapFetch } : {}),
   });
 }
@@ -28,10 +29,10 @@ export function prepareMock(
 export async function runAgainstMock(
   readings: Record<string, string> = {},
   wrapFetch?: (fetch: Target['fetch']) => Target['fetch'],
-  options: RunOptions & { target?: Partial<Target> } = {},
+  options: RunOptions & { target?: Partial<Target>; mockOptions?: Record<string, unknown> } = {},
 ): Promise<ContractReport> {
-  const prepared = await prepareMock(readings, wrapFetch);
-  const { target, ...runOptions } = options;
+  const { target, mockOptions, ...runOptions } = options;
+  const prepared = await prepareMock(readings, wrapFetch, mockOptions);
   try {
     return await runContract({ ...prepared.target, ...target }, {
       ...FAST,
@@ -47,6 +48,10 @@ export const failures = (report: ContractReport) =>
   report.checks.filter((c) => c.verdict === 'fail').map((c) => `§${c.section} ${c.name}: ${c.detail}`);
 
 export const skipped = (report: ContractReport) => report.checks.filter((c) => c.verdict === 'skipped');
+
+/** The observation of `id`, among the spec's unknowns and the suite's own. */
+export const observation = (report: ContractReport, id: string) =>
+  [...report.observations, ...(report.localObservations ?? [])].find((o) => o.id === id);
 
 /**
  * The in-process mock served over real HTTP with connection faults (`fault(request, n)` returns

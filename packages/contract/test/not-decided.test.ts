@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toJUnit } from '../src/report/junit.js';
+import { allObservations } from '../src/report/observations.js';
 import { toSummary } from '../src/report/summary.js';
 import type { Target } from '../src/types.js';
 import { failures, runAgainstMock, skipped } from './helpers.js';
@@ -44,16 +45,15 @@ describe('a server whose create answers no array', () => {
     expect(skipped(report)[0]?.detail).toMatch(/^not run: create gave no usable video keys/);
     expect(report.summary.skipped).toBe(skipped(report).length);
     expect(toJUnit(report).match(/<skipped /g)?.length).toBe(
-      report.checks.length - 5 + report.observations.length,
+      report.checks.length - 5 + allObservations(report).length,
     );
   });
 
   it('records the unknowns as not observed, not as the reading "other"', async () => {
     const report = await runAgainstMock({}, broken);
-    expect(report.observations.every((o) => o.verdict === 'not-observed' && o.reading === undefined)).toBe(
-      true,
-    );
-    expect(report.summary).toMatchObject({ observed: 0, notObserved: report.observations.length });
+    const observations = allObservations(report);
+    expect(observations.every((o) => o.verdict === 'not-observed' && o.reading === undefined)).toBe(true);
+    expect(report.summary).toMatchObject({ observed: 0, notObserved: observations.length });
     expect(toSummary(report)).toContain(
       '? status-codes: not observed (not probed: create gave no usable video keys',
     );
@@ -127,9 +127,12 @@ describe('a server that ignores uploads (ready at creation, any upload accepted)
     };
   };
 
-  it('fails the §4.2 refusals and shows the video was ready before its upload', async () => {
+  it('fails the §4.2 refusals and the playlist of a "ready" video, and shows it was ready before its upload', async () => {
     const report = await runAgainstMock({}, ignoring);
     expect(failures(report)).toEqual([
+      expect.stringMatching(
+        /^§2 the HLS address of a ready video serves an HLS playlist: GET http:\/\/mock\.local\/hls\/.+: expected an HLS playlist .+ → 404 /,
+      ),
       expect.stringMatching(/^§4\.2 an upload without the required file field is refused with a 4xx: /),
       expect.stringMatching(
         /^§4\.2 an upload whose body is not multipart\/form-data is refused with a 4xx: /,

@@ -62,7 +62,7 @@ describe('reports', () => {
       '      hls.url "<x>" & not | m3u8',
       'observed:',
       '  ~ custom-fields-omitted: merge',
-      'property checks seed: -5 (replay with --seed -5)',
+      'seed of the generated values and property checks: -5 (replay with --seed -5)',
       'FAIL: 1 checks passed, 1 failed, 0 skipped; 1 unknowns observed, 0 not observed',
     ]);
   });

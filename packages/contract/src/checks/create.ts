@@ -1,6 +1,7 @@
 /** Checks of create (§4.1) and of the creation shape of the video record (§2). */
 import { zCreatedVideo } from '@video-api/schema/zod';
 import { CheckFailure, CheckSkipped, type Context, ensure } from '../context.js';
+import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, NO_EXCHANGE } from '../http.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
@@ -19,16 +20,31 @@ function ensureElements(body: unknown[]): void {
 }
 
 /**
- * Creates two videos (one with tags) and checks the answer; returns their keys for later steps, or
- * stops the run when create gives none (a refused token says so).
+ * Where each requested video sits in the answer, found by its title (titles are unique to the
+ * run): `order[i]` is the requested index of element i; undefined when the titles do not match.
+ */
+function orderOf(body: unknown[], requested: Array<{ title: string }>): number[] | undefined {
+  const order = body.map((video) =>
+    requested.findIndex((r) => r.title === (video as { title?: unknown } | null)?.title),
+  );
+  const distinct = new Set(order);
+  return order.every((i) => i >= 0) && distinct.size === requested.length ? order : undefined;
+}
+
+/**
+ * Creates three videos (the first with tags) and checks the answer; returns their keys in request
+ * order for later steps, or stops the run when create gives none (a refused token says so). §4.1
+ * states one element per requested video, not their order: the order is observed.
  */
 export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefined> {
   const requested = [
     { title: ctx.title('create'), tags: ['contract', 'first'] },
     { title: ctx.title('create') },
+    { title: ctx.title('create') },
   ];
   let exchange = NO_EXCHANGE;
   let keys: string[] = [];
+  let order: number[] | undefined;
 
   await ctx.check('create answers 2XX', '4.1', async () => {
     exchange = await ctx.createVideos(requested);
@@ -45,25 +61,31 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
     ensureJson(exchange, 'POST /api/v1/videos');
     return exchange.contentType;
   });
-  await ctx.check('create returns one video per requested video, in order', '4.1', async () => {
+  await ctx.check('create returns one video per requested video', '4.1', async () => {
     const body = exchange.json;
     ensure(Array.isArray(body), 'the body is not a JSON array');
     ensure(body.length === requested.length, `asked for ${requested.length} videos, got ${body.length}`);
+    const titles = new Set(requested.map((r) => r.title));
     body.forEach((video: { title?: unknown }, i) => {
       ensure(
-        video?.title === requested[i]?.title,
-        `element ${i} has title ${JSON.stringify(video?.title)}, expected ${JSON.stringify(requested[i]?.title)}`,
+        typeof video?.title === 'string' && titles.has(video.title),
+        `element ${i} has title ${JSON.stringify(video?.title)}, which is none of the requested titles (${requested.map((r) => JSON.stringify(r.title)).join(', ')})`,
       );
     });
-    return `${body.length} elements, titles in request order`;
+    order = orderOf(body, requested);
+    ensure(order, `the titles of the elements repeat a requested video: ${describe(exchange)}`);
+    return `${body.length} elements, one per requested title`;
   });
+  await observeOrder(ctx, exchange, order);
   await ctx.check('created videos have key, title and primaryPlaybackUrl', '2', async () => {
     ensure(Array.isArray(exchange.json), 'the body is not a JSON array');
     ensureElements(exchange.json);
     exchange.json.forEach((video, i) => {
       ensureShape(zCreatedVideo, video, `element ${i}`);
     });
-    keys = exchange.json.map((video: { key: string }) => video.key);
+    const inBody = exchange.json.map((video: { key: string }) => video.key);
+    // In request order when the titles tell it, so the first key is the video created with tags.
+    keys = order ? requested.map((_, r) => inBody[(order as number[]).indexOf(r)] as string) : inBody;
     return `keys ${keys.join(', ')}`;
   });
   await ctx.check('the HLS address is an .m3u8 URL with the video key in its path', '2', async () => {
@@ -86,11 +108,27 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
     }
     return 'every hls.url ends in .m3u8 and carries its key';
   });
-  // The later steps need two created videos; a wrong order alone does not keep them from running.
+  // The later steps need the created videos; their order does not matter to them.
   if (keys.length === requested.length) return { exchange, keys };
   ctx.stop(
     'create-failed',
     'create gave no usable video keys (see the §4.1 and §2 checks), so no video could be checked',
   );
   return undefined;
+}
+
+/** §4.1 does not show the order of the elements: observed from the titles, never failed. */
+async function observeOrder(ctx: Context, exchange: Exchange, order: number[] | undefined) {
+  await ctx.observe('create-answer-order', async () => {
+    refuse5xx(exchange);
+    if (!order) {
+      return {
+        notObserved: `the elements cannot be matched one to one to the requested titles: ${describe(exchange)}`,
+      };
+    }
+    const evidence = `requested videos 0..${order.length - 1} answered as ${order.join(', ')}`;
+    if (order.every((r, i) => r === i)) return { reading: 'request-order', evidence };
+    if (order.every((r, i) => r === order.length - 1 - i)) return { reading: 'reverse-order', evidence };
+    return { reading: 'other', evidence };
+  });
 }

@@ -65,9 +65,13 @@ export async function checkUploadRefusals(ctx: Context, key: string): Promise<vo
 }
 
 /** §3: an uploaded video is processed and becomes ready; the client waits for it. */
-export async function checkBecomesReady(ctx: Context, key: string): Promise<Exchange[]> {
+export async function checkBecomesReady(
+  ctx: Context,
+  key: string,
+): Promise<{ polls: Exchange[]; ready: boolean }> {
   let polls: Exchange[] = [];
-  await ctx.check('an uploaded video becomes ready', '3', async () => {
+  const ready = await ctx.check('an uploaded video becomes ready', '3', async () => {
+    if (ctx.readinessUnknown) throw new CheckSkipped(`not decided: ${ctx.readinessUnknown}`);
     ensure(ctx.isReady, 'the readiness probe found no way to tell readiness');
     const waited = await ctx.waitForReady(key);
     polls = waited.polls;
@@ -89,7 +93,7 @@ export async function checkBecomesReady(ctx: Context, key: string): Promise<Exch
     const early = ctx.readyBeforeUpload ? '; it already showed ready before the upload' : '';
     return `ready after ${polls.length} polls${early}`;
   });
-  return polls;
+  return { polls, ready };
 }
 
 /** Keys the server never issued are refused with a 4xx on get, update and upload. */

@@ -15,8 +15,9 @@ Options:
   --project KEY           project key for created videos (default: contract)
   --report DIR            write report.json, report.md and junit.xml there
   --runs N                runs of each property-based check (default: 25)
-  --seed N                seed of the property-based checks (an integer, may be negative;
-                          default: a random one, printed so a failure can be replayed)
+  --seed N                seed of the values written and of the property-based checks (an
+                          integer, may be negative; default: a random one, printed so a
+                          failure can be replayed)
   --ready-timeout MS      how long to wait for a video to become ready (default: 60000)
   --request-timeout MS    how long one request may go unanswered before its check fails
                           (default: 30000)

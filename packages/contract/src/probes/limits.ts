@@ -1,5 +1,6 @@
 /** Bounded probes of the limits the document does not show (§8). */
 import type { Context } from '../context.js';
+import { isServerError } from '../evidence.js';
 import { describe, isClientError, isSuccess, urlOf } from '../http.js';
 import { sendDeclaredLength } from './declared-length.js';
 
@@ -43,6 +44,9 @@ export async function probeFileSize(ctx: Context, key: string) {
     const answer = await sendDeclaredLength(ctx.target, url, declared, 3000);
     const evidence = `an upload declaring ${declared} bytes: ${answer.detail}`;
     if (answer.status === 413) return { reading: 'rejects-413', evidence };
+    if (answer.status !== undefined && isServerError(answer.status)) {
+      return { notObserved: `the server answered 5xx (${answer.status}): ${evidence}` };
+    }
     // A connection that was never made is no evidence of anything.
     if (answer.failure === 'unreachable') return { notObserved: evidence };
     if (!answer.endedShort) {

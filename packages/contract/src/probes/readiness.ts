@@ -1,5 +1,6 @@
 /** Probes of the video record: readiness field (§4.3), record fields (§2), states (§3). */
 import type { Context } from '../context.js';
+import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, isSuccess } from '../http.js';
 
 /** Words read as ready; the document does not say which word means ready (§3, §4.3). */
@@ -28,6 +29,9 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
       return { notObserved: `get-video of a new video failed: ${describe(beforeUpload)}` };
     }
     let found: { reading: string; evidence: string };
+    // The playlist is on the streaming host, not the API: a host that does not answer does not stop
+    // the run (the playback check fails it, naming the host); it only shows no readiness.
+    let unanswered: string | undefined;
     if (typeof video.status === 'string') {
       ctx.isReady = async (v) => typeof v.status === 'string' && READY_WORDS.test(v.status);
       ctx.settledState = (v) => settledBy(typeof v.status === 'string' ? v.status : '');
@@ -37,8 +41,12 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
       found = { reading: 'ready-flag', evidence: `before upload: ready ${video.ready}` };
     } else {
       const playback = playbackUrl;
-      const playable = async () =>
-        playback !== undefined && isSuccess((await ctx.send({ path: playback, auth: 'token' })).status);
+      const playable = async () => {
+        if (playback === undefined) return false;
+        const got = await ctx.playback(playback);
+        if ('noAnswer' in got) unanswered ??= got.noAnswer.message;
+        return 'exchange' in got && isSuccess(got.exchange.status);
+      };
       const stateField = Object.keys(video).find(
         (k) => STATE_LIKE.test(k) && typeof video[k] === 'string' && k !== 'status',
       );
@@ -64,14 +72,20 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
       ctx.readyBeforeUpload = true;
       found.evidence += '; the video already shows ready before any upload';
     }
+    if (unanswered !== undefined && found.reading === 'playback-only') {
+      ctx.readinessUnknown = `readiness can only be read from the HLS playlist, whose host does not answer (${unanswered})`;
+      found.evidence += `; the playlist's host does not answer (${unanswered})`;
+    }
     return found;
   });
 }
 
 export async function probeRecordFields(ctx: Context, exchange: Exchange) {
   return ctx.observe('video-record-fields', async () => {
+    refuse5xx(exchange);
     const video = exchange.json as Record<string, unknown> | undefined;
-    if (!video) return { notObserved: `get-video gave no record: ${describe(exchange)}` };
+    if (!isSuccess(exchange.status) || !video)
+      return { notObserved: `get-video gave no record: ${describe(exchange)}` };
     const readiness = ctx.reading('readiness-field');
     const extra = Object.keys(video).filter(
       (k) =>
@@ -94,6 +108,7 @@ export async function probeStates(ctx: Context, seen: Exchange[]) {
     const states = [
       ...new Set(
         seen
+          .filter((e) => isSuccess(e.status)) // an error answer (a 5xx above all) shows no state
           .map((e) => (e.json as { status?: unknown } | undefined)?.status)
           .filter((s) => typeof s === 'string'),
       ),

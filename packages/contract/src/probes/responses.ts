@@ -1,9 +1,11 @@
 /** Probes of answers the document does not show: status codes (§4.5), upload body (§4.2), errors (§7). */
 import type { Context } from '../context.js';
+import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../http.js';
 
 export async function probeStatusCodes(ctx: Context, create: Exchange, upload: Exchange) {
   return ctx.observe('status-codes', async () => {
+    refuse5xx(create, upload);
     const evidence = `create ${create.status}, upload ${upload.status}`;
     if (!isSuccess(create.status) || !isSuccess(upload.status)) {
       return { notObserved: `no successful create and upload to read the codes of (${evidence})` };
@@ -16,6 +18,7 @@ export async function probeStatusCodes(ctx: Context, create: Exchange, upload: E
 
 export async function probeUploadBody(ctx: Context, upload: Exchange) {
   return ctx.observe('upload-response-body', async () => {
+    refuse5xx(upload);
     const evidence = describe(upload);
     if (!isSuccess(upload.status)) return { notObserved: `the upload was not accepted: ${evidence}` };
     if (upload.text.trim() === '') return { reading: 'empty', evidence };
@@ -34,12 +37,14 @@ export async function probeErrors(ctx: Context) {
     (await ctx.step(() => ctx.send({ method: 'POST', path: '/api/v1/videos', json: { projectKey: 42 } }))) ??
     NO_EXCHANGE;
   await ctx.observe('error-codes', async () => {
+    refuse5xx(exchange);
     const evidence = describe(exchange);
     if (exchange.status === 400) return { reading: 'validation-400', evidence };
     if (exchange.status === 422) return { reading: 'validation-422', evidence };
     return { reading: 'other', evidence };
   });
   await ctx.observe('error-shape', async () => {
+    refuse5xx(exchange);
     const evidence = describe(exchange);
     const body = exchange.json as Record<string, unknown> | undefined;
     if (/problem\+json/i.test(exchange.contentType) || (body && 'title' in body && 'status' in body)) {

@@ -3,6 +3,7 @@
  * observations as passing cases with their reading, unknowns not observed as skipped cases.
  */
 import type { ContractReport } from '../types.js';
+import { allObservations } from './observations.js';
 
 const xml = (text: string) =>
   text
@@ -22,20 +23,20 @@ export function toJUnit(report: ContractReport): string {
       return `${open}\n      <skipped message="${xml(c.detail)}"/>\n    </testcase>`;
     return `${open}\n      <failure message="${xml(c.detail)}">${xml(`§${c.section} ${c.name}: ${c.detail}`)}</failure>\n    </testcase>`;
   });
-  const observations = report.observations.map((o) =>
+  const observations = allObservations(report).map((o) =>
     o.verdict === 'observed'
       ? `    <testcase classname="observed" name="${xml(`${o.id}: ${o.reading}`)}"><system-out>${xml(o.evidence)}</system-out></testcase>`
       : `    <testcase classname="observed" name="${xml(`${o.id}: not observed`)}">\n      <skipped message="${xml(o.evidence)}"/>\n    </testcase>`,
   );
   const { failed, skipped, notObserved } = report.summary;
-  const tests = report.checks.length + report.observations.length;
+  const tests = report.checks.length + allObservations(report).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites tests="${tests}" failures="${failed}" skipped="${skipped + notObserved}" time="${seconds}">`,
     `  <testsuite name="contract: stated" tests="${report.checks.length}" failures="${failed}" skipped="${skipped}" time="${seconds}">`,
     ...checks,
     '  </testsuite>',
-    `  <testsuite name="contract: observed" tests="${report.observations.length}" failures="0" skipped="${notObserved}">`,
+    `  <testsuite name="contract: observed" tests="${allObservations(report).length}" failures="0" skipped="${notObserved}">`,
     ...observations,
     '  </testsuite>',
     '</testsuites>',

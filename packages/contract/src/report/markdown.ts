@@ -1,5 +1,6 @@
 /** report.md: the report for people. */
 import type { ContractReport } from '../types.js';
+import { allObservations } from './observations.js';
 import { printable } from './printable.js';
 import { verdictLine } from './summary.js';
 
@@ -30,7 +31,7 @@ export function toMarkdown(report: ContractReport): string {
     '',
     '| unknown | reading | evidence |',
     '|---|---|---|',
-    ...report.observations.map(
+    ...allObservations(report).map(
       (o) =>
         `| \`${o.id}\` | ${o.verdict === 'observed' ? cell(o.reading) : '*not observed*'} | ${cell(o.evidence)} |`,
     ),

@@ -1,5 +1,6 @@
 /** The short terminal summary: why a run stopped, failures in full, skips by reason, observations one line each. */
 import type { ContractReport } from '../types.js';
+import { allObservations } from './observations.js';
 import { printable as p } from './printable.js';
 
 /** The verdict line shared by the summary and report.md. */
@@ -20,7 +21,7 @@ export function toSummary(report: ContractReport): string {
   const skipped = [...reasons].map(
     ([reason, names]) => `  - ${names.length === 1 ? names[0] : `${names.length} checks`}\n      ${reason}`,
   );
-  const observations = report.observations.map((o) =>
+  const observations = allObservations(report).map((o) =>
     o.verdict === 'observed'
       ? `  ~ ${o.id}: ${p(o.reading)}`
       : `  ? ${o.id}: not observed (${p(o.evidence)})`,
@@ -32,7 +33,7 @@ export function toSummary(report: ContractReport): string {
     ...(skipped.length > 0 ? ['skipped checks:', ...skipped] : []),
     'observed:',
     ...observations,
-    `property checks seed: ${report.seed} (replay with --seed ${report.seed})`,
+    `seed of the generated values and property checks: ${report.seed} (replay with --seed ${report.seed})`,
     verdictLine(report),
   ].join('\n');
 }

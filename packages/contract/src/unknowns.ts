@@ -1,0 +1,39 @@
+/**
+ * The unknowns the suite observes: the spec's registry, and those the suite keeps itself because
+ * the registry does not list them yet. A local unknown's observations go to the report's
+ * `localObservations`, so tools that read `observations` by the spec's ids (the mock's twin) are not
+ * handed an id the spec does not have; once the spec lists the id, its observation moves there.
+ */
+import { hasReadings, idsWithReadings, isReading } from '@video-api/schema/unspecified';
+import type { ObservationId } from './types.js';
+
+/** Unknowns of the document that the spec's registry does not mark yet, with their readings. */
+export const LOCAL_UNKNOWNS = {
+  'create-answer-order': {
+    source: '4.1',
+    says: 'The response holds one element per requested video; their order: not shown.',
+    readings: {
+      'request-order': 'The elements follow the order of the requested videos.',
+      'reverse-order': 'The elements come in the reverse order of the requested videos (newest first).',
+    },
+  },
+} as const;
+
+export type LocalUnknownId = keyof typeof LOCAL_UNKNOWNS;
+
+const localIds = Object.keys(LOCAL_UNKNOWNS) as LocalUnknownId[];
+
+/** Whether `id` is kept by the suite itself: local, and not (yet) in the spec's registry. */
+export const isLocal = (id: ObservationId): id is LocalUnknownId => !hasReadings(id);
+
+/** Every unknown a run observes: the registry's, then the suite's own (those the registry lacks). */
+export const observedIds: readonly ObservationId[] = [
+  ...idsWithReadings,
+  ...localIds.filter((id) => !hasReadings(id)),
+];
+
+/** Whether `reading` is one of the readings of `id` (from the registry, or the suite's own list). */
+export function isKnownReading(id: ObservationId, reading: string): boolean {
+  if (hasReadings(id)) return isReading(id, reading);
+  return Object.hasOwn(LOCAL_UNKNOWNS[id].readings, reading);
+}
