@@ -127,14 +127,15 @@ describe('the mock under msw in a browser page', () => {
       const result = await inPage((api, arg) => api.uploadFlow(arg), { mock, size });
       // The client's default browser transport: one XMLHttpRequest carrying the multipart body.
       expect(result.uploadSends).toEqual(['Blob']);
-      // Progress as far as the browser reports it: monotone, within the file, the total at most
-      // once. Chromium fires no XMLHttpRequest upload progress while a service worker answers
-      // (see the last test), so under msw's worker this transport reports none.
+      // Progress: monotone, within the file, the total exactly once and last. Chromium fires no
+      // XMLHttpRequest upload progress while a service worker answers (see the last test), so the
+      // transport reports the total when the 2xx comes.
       const loaded = result.progress.map((event) => event.loaded);
       expect(
         loaded.every((value, i) => value <= size && (i === 0 || value > (loaded[i - 1] as number))),
       ).toBe(true);
-      expect(loaded.filter((value) => value === size).length).toBeLessThanOrEqual(1);
+      expect(loaded.filter((value) => value === size)).toHaveLength(1);
+      expect(result.progress.at(-1)).toEqual({ loaded: size, total: size, attempt: 1 });
       await expectTheRest(result, mock, size);
     },
   );

@@ -151,9 +151,11 @@ export const xhrTransport: UploadTransport = async ({ url, headers, body, signal
     });
     const onAbort = () => xhr.abort();
     xhr.upload.onprogress = (event) => onBodyBytes(event.loaded);
-    xhr.upload.onload = () => onBodyBytes(body.length);
     xhr.onload = () => {
       signal.removeEventListener('abort', onAbort);
+      // A 2xx means the server took the whole body. Reported here, not on `upload.onload`, which
+      // Chromium never fires while a service worker (msw's) answers the request.
+      if (xhr.status >= 200 && xhr.status < 300) onBodyBytes(body.length);
       const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
       resolve(
         new Response(empty ? null : xhr.responseText, {
