@@ -41,6 +41,7 @@ export function exec(command: string, args: string[], options: ExecOptions): Pro
       cwd: options.cwd,
       env: { ...cleanEnv(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true, // a group of its own, so a timeout ends what it started too (npx's command)
     });
     let stdout = '';
     let stderr = '';
@@ -51,7 +52,13 @@ export function exec(command: string, args: string[], options: ExecOptions): Pro
       stderr += chunk.toString();
     });
     child.stdin.end(options.input ?? '');
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 300_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, options.timeoutMs ?? 300_000);
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);

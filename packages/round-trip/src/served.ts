@@ -1,6 +1,7 @@
 /**
- * A long-running command of the consumer (the mock's bin): started, its URL read from what it
- * prints, stopped with SIGTERM (SIGKILL after 5 s).
+ * A long-running command of the consumer (the mock's bin, or `npx` running it): started in a
+ * process group of its own, its URL read from what it prints, stopped with SIGTERM to the whole
+ * group (npx does not pass a signal on to the command it runs), SIGKILL after 5 s.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cleanEnv } from './exec.js';
@@ -14,13 +15,25 @@ export interface Served {
 
 /** Spawns `command args` in `cwd` and resolves once its output matches `listening on <url>`. */
 export function serve(command: string, args: string[], cwd: string, timeoutMs = 60_000): Promise<Served> {
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() });
+  const child = spawn(command, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: cleanEnv(),
+    detached: true,
+  });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {
+      // the group is gone already
+    }
+  };
   let output = '';
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5000);
     const code = await exited;
     clearTimeout(timer);
     return code;

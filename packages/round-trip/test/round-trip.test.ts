@@ -13,6 +13,7 @@ import { makeClip } from '../src/clip.js';
 import { type Consumer, createConsumer } from '../src/consumer.js';
 import { exec } from '../src/exec.js';
 import { nodeBinary, OTHER_NODES } from '../src/node-versions.js';
+import { processesUnder } from '../src/processes.js';
 import { asCommonJs, readmeSnippets } from '../src/readme.js';
 import { api, readmeCurlFlow } from '../src/readme-flow.js';
 import { type Registry, startRegistry } from '../src/registry.js';
@@ -306,5 +307,14 @@ describe('msw 3 (it declares Node >= 22.12), on Node 24', () => {
       node,
     });
     expect(stdout).toMatch(/2 passed/);
+  });
+});
+
+describe('afterwards', () => {
+  it('stops the registry, removes its folders and the projects, and leaves no process behind', async () => {
+    const folders = [workspace, consumer.dir, withSqlite.dir, withMsw3.dir];
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    expect(folders.filter((folder) => existsSync(folder))).toEqual([]);
+    expect(await processesUnder(folders)).toEqual([]);
   });
 });
