@@ -75,3 +75,16 @@ describe('the report', () => {
     expect(report.localObservations?.map((o) => o.id)).toEqual(['create-answer-order']);
   });
 });
+
+describe('a server that answers fewer elements than requested', () => {
+  it('fails the count check, and the run goes on with the videos it gave', async () => {
+    const report = await runAgainstMock(
+      {},
+      createAnswered(([a, b]) => [a, b]),
+    );
+    expect(failures(report)).toEqual([
+      '§4.1 create returns one video per requested video: asked for 3 videos, got 2',
+    ]);
+    expect(report.stoppedEarly).toBeUndefined();
+  });
+});

@@ -42,7 +42,7 @@ describe('a server whose create answers no array', () => {
     expect(report.checks.map((c) => c.name)).toEqual(passing.checks.map((c) => c.name));
     expect(report.stoppedEarly?.cause).toBe('create-failed');
     expect(skipped(report).length).toBe(report.checks.length - 5);
-    expect(skipped(report)[0]?.detail).toMatch(/^not run: create gave no usable video keys/);
+    expect(skipped(report)[0]?.detail).toMatch(/^not run: create gave no two usable video keys/);
     expect(report.summary.skipped).toBe(skipped(report).length);
     expect(toJUnit(report).match(/<skipped /g)?.length).toBe(
       report.checks.length - 5 + allObservations(report).length,
@@ -55,7 +55,7 @@ describe('a server whose create answers no array', () => {
     expect(observations.every((o) => o.verdict === 'not-observed' && o.reading === undefined)).toBe(true);
     expect(report.summary).toMatchObject({ observed: 0, notObserved: observations.length });
     expect(toSummary(report)).toContain(
-      '? status-codes: not observed (not probed: create gave no usable video keys',
+      '? status-codes: not observed (not probed: create gave no two usable video keys',
     );
   });
 });
