@@ -3,15 +3,13 @@
  * serves, and on SIGTERM exits 0 having removed its temporary upload folder; a bad flag is one line
  * on stderr and exit code 2.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sourceArgs } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
 
-const BIN = sourceArgs(fileURLToPath(new URL('../../src/node/bin.ts', import.meta.url)));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,29 +18,9 @@ afterEach(() => {
 });
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...BIN, ...args], {
-    env: { ...process.env, ...env },
-    stdio: 'pipe',
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const match = /listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.on('exit', () => reject(new Error(`exited: ${stderr}`)));
-  });
-  listening.catch(() => {}); // awaited only by tests that expect the server to start
-  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+  const cli = runCli(args, env);
+  children.push(cli.child);
+  return { ...cli, exited: cli.closed };
 }
 
 describe('video-api-mock', () => {

@@ -15,14 +15,17 @@ export interface CliRun {
 }
 
 /**
- * Starts the CLI with `args`; kill `child` when done.
+ * Starts the CLI with `args` (and `env` over this process's environment); kill `child` when done.
  *
  * @example
  * const { closed, output } = runCli(['--port', '0', '--readings-from', 'missing.json']);
  * await closed; // 2
  */
-export function runCli(args: string[]): CliRun {
-  const child = spawn(process.execPath, [...BIN, ...args], { stdio: 'pipe' });
+export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const child = spawn(process.execPath, [...BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => {
