@@ -219,21 +219,6 @@ export class Context {
     return exchange;
   }
 
-  /**
-   * GETs a playback address (§2: on the streaming domain, not the API). It never stops the run: a
-   * host that does not answer is returned as `noAnswer` (its message names the host), for the
-   * check that asked to judge.
-   */
-  async playback(url: string): Promise<{ exchange: Exchange } | { noAnswer: NoAnswer }> {
-    try {
-      return { exchange: await send(this.target, { path: url, timeoutMs: this.options.requestTimeoutMs }) };
-    } catch (error) {
-      const noAnswer = noAnswerIn(error);
-      if (!noAnswer) throw error;
-      return { noAnswer };
-    }
-  }
-
   // §4.1
   createVideos(
     videos: Array<{ title: string; tags?: string[] }>,

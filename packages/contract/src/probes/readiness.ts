@@ -1,4 +1,5 @@
 /** Probes of the video record: readiness field (§4.3), record fields (§2), states (§3). */
+import { fetchPlayback } from '../checks/playback.js';
 import type { Context } from '../context.js';
 import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, isSuccess } from '../http.js';
@@ -43,7 +44,7 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
       const playback = playbackUrl;
       const playable = async () => {
         if (playback === undefined) return false;
-        const got = await ctx.playback(playback);
+        const got = await fetchPlayback(ctx, playback);
         if ('noAnswer' in got) unanswered ??= got.noAnswer.message;
         return 'exchange' in got && isSuccess(got.exchange.status);
       };
