@@ -7,6 +7,7 @@ import { mswFlow } from './msw-flow.js';
 import { scale } from './scale.js';
 import { startup } from './startup.js';
 import { throughput } from './throughput.js';
+import { transcode } from './transcode.js';
 import { upload } from './upload.js';
 
 export const BENCHMARKS: Benchmark[] = [
@@ -18,4 +19,5 @@ export const BENCHMARKS: Benchmark[] = [
   contractSuite,
   mockAb,
   mswFlow,
+  transcode,
 ];
