@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { meaningProblems, type ReadingMeaning } from './meaning.js';
+
+export type { ReadingMeaning };
 
 export const specPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 export const interfacePath = fileURLToPath(new URL('../interface.md', import.meta.url));
@@ -15,6 +18,8 @@ export interface Marker {
   says: string;
   readings?: Record<string, string>;
   mock?: string;
+  /** Machine-readable meaning of some readings (meaning.ts). */
+  meaning?: Record<string, ReadingMeaning>;
 }
 
 export interface LocatedMarker extends Marker {
@@ -22,7 +27,7 @@ export interface LocatedMarker extends Marker {
   pointer: string;
 }
 
-const MARKER_KEYS = new Set(['id', 'source', 'says', 'readings', 'mock']);
+const MARKER_KEYS = new Set(['id', 'source', 'says', 'readings', 'mock', 'meaning']);
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function loadSpec(path = specPath): Record<string, unknown> {
@@ -106,6 +111,7 @@ function markerProblems(raw: unknown, where: string, sections: Set<string>): str
   } else if (m.mock !== undefined) {
     problems.push(`${at}: "mock" is given but there are no readings to choose from`);
   }
+  if (m.meaning !== undefined) problems.push(...meaningProblems(m.meaning, readings, at));
   return problems;
 }
 

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@hey-api/openapi-ts';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type SchemaObject } from 'openapi-typescript';
 import { checkMarkers, loadSpec, specPath } from '../../../spec/tools/markers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,17 +61,43 @@ for (const file of readdirSync(join(out, 'zod'))) {
   write(path, readFileSync(path, 'utf8'));
 }
 
-// 3. The unknowns registry: every marker with its JSON Pointer, keyed by id.
+// 3. The unknowns registry: every marker with its JSON Pointer, keyed by id, with the meaning of
+// its readings (words, media types, JSON Schemas of bodies) where the spec gives it.
 const registry = Object.fromEntries(
-  markers.map(({ id, pointer, source, says, readings, mock }) => [
+  markers.map(({ id, pointer, source, says, readings, mock, meaning }) => [
     id,
-    { id, pointer, source, says, ...(readings ? { readings, mock } : {}) },
+    { id, pointer, source, says, ...(readings ? { readings, mock } : {}), ...(meaning ? { meaning } : {}) },
   ]),
 );
 write(
   join(out, 'unspecified.ts'),
-  `/** Every \`x-unspecified\` marker of the spec, keyed by id, with the JSON Pointer of its node. */\n` +
+  `/**\n * Every \`x-unspecified\` marker of the spec, keyed by id, with the JSON Pointer of its node and\n` +
+    ` * the machine-readable \`meaning\` of its readings where the spec gives one.\n */\n` +
     `export const unspecified = ${JSON.stringify(registry, null, 2)} as const;\n`,
+);
+
+// 3b. Types of the bodies that readings produce: each reading schema as a component named
+// `<id>.<reading>` of a small document of their own, through openapi-typescript as above.
+// The spec lint has checked each schema against the JSON Schema subset it accepts (spec/tools/meaning.ts).
+const readingSchemas: Record<string, SchemaObject> = Object.fromEntries(
+  markers.flatMap(({ id, meaning }) =>
+    Object.entries(meaning ?? {}).flatMap(([reading, { schema }]) =>
+      schema ? [[`${id}.${reading}`, schema as SchemaObject]] : [],
+    ),
+  ),
+);
+const bodiesAst = await openapiTS(
+  {
+    openapi: '3.1.0',
+    info: { title: 'reading bodies', version: '0' },
+    paths: {},
+    components: { schemas: readingSchemas },
+  },
+  { alphabetize: false },
+);
+write(
+  join(out, 'reading-bodies.ts'),
+  `/** Types of the bodies that readings produce, from the JSON Schemas of their \`meaning\` in the spec. */\n${astToString(bodiesAst)}`,
 );
 
 // 4. The bundled spec (no external references, so bundling is a faithful conversion).

@@ -7,6 +7,7 @@
  * const omitted: ReadingOf<'custom-fields-omitted'> = 'merge';
  * unspecified['custom-fields-omitted'].says; // "Whether omitted fields are kept or removed: not shown."
  */
+import type { components as ReadingBodies } from './generated/reading-bodies.js';
 import { unspecified } from './generated/unspecified.js';
 
 export { unspecified };
@@ -27,6 +28,37 @@ export type ReadingChoice = { [K in UnspecifiedIdWithReadings]?: ReadingOf<K> };
 /** One reading for every unknown with readings. */
 export type ReadingSet = { [K in UnspecifiedIdWithReadings]: ReadingOf<K> };
 
+/** The ids of the unknowns whose readings carry machine-readable meaning in the spec. */
+export type UnspecifiedIdWithMeaning = {
+  [K in UnspecifiedId]: Unspecified[K] extends { meaning: object } ? K : never;
+}[UnspecifiedId];
+/**
+ * The machine-readable meaning the spec gives one reading: `words` (e.g. the states it uses),
+ * `mediaType` and `schema` (a JSON Schema) of a body it produces.
+ */
+export type MeaningOf<
+  Id extends UnspecifiedIdWithMeaning,
+  R extends ReadingOf<Id>,
+> = Unspecified[Id] extends {
+  meaning: infer M;
+}
+  ? R extends keyof M
+    ? M[R]
+    : never
+  : never;
+/** The type of the body a reading produces, from the JSON Schema of its meaning. */
+export type ReadingBody<
+  Id extends UnspecifiedIdWithMeaning,
+  R extends ReadingOf<Id>,
+> = `${Id}.${R}` extends keyof ReadingBodies['schemas'] ? ReadingBodies['schemas'][`${Id}.${R}`] : never;
+
+/** What one reading's meaning may hold (every member is optional). */
+export interface ReadingMeaning {
+  readonly words?: readonly string[];
+  readonly mediaType?: string;
+  readonly schema?: Readonly<Record<string, unknown>>;
+}
+
 export interface UnspecifiedMarker {
   readonly id: string;
   readonly pointer: string;
@@ -34,6 +66,7 @@ export interface UnspecifiedMarker {
   readonly says: string;
   readonly readings?: Readonly<Record<string, string>>;
   readonly mock?: string;
+  readonly meaning?: Readonly<Record<string, ReadingMeaning>>;
 }
 
 const entries = Object.values(unspecified) as readonly UnspecifiedMarker[];
@@ -72,4 +105,20 @@ export function mockReadings(): ReadingSet {
   const set: Record<string, string> = {};
   for (const marker of entries) if (marker.mock !== undefined) set[marker.id] = marker.mock;
   return set as ReadingSet;
+}
+
+/**
+ * The machine-readable meaning the spec gives a reading.
+ *
+ * @example
+ * meaningOf('video-states', 'basic').words; // ['created', 'processing', 'ready', 'failed']
+ * meaningOf('error-shape', 'problem-json').mediaType; // 'application/problem+json'
+ */
+export function meaningOf<Id extends UnspecifiedIdWithMeaning, const R extends ReadingOf<Id>>(
+  id: Id,
+  reading: R,
+): MeaningOf<Id, R> {
+  const meaning = (unspecified[id] as UnspecifiedMarker).meaning?.[reading];
+  if (meaning === undefined) throw new TypeError(`"${reading}" is not a reading of ${id} with meaning`);
+  return meaning as MeaningOf<Id, R>;
 }

@@ -513,7 +513,79 @@ export const openapiDocument: Record<string, unknown> = {
             "message-object": "A JSON object with a message member.",
             "error-object": "A JSON object with an error member holding code and message."
           },
-          "mock": "problem-json"
+          "mock": "problem-json",
+          "meaning": {
+            "problem-json": {
+              "mediaType": "application/problem+json",
+              "schema": {
+                "type": "object",
+                "description": "RFC 9457 problem details; other members may appear.",
+                "required": [
+                  "title",
+                  "status"
+                ],
+                "properties": {
+                  "type": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "integer"
+                  },
+                  "detail": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "message-object": {
+              "mediaType": "application/json",
+              "schema": {
+                "type": "object",
+                "description": "An object with a message member; other members may appear.",
+                "required": [
+                  "message"
+                ],
+                "properties": {
+                  "message": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "error-object": {
+              "mediaType": "application/json",
+              "schema": {
+                "type": "object",
+                "description": "An object with an error member holding code and message; other members may appear.",
+                "required": [
+                  "error"
+                ],
+                "properties": {
+                  "error": {
+                    "type": "object",
+                    "required": [
+                      "code",
+                      "message"
+                    ],
+                    "properties": {
+                      "code": {
+                        "type": [
+                          "string",
+                          "integer"
+                        ]
+                      },
+                      "message": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         },
         "content": {
           "*/*": {
@@ -658,7 +730,27 @@ export const openapiDocument: Record<string, unknown> = {
               "basic": "States: created, processing, ready, failed.",
               "detailed": "States: created, uploading, uploaded, processing, ready, failed."
             },
-            "mock": "basic"
+            "mock": "basic",
+            "meaning": {
+              "basic": {
+                "words": [
+                  "created",
+                  "processing",
+                  "ready",
+                  "failed"
+                ]
+              },
+              "detailed": {
+                "words": [
+                  "created",
+                  "uploading",
+                  "uploaded",
+                  "processing",
+                  "ready",
+                  "failed"
+                ]
+              }
+            }
           }
         ],
         "properties": {

@@ -1,0 +1,30 @@
+/** Type tests: the meaning of readings, and the bodies they produce, are typed by id and reading. */
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ReadingBody, UnspecifiedIdWithMeaning } from '../src/index.js';
+import { meaningOf } from '../src/index.js';
+
+describe('meaning types', () => {
+  it('lists the unknowns whose readings carry meaning', () => {
+    expectTypeOf<UnspecifiedIdWithMeaning>().toEqualTypeOf<'error-shape' | 'video-states'>();
+  });
+
+  it('keeps the words as literals', () => {
+    expectTypeOf(meaningOf('video-states', 'basic').words).toEqualTypeOf<
+      readonly ['created', 'processing', 'ready', 'failed']
+    >();
+  });
+
+  it('types the body of each error-shape reading', () => {
+    expectTypeOf<ReadingBody<'error-shape', 'message-object'>>().toEqualTypeOf<{ message: string }>();
+    expectTypeOf<ReadingBody<'error-shape', 'error-object'>['error']['code']>().toEqualTypeOf<
+      string | number
+    >();
+  });
+
+  it('refuses a reading of another unknown, and an unknown without meaning', () => {
+    // @ts-expect-error: 'detailed' is a reading of video-states, not of error-shape
+    meaningOf('error-shape', 'detailed');
+    // @ts-expect-error: custom-fields-omitted carries no meaning
+    meaningOf('custom-fields-omitted', 'merge');
+  });
+});

@@ -1,0 +1,146 @@
+/** The meaning of readings: the lint rejects malformed data, and the spec carries the data it should. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkMarkers, documentSections, loadSpec } from '../tools/markers.js';
+import { schemaProblems } from '../tools/meaning.js';
+
+const sections = documentSections();
+const good = {
+  id: 'error-shape',
+  source: '7',
+  says: 'Error response shape: not shown.',
+  readings: { plain: 'a message', nested: 'an error member' },
+  mock: 'plain',
+  meaning: {
+    plain: {
+      mediaType: 'application/json',
+      schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+    },
+    nested: { mediaType: 'application/json', schema: { type: 'object' } },
+  },
+};
+const problemsOf = (marker: unknown) =>
+  checkMarkers({ components: { 'x-unspecified': marker } }, sections).problems;
+
+describe('meaning of readings: the lint', () => {
+  it('accepts well-formed meaning and keeps it on the marker', () => {
+    const { markers, problems } = checkMarkers({ components: { 'x-unspecified': good } }, sections);
+    expect(problems).toEqual([]);
+    expect(markers[0]?.meaning).toEqual(good.meaning);
+  });
+
+  // [what is wrong, meaning, fragment of the message]
+  const malformed: Array<[string, unknown, string]> = [
+    [
+      'a reading that does not exist',
+      { ...good.meaning, append: { words: ['a'] } },
+      'meaning of "append", which is not one of its readings (plain, nested)',
+    ],
+    ['not an object', ['plain'], 'meaning must map reading names'],
+    [
+      'an unknown member',
+      { ...good.meaning, plain: { ...good.meaning.plain, status: 400 } },
+      'unknown member "status"',
+    ],
+    [
+      'a member given by one reading only',
+      { plain: { words: ['a'] }, nested: {} },
+      'gives "words" for plain but not for nested',
+    ],
+    ['empty words', { plain: { words: [] }, nested: { words: ['a'] } }, 'words must be a non-empty list'],
+    ['a repeated word', { plain: { words: ['a', 'a'] }, nested: { words: ['a'] } }, 'must not repeat a word'],
+    [
+      'a media type without subtype',
+      { ...good.meaning, plain: { ...good.meaning.plain, mediaType: 'json' } },
+      'mediaType "json" is not a media type',
+    ],
+    [
+      'a schema without type',
+      { ...good.meaning, nested: { ...good.meaning.nested, schema: {} } },
+      'schema: "type" must be one of',
+    ],
+    [
+      'a schema keyword outside the subset',
+      { ...good.meaning, nested: { ...good.meaning.nested, schema: { type: 'object', $ref: '#/x' } } },
+      'keyword "$ref" is not accepted',
+    ],
+    [
+      'a required name that is not a property',
+      {
+        ...good.meaning,
+        nested: { ...good.meaning.nested, schema: { type: 'object', required: ['error'] } },
+      },
+      'required "error" is not one of its properties',
+    ],
+  ];
+
+  it.each(malformed)('rejects meaning with %s, naming the marker', (_what, meaning, fragment) => {
+    const problems = problemsOf({ ...good, meaning });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(fragment);
+    expect(problems[0]).toContain('"error-shape" at /components');
+  });
+
+  it('rejects meaning on a marker without readings', () => {
+    const { readings: _r, mock: _m, ...bare } = good;
+    expect(problemsOf(bare)).toEqual([
+      'x-unspecified "error-shape" at /components: "meaning" is given but there are no readings to give it to',
+    ]);
+  });
+
+  it('finds a bad type at any depth of a schema (property)', () => {
+    const leaf = fc.constantFrom<unknown>({ type: 'string' }, { type: 'nope' });
+    const tree = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc
+          .dictionary(fc.stringMatching(/^[a-z]{1,6}$/), tie('node'))
+          .map((properties) => ({ type: 'object', properties })),
+        tie('node').map((items) => ({ type: 'array', items })),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(tree, (schema) => {
+        const bad = JSON.stringify(schema).includes('"nope"');
+        expect(schemaProblems(schema).length > 0).toBe(bad);
+      }),
+    );
+  });
+});
+
+describe('meaning of readings: the spec', () => {
+  const { markers } = checkMarkers(loadSpec());
+  const byId = new Map(markers.map((m) => [m.id, m]));
+
+  // [id, reading, the words it uses]
+  const words: Array<[string, string, string[]]> = [
+    ['video-states', 'basic', ['created', 'processing', 'ready', 'failed']],
+    ['video-states', 'detailed', ['created', 'uploading', 'uploaded', 'processing', 'ready', 'failed']],
+  ];
+  it.each(words)('%s: %s uses the words its sentence names', (id, reading, expected) => {
+    expect(byId.get(id)?.meaning?.[reading]?.words).toEqual(expected);
+    expect(byId.get(id)?.readings?.[reading]).toBe(`States: ${expected.join(', ')}.`);
+  });
+
+  // [id, reading, media type, required members]
+  const bodies: Array<[string, string, string, string[]]> = [
+    ['error-shape', 'problem-json', 'application/problem+json', ['title', 'status']],
+    ['error-shape', 'message-object', 'application/json', ['message']],
+    ['error-shape', 'error-object', 'application/json', ['error']],
+  ];
+  it.each(bodies)('%s: %s is a %s body requiring %j', (id, reading, mediaType, required) => {
+    const meaning = byId.get(id)?.meaning?.[reading];
+    expect(meaning?.mediaType).toBe(mediaType);
+    expect(meaning?.schema?.required).toEqual(required);
+  });
+
+  it('only these unknowns carry meaning so far', () => {
+    expect(
+      markers
+        .filter((m) => m.meaning)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(['error-shape', 'video-states']);
+  });
+});

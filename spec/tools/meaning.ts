@@ -1,0 +1,144 @@
+/**
+ * The machine-readable meaning of readings (design.md §1): a marker's `meaning` maps some of its
+ * readings to data that the mock, the contract suite and the client read instead of a copy of
+ * their own. This module checks that data; markers.ts calls it for every marker.
+ *
+ * ```yaml
+ * meaning:
+ *   basic:    { words: [created, processing, ready, failed] }      # the words the reading uses
+ *   problem-json:
+ *     mediaType: application/problem+json                          # the media type of its body
+ *     schema: { type: object, required: [title], properties: … }   # a JSON Schema of its body
+ * ```
+ */
+
+/** What one reading's meaning may hold. */
+export interface ReadingMeaning {
+  /** The words the reading uses (e.g. the states of `video-states`), in order. */
+  words?: string[];
+  /** The media type of a body the reading produces. */
+  mediaType?: string;
+  /** A JSON Schema (the subset below) of a body the reading produces. */
+  schema?: Record<string, unknown>;
+}
+
+const MEANING_KEYS = ['words', 'mediaType', 'schema'] as const;
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+const JSON_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+/** The JSON Schema keywords a reading's schema may use: what every generator and validator here reads. */
+const SCHEMA_KEYWORDS = new Set([
+  'type',
+  'description',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+]);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Problems of a JSON Schema of the accepted subset, each naming the path inside the schema. */
+export function schemaProblems(schema: unknown, path = 'schema'): string[] {
+  if (!isObject(schema)) return [`${path} must be an object (a JSON Schema)`];
+  const problems: string[] = [];
+  for (const key of Object.keys(schema)) {
+    if (!SCHEMA_KEYWORDS.has(key)) {
+      problems.push(
+        `${path}: keyword "${key}" is not accepted (accepted: ${[...SCHEMA_KEYWORDS].join(', ')})`,
+      );
+    }
+  }
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (schema.type === undefined || types.length === 0 || !types.every((t) => JSON_TYPES.has(t as string))) {
+    problems.push(`${path}: "type" must be one of ${[...JSON_TYPES].join(', ')}, or a list of them`);
+  }
+  const { properties, required, items, additionalProperties } = schema;
+  if (properties !== undefined) {
+    if (!isObject(properties)) problems.push(`${path}: "properties" must map names to schemas`);
+    else {
+      for (const [name, sub] of Object.entries(properties)) {
+        problems.push(...schemaProblems(sub, `${path}.properties.${name}`));
+      }
+    }
+  }
+  if (required !== undefined) {
+    const names = isObject(properties) ? Object.keys(properties) : [];
+    if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) {
+      problems.push(`${path}: "required" must be a list of property names`);
+    } else {
+      for (const name of required) {
+        if (!names.includes(name)) problems.push(`${path}: required "${name}" is not one of its properties`);
+      }
+      if (new Set(required).size !== required.length)
+        problems.push(`${path}: "required" names a property twice`);
+    }
+  }
+  if (items !== undefined) problems.push(...schemaProblems(items, `${path}.items`));
+  if (additionalProperties !== undefined && typeof additionalProperties !== 'boolean') {
+    problems.push(...schemaProblems(additionalProperties, `${path}.additionalProperties`));
+  }
+  if (schema.enum !== undefined && (!Array.isArray(schema.enum) || schema.enum.length === 0)) {
+    problems.push(`${path}: "enum" must be a non-empty list`);
+  }
+  return problems;
+}
+
+/** Problems of one reading's meaning (`at` names the marker and the reading). */
+function readingMeaningProblems(value: unknown, at: string): string[] {
+  if (!isObject(value)) return [`${at}: must be an object with ${MEANING_KEYS.join(', ')}`];
+  const problems: string[] = [];
+  for (const key of Object.keys(value)) {
+    if (!(MEANING_KEYS as readonly string[]).includes(key)) {
+      problems.push(`${at}: unknown member "${key}" (accepted: ${MEANING_KEYS.join(', ')})`);
+    }
+  }
+  const { words, mediaType, schema } = value;
+  if (words !== undefined) {
+    const ok =
+      Array.isArray(words) && words.length > 0 && words.every((w) => typeof w === 'string' && w !== '');
+    if (!ok) problems.push(`${at}: words must be a non-empty list of non-empty strings`);
+    else if (new Set(words).size !== words.length) problems.push(`${at}: words must not repeat a word`);
+  }
+  if (mediaType !== undefined && (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType))) {
+    problems.push(`${at}: mediaType "${String(mediaType)}" is not a media type (such as application/json)`);
+  }
+  if (schema !== undefined) problems.push(...schemaProblems(schema).map((p) => `${at}: ${p}`));
+  return problems;
+}
+
+/**
+ * Problems of a marker's `meaning`: an object keyed by its readings only, each a valid reading
+ * meaning, and a member that one reading gives is given by every reading (so code can rely on it).
+ */
+export function meaningProblems(meaning: unknown, readings: unknown, at: string): string[] {
+  if (!isObject(readings)) return [`${at}: "meaning" is given but there are no readings to give it to`];
+  if (!isObject(meaning)) return [`${at}: meaning must map reading names to their data`];
+  const names = Object.keys(readings);
+  const problems: string[] = [];
+  for (const [reading, value] of Object.entries(meaning)) {
+    if (!names.includes(reading)) {
+      problems.push(`${at}: meaning of "${reading}", which is not one of its readings (${names.join(', ')})`);
+      continue;
+    }
+    problems.push(...readingMeaningProblems(value, `${at}: meaning of "${reading}"`));
+  }
+  for (const key of MEANING_KEYS) {
+    const givers = names.filter(
+      (r) => isObject(meaning[r]) && (meaning[r] as Record<string, unknown>)[key] !== undefined,
+    );
+    const missing = names.filter((r) => !givers.includes(r));
+    if (givers.length > 0 && missing.length > 0) {
+      problems.push(
+        `${at}: meaning gives "${key}" for ${givers.join(', ')} but not for ${missing.join(', ')}`,
+      );
+    }
+  }
+  return problems;
+}
