@@ -32,4 +32,9 @@ export type UpdateCustomFieldsRequest = Schemas['UpdateCustomFieldsRequest'];
 /** The id of one of the four operations. */
 export type OperationId = keyof operations;
 
+export * from './date-time.js';
+export * from './error-detail.js';
+export * from './reading-choice.js';
+export * from './retry-after.js';
 export * from './unspecified.js';
+export * from './video-states.js';
