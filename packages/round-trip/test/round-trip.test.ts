@@ -122,6 +122,21 @@ describe('a project outside the workspace, on this Node', () => {
     }
   });
 
+  it('loads every entry of every package with require() (Node >= 20.19 requires ES modules)', async () => {
+    const entries = Object.entries(versions).flatMap(([name, pkg]) =>
+      Object.keys(pkg.manifest.exports as Record<string, unknown>)
+        .filter((entry) => !entry.endsWith('.json'))
+        .map((entry) => (entry === '.' ? name : `${name}/${entry.slice(2)}`)),
+    );
+    expect(entries).toEqual(expect.arrayContaining(['@video-api/mock-server/msw', '@video-api/client/node']));
+    consumer.write(
+      'require-all.cjs',
+      `for (const id of ${JSON.stringify(entries)}) {\n  const exported = Object.keys(require(id));\n  if (exported.length === 0) throw new Error(id + ' exports nothing');\n  console.log(id, exported.length);\n}\n`,
+    );
+    const { stdout } = await consumer.node(['require-all.cjs']);
+    expect(stdout.trim().split('\n')).toHaveLength(entries.length);
+  });
+
   it('type-checks the README snippets under strict, with moduleResolution bundler and node16', async () => {
     const snippets = readmeSnippets(consumer.dir, '@video-api/client');
     expect(snippets.length).toBeGreaterThanOrEqual(8);
