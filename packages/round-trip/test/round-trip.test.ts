@@ -303,6 +303,11 @@ describe.each(Object.entries(OTHER_NODES))('the same project on Node %s', (_majo
     }
   });
 
+  it('loads every entry with require()', async () => {
+    const { stdout } = await consumer.node(['require-all.cjs'], { node });
+    expect(stdout).toContain('@video-api/mock-server/msw');
+  });
+
   it('runs its vitest test on the msw handlers', async () => {
     const { stdout } = await consumer.node(['node_modules/vitest/vitest.mjs', 'run', 'msw.test.mjs'], {
       node,
