@@ -53,7 +53,7 @@ describe('parseRetryAfter', () => {
     ['Sun, 22 Nov 2026 08:00:05 GMT', 5000],
     ['Sun, 22 Nov 2026 07:59:00 GMT', 0],
     ['-1', undefined],
-    ['1.5', undefined],
+    ['1.5', 1500],
     ['soon', undefined],
     ['', undefined],
     [null, undefined],

@@ -3,10 +3,9 @@
  * defined, so the user declares each field's kind and gets typed reads and writes: `datetime` is a
  * `Date` in code, written as an ISO 8601 UTC string and read with any zone (Z or an offset).
  */
-import type { SimpleCustomFields } from '@video-api/schema';
+import { isUtcDateTime, parseDateTime, type SimpleCustomFields } from '@video-api/schema';
 import type { CallOptions, Video } from '../types.js';
 import { CustomFieldError, type FieldIssue } from './custom-field-error.js';
-import { parseDateTime } from './date-time.js';
 
 /** The five value forms of §2, by the field kind they illustrate. */
 export type FieldKind = 'text' | 'counter' | 'flag' | 'datetime' | 'multiText';
@@ -58,7 +57,6 @@ const KINDS: Record<FieldKind, string> = {
   multiText: 'multi-value text (an array of strings)',
 };
 const own = (record: object, key: string): boolean => Object.hasOwn(record, key);
-const UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 function show(value: unknown): string {
   if (value instanceof Date)
@@ -89,7 +87,7 @@ function toWire(kind: FieldKind, value: unknown): SimpleCustomFields[string] | u
     case 'datetime': {
       if (!(value instanceof Date) || Number.isNaN(value.getTime())) return undefined;
       const iso = value.toISOString();
-      return UTC.test(iso) ? iso : undefined;
+      return isUtcDateTime(iso) ? iso : undefined;
     }
     case 'multiText':
       return isStrings(value) ? [...value] : undefined;

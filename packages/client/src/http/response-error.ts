@@ -1,10 +1,12 @@
 /**
  * Turns a failed response into a typed error. The error shape is unknown (§7), so the message takes
- * the detail from any of the plausible shapes (problem+json, `{message}`, `{error: {message}}`).
+ * the detail from any of the plausible shapes (problem+json, `{message}`, `{error: {message}}`),
+ * read as every layer reads them (`errorDetail` of `@video-api/schema`).
  *
  * @example
  * const error = await errorFromResponse(response, 'getVideo'); // NotFoundError for a 404
  */
+import { errorDetail as detailOf, parseRetryAfter } from '@video-api/schema';
 import {
   AuthError,
   HttpError,
@@ -15,7 +17,6 @@ import {
   type VideoApiError,
 } from '../errors.js';
 import type { OperationName } from '../types.js';
-import { parseRetryAfter } from './retry.js';
 
 /** Parses JSON text; undefined for empty or non-JSON text. */
 export function parseJson(text: string): unknown {
@@ -27,20 +28,13 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** The human detail of an error body in any of the readings of `error-shape`. */
+/**
+ * The human detail of an error body in any of the readings of `error-shape` (`@video-api/schema`'s
+ * field order), or else the start of its raw text.
+ */
 export function errorDetail(body: unknown, raw: string): string | undefined {
-  if (body !== null && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    const nested = record.error;
-    const candidates = [
-      record.detail,
-      record.message,
-      nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>).message : nested,
-      record.title,
-    ];
-    const found = candidates.find((value) => typeof value === 'string' && value.trim() !== '');
-    if (typeof found === 'string') return found;
-  }
+  const found = detailOf(body);
+  if (found !== undefined) return found;
   const text = raw.trim().replace(/\s+/g, ' ');
   return text === '' ? undefined : text.slice(0, 200);
 }

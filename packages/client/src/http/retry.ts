@@ -7,6 +7,7 @@
  * backoffDelay(2, { minDelayMs: 100, random: () => 0.5 }); // 150: cap 200, half fixed + half jittered
  * parseRetryAfter('3'); // 3000
  */
+import { parseRetryAfter } from '@video-api/schema';
 import {
   HttpError,
   NetworkError,
@@ -41,22 +42,8 @@ export function backoffDelay(retry: number, options: RetryOptions = {}): number 
   return Math.round(cap / 2 + random() * (cap / 2));
 }
 
-/**
- * Parses a Retry-After header value (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
- * Returns milliseconds from `now`, or undefined when absent or malformed.
- */
-export function parseRetryAfter(
-  value: string | null | undefined,
-  now: number = Date.now(),
-): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  if (!/[a-z]/i.test(text)) return undefined;
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
+/** Retry-After is read as every layer reads it (`@video-api/schema`): `'1.5'` is 1500 ms. */
+export { parseRetryAfter };
 
 /**
  * Whether `error` may be retried for an operation of `kind`. Safe operations and opted-in uploads

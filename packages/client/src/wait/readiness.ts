@@ -3,12 +3,9 @@
  * nor the states (§3), so this is a GUESS for the real service: it understands the three readings
  * the mock can play and nothing more. Pass your own `isReady` once the real field is known.
  */
-import type { Video } from '@video-api/schema';
+import { stateMeaning, type Video } from '@video-api/schema';
 import { raceSignal } from '../http/signals.js';
 import type { Readiness, ReadinessContext } from './types.js';
-
-const READY = new Set(['ready', 'available', 'completed', 'complete', 'done', 'published']);
-const FAILED = new Set(['failed', 'error', 'errored', 'rejected']);
 
 /**
  * The HLS playlist address of a record, when it carries one (§2: primaryPlaybackUrl.hls.url).
@@ -24,7 +21,8 @@ export function playlistUrl(video: Video): string | undefined {
 
 /**
  * Readings understood, in order:
- * - `status-string`: a `status` string; "ready" (or a synonym) is ready, "failed" (or "error") failed.
+ * - `status-string`: a `status` string, its word read by `stateMeaning` of `@video-api/schema`:
+ *   "ready" (or a synonym such as "completed") is ready, "failed" (or "error") failed.
  * - `ready-flag`: a boolean `ready`.
  * - `playback-only`: no field; the HLS playlist answering 2xx means ready.
  *
@@ -34,10 +32,8 @@ export function playlistUrl(video: Video): string | undefined {
 export async function defaultIsReady(video: Video, context: ReadinessContext): Promise<Readiness> {
   const status = video.status ?? video.state;
   if (typeof status === 'string') {
-    const value = status.toLowerCase();
-    if (READY.has(value)) return 'ready';
-    if (FAILED.has(value)) return 'failed';
-    return 'pending';
+    const meaning = stateMeaning(status);
+    return meaning === 'ready' || meaning === 'failed' ? meaning : 'pending';
   }
   if (typeof video.ready === 'boolean') return video.ready ? 'ready' : 'pending';
   const url = playlistUrl(video);
