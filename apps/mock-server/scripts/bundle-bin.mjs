@@ -42,7 +42,8 @@ function packageOf(file) {
     const manifest = join(dir, 'package.json');
     if (!existsSync(manifest)) continue;
     const json = JSON.parse(readFileSync(manifest, 'utf8'));
-    if (json.name && json.version) return { dir, name: json.name, version: json.version, license: json.license };
+    if (json.name && json.version)
+      return { dir, name: json.name, version: json.version, license: json.license };
   }
   return undefined;
 }
@@ -60,7 +61,9 @@ const sections = [...packages.values()]
     const licence = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license', 'LICENCE']
       .map((name) => join(pkg.dir, name))
       .find((path) => existsSync(path));
-    const text = licence ? readFileSync(licence, 'utf8').trim() : `License: ${pkg.license ?? 'see the package'}`;
+    const text = licence
+      ? readFileSync(licence, 'utf8').trim()
+      : `License: ${pkg.license ?? 'see the package'}`;
     return `${pkg.name}@${pkg.version} (${pkg.license ?? 'unknown'})\n\n${text}`;
   });
 writeFileSync(

@@ -1,4 +1,6 @@
 /** Test helpers shared by the workspace's tests (private; exports its TypeScript source). */
+
+export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
 export { freePort, refusedUrl } from './free-port.js';
 export { type Listening, listenHttp } from './listen-http.js';
 export {
@@ -17,6 +19,7 @@ export {
   type ServeMockOptions,
   serveMock,
 } from './serve-mock.js';
+export { sourceArgs } from './source-bin.js';
 export {
   type Delivery,
   deliveryHeader,
@@ -24,5 +27,3 @@ export {
   startWebhookReceiver,
   type WebhookReceiver,
 } from './webhook-receiver.js';
-export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
-export { sourceArgs } from './source-bin.js';

@@ -4,10 +4,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sourceArgs } from '@video-api/test-support';
 
-/** The CLI of the mock, reached through this package's dependency on it. */
-export const MOCK_BIN = fileURLToPath(
-  new URL('../../node_modules/@video-api/mock-server/bin/video-api-mock.mjs', import.meta.url),
+/** The Node arguments that run the mock's CLI from its sources (no build needed). */
+export const MOCK_COMMAND = sourceArgs(
+  fileURLToPath(new URL('../../node_modules/@video-api/mock-server/src/node/bin.ts', import.meta.url)),
 );
 
 export interface MockProcess {
@@ -24,8 +25,9 @@ export interface MockProcess {
 }
 
 /**
- * Spawns the CLI with `args` (`--port 0 --host 127.0.0.1 --log-level error` are added) and resolves
- * once it prints the address it listens on.
+ * Spawns the CLI with `args` (`--port 0 --host 127.0.0.1 --log-level error --transcode off` are
+ * added: the tests upload stand-in bytes, which ffmpeg would fail) and resolves once it prints the
+ * address it listens on.
  *
  * @example
  * const mock = await startMockProcess(['--data-dir', dir]);
@@ -35,7 +37,18 @@ export interface MockProcess {
 export function startMockProcess(args: string[] = [], timeoutMs = 30_000): Promise<MockProcess> {
   const child = spawn(
     process.execPath,
-    [MOCK_BIN, '--port', '0', '--host', '127.0.0.1', '--log-level', 'error', ...args],
+    [
+      ...MOCK_COMMAND,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--log-level',
+      'error',
+      '--transcode',
+      'off',
+      ...args,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<number | string>((resolve) => {
