@@ -15,7 +15,7 @@ import {
 } from './http.js';
 import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from './probes/sample-video.js';
 import type { CheckResult, Observation, ObservationId, RunOptions, StoppedEarly, Target } from './types.js';
-import { isKnownReading } from './unknowns.js';
+import { isKnownReading, type ObservedReadingOf } from './unknowns.js';
 
 /** Thrown by a check to fail with a message that says what was expected and what came. */
 export class CheckFailure extends Error {
@@ -33,8 +33,13 @@ export function ensure(condition: unknown, message: string): asserts condition {
 
 export type ReadinessPredicate = (video: Record<string, unknown>, key: string) => Promise<boolean>;
 
-/** What a probe found: a reading with its evidence, or why the unknown could not be seen. */
-export type Finding = { reading: string; evidence: string } | { notObserved: string };
+/**
+ * What a probe of unknown `Id` found: one of its readings (or `other`) with its evidence, or why
+ * the unknown could not be seen. A reading `Id` does not have is a type error.
+ */
+export type Finding<Id extends ObservationId = ObservationId> =
+  | { reading: ObservedReadingOf<Id> | 'other'; evidence: string }
+  | { notObserved: string };
 
 export type ContextOptions = Required<Omit<RunOptions, 'registerWebhook' | 'onResult'>> &
   Pick<RunOptions, 'registerWebhook' | 'onResult'>;
@@ -146,7 +151,7 @@ export class Context {
    * Runs one probe of an unknown; it never fails the target. No reading is drawn from a 5xx: when
    * an answer the probe got (or refused with `refuse5xx`) is one, the unknown is not observed.
    */
-  async observe(id: ObservationId, probe: () => Promise<Finding>): Promise<Observation> {
+  async observe<Id extends ObservationId>(id: Id, probe: () => Promise<Finding<Id>>): Promise<Observation> {
     let observation: Observation;
     if (this.stopped) {
       observation = { id, verdict: 'not-observed', evidence: `not probed: ${this.stopped.reason}` };

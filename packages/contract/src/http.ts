@@ -1,4 +1,5 @@
 /** Raw HTTP exchanges with a target: every status, header and byte kept, for checks and evidence. */
+import { parseRetryAfter } from '@video-api/schema';
 import type { Target } from './types.js';
 
 export interface Exchange {
@@ -114,12 +115,12 @@ const MAX_RATE_LIMIT_RETRIES = 3;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_RETRY_AFTER_MS = 10_000;
 
-/** Milliseconds a Retry-After header asks for (seconds or an HTTP date); 1 s when absent. */
+/**
+ * Milliseconds to wait out a 429: what Retry-After asks for, read as every layer reads it
+ * (`parseRetryAfter` of `@video-api/schema`), at most 10 s; 1 s when it is absent or malformed.
+ */
 export function retryAfterMs(value: string | null, now = Date.now()): number {
-  if (value === null || value.trim() === '') return 1000;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
-  return Math.min(Math.max(Number.isFinite(ms) ? ms : 1000, 0), MAX_RETRY_AFTER_MS);
+  return Math.min(parseRetryAfter(value, now) ?? 1000, MAX_RETRY_AFTER_MS);
 }
 
 function authorization(target: Target, auth: Auth): string | undefined {

@@ -4,7 +4,13 @@
  * `localObservations`, so tools that read `observations` by the spec's ids (the mock's twin) are not
  * handed an id the spec does not have; once the spec lists the id, its observation moves there.
  */
-import { hasReadings, idsWithReadings, isReading } from '@video-api/schema/unspecified';
+import {
+  hasReadings,
+  idsWithReadings,
+  isReading,
+  type ReadingOf,
+  type UnspecifiedIdWithReadings,
+} from '@video-api/schema/unspecified';
 import type { ObservationId } from './types.js';
 
 /** Unknowns of the document that the spec's registry does not mark yet, with their readings. */
@@ -20,6 +26,13 @@ export const LOCAL_UNKNOWNS = {
 } as const;
 
 export type LocalUnknownId = keyof typeof LOCAL_UNKNOWNS;
+
+/** The reading names of an unknown the suite observes: the registry's, or the suite's own list. */
+export type ObservedReadingOf<Id extends ObservationId> = Id extends UnspecifiedIdWithReadings
+  ? ReadingOf<Id>
+  : Id extends LocalUnknownId
+    ? keyof (typeof LOCAL_UNKNOWNS)[Id]['readings']
+    : never;
 
 const localIds = Object.keys(LOCAL_UNKNOWNS) as LocalUnknownId[];
 

@@ -73,12 +73,15 @@ describe('parseCliArgs', () => {
     [['--seed', '2147483648'], '--seed: "2147483648" is not an integer from -2147483648 to 2147483647'],
     [['--seed', '1.5'], '--seed: "1.5" is not an integer'],
     [['--request-timeout', '0'], '--request-timeout: "0" is not an integer ≥ 1'],
-    [['--reading', 'foo=bar'], '--reading: "foo" is not an unknown with readings; one of: status-codes,'],
+    [['--reading', 'foo=bar'], '--reading: unknown id "foo" (accepted ids: status-codes,'],
     [
       ['--reading', 'status-codes=bogus'],
-      '--reading: "bogus" is not a reading of status-codes; one of: all-200, semantic',
+      '--reading: unknown reading "bogus" for status-codes (accepted: all-200, semantic)',
     ],
-    [['--reading', 'custom-fields-omitted'], '--reading: "custom-fields-omitted" is not ID=READING'],
+    [
+      ['--reading', 'custom-fields-omitted'],
+      '--reading: "custom-fields-omitted" is not of the form ID=READING',
+    ],
     [['--webhooks', 'maybe'], '--webhooks: "maybe" is not auto or off'],
     [['--upload-base-url', 'http://x'], '--upload-base-url needs --base-url'],
     [
@@ -115,8 +118,8 @@ describe('main: bad usage exits 2', () => {
   };
 
   it.each([
-    [['--reading', 'foo=bar'], 'is not an unknown with readings'],
-    [['--reading', 'status-codes=bogus'], 'is not a reading of status-codes'],
+    [['--reading', 'foo=bar'], 'unknown id "foo"'],
+    [['--reading', 'status-codes=bogus'], 'unknown reading "bogus" for status-codes'],
   ])('%j', async (argv, message) => {
     const { err, io } = quiet();
     expect(await main(argv, io)).toBe(2);

@@ -14,7 +14,7 @@ import {
 import { CheckFailure, type Context, ensure, explain } from '../context.js';
 import { everyValueForm } from '../examples.js';
 import { isClientError } from '../http.js';
-import { FAILED_WORDS } from '../probes/readiness.js';
+import { isFailedWord } from '../probes/readiness.js';
 import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../probes/sample-video.js';
 import { generatedValues } from '../values.js';
 import { seeded } from './custom-fields.js';
@@ -38,7 +38,7 @@ const wire = (value: unknown) => (value instanceof Date ? value.toISOString() : 
 /** The state word of a video that says its processing failed (read as the readiness probe reads it). */
 function failedState(ctx: Context, video: Record<string, unknown>): string | undefined {
   const word = ctx.settledState?.(video);
-  return word !== undefined && FAILED_WORDS.test(word) ? word : undefined;
+  return word !== undefined && isFailedWord(word) ? word : undefined;
 }
 
 /** Runs a client call and returns what it threw (undefined when it did not throw). */

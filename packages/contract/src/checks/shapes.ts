@@ -1,4 +1,5 @@
 /** Shape and protocol assertions shared by the checks: 2XX, JSON content type, spec schemas. */
+import { isUtcDateTime } from '@video-api/schema';
 import type { z } from 'zod';
 import { CheckFailure, ensure } from '../context.js';
 import { describe, type Exchange, isSuccess } from '../http.js';
@@ -39,5 +40,4 @@ export function sameValue(sent: unknown, got: unknown): boolean {
   return Object.is(sent, got) || sent === got;
 }
 
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-export const isUtcDateTime = (value: string) => UTC_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+export { isUtcDateTime };

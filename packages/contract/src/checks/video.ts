@@ -2,7 +2,7 @@
 import { zVideo } from '@video-api/schema/zod';
 import { CheckSkipped, type Context, ensure } from '../context.js';
 import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../http.js';
-import { FAILED_WORDS } from '../probes/readiness.js';
+import { isFailedWord } from '../probes/readiness.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 /** Gets `key` and checks the answer (§4.3); returns it for the probes of the record. */
@@ -77,7 +77,7 @@ export async function checkBecomesReady(
     polls = waited.polls;
     const { ready, settled } = waited;
     const last = polls.at(-1);
-    if (settled !== undefined && !FAILED_WORDS.test(settled)) {
+    if (settled !== undefined && !isFailedWord(settled)) {
       // §3 and §4.3 do not say which word means ready: an unknown final word is observed, not failed.
       ctx.readinessUnknown = `the status settled on ${JSON.stringify(settled)}, which the suite cannot read as ready or not (the document does not say which word means ready)`;
       throw new CheckSkipped(`not decided: ${ctx.readinessUnknown}`);

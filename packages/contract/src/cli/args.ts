@@ -1,6 +1,6 @@
 /** Command-line arguments of `video-api-contract`, validated with messages a person can act on. */
 import { parseArgs } from 'node:util';
-import { hasReadings, idsWithReadings, isReading, readingsOf } from '@video-api/schema/unspecified';
+import { parseReadingChoice } from '@video-api/schema';
 
 export const USAGE = `Usage: video-api-contract [options]
 
@@ -77,23 +77,6 @@ function seedOf(value: string | undefined): number | undefined {
   return n;
 }
 
-/** Checks `--reading ID=READING` against the spec's unknowns, naming what would be accepted. */
-function reading(pair: string): [string, string] {
-  const [id, value, ...rest] = pair.split('=');
-  if (!id || !value || rest.length > 0) throw new UsageError(`--reading: "${pair}" is not ID=READING`);
-  if (!hasReadings(id)) {
-    throw new UsageError(
-      `--reading: "${id}" is not an unknown with readings; one of: ${idsWithReadings.join(', ')}`,
-    );
-  }
-  if (!isReading(id, value)) {
-    throw new UsageError(
-      `--reading: "${value}" is not a reading of ${id}; one of: ${readingsOf(id).join(', ')}`,
-    );
-  }
-  return [id, value];
-}
-
 /** parseArgs reads "-5" after "--seed" as an option: joins a negative number to its flag. */
 function joinNegativeNumbers(argv: string[]): string[] {
   const out: string[] = [];
@@ -116,17 +99,10 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     throw new UsageError((error as Error).message);
   }
   const v = parsed.values;
-  const readings: Record<string, string> = {};
-  for (const pair of v.reading ?? []) {
-    const [id, value] = reading(pair);
-    const earlier = readings[id];
-    if (earlier !== undefined && earlier !== value) {
-      throw new UsageError(
-        `--reading: ${id} is given twice, as ${earlier} and as ${value} (give one reading per id)`,
-      );
-    }
-    readings[id] = value;
-  }
+  // `--reading ID=READING` is checked as every layer checks it (`@video-api/schema`), naming what is accepted.
+  const chosen = parseReadingChoice(v.reading ?? []);
+  if (!chosen.ok) throw new UsageError(`--reading: ${chosen.problems.join('; ')}`);
+  const readings: Record<string, string> = chosen.choice;
   const webhooks = v.webhooks ?? 'auto';
   if (webhooks !== 'auto' && webhooks !== 'off')
     throw new UsageError(`--webhooks: "${webhooks}" is not auto or off`);

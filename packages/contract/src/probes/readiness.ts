@@ -1,26 +1,28 @@
 /** Probes of the video record: readiness field (§4.3), record fields (§2), states (§3). */
+import { stateMeaning, stateWords } from '@video-api/schema';
 import { fetchPlayback } from '../checks/playback.js';
 import type { Context } from '../context.js';
 import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, isSuccess } from '../http.js';
+import type { ObservedReadingOf } from '../unknowns.js';
 
-/** Words read as ready; the document does not say which word means ready (§3, §4.3). */
-const READY_WORDS = /^(ready|completed?|done|available|finished|published|succeeded)$/i;
-/** Words of a video still on its way (created, uploaded, processing, …): waiting goes on. */
-const IN_PROGRESS =
-  /^(created|new|pending|queued|waiting|uploading|uploaded|received|processing|transcoding|encoding|preparing|in[-_ ]?progress)$/i;
-/** Words of a video whose processing failed. */
-export const FAILED_WORDS = /^(failed|failure|errored|error)$/i;
+/**
+ * What a state word tells (§3, §4.3 do not say which word means ready): the one vocabulary of
+ * `@video-api/schema` (`stateMeaning`), the readings' words and the usual synonyms.
+ */
+const isReadyWord = (word: string) => stateMeaning(word) === 'ready';
+/** Whether a state word names a processing that failed. */
+export const isFailedWord = (word: string) => stateMeaning(word) === 'failed';
 /** Names of a field that looks like a state under another name than `status`. */
 const STATE_LIKE =
   /^(state|status|phase|stage|processing[-_]?(state|status)|video[-_]?(state|status)|readiness)$/i;
 const LISTED = new Set(['videoKey', 'simpleCustomFields']);
-const BASIC = ['created', 'processing', 'ready', 'failed'];
-const DETAILED_ONLY = ['uploading', 'uploaded'];
+const BASIC: readonly string[] = stateWords('basic');
+const DETAILED_ONLY: readonly string[] = stateWords('detailed').filter((word) => !BASIC.includes(word));
 
 /** `word` when it names a state the video stays in that is not ready (neither ready nor in progress). */
 const settledBy = (word: string): string | undefined =>
-  word !== '' && !READY_WORDS.test(word) && !IN_PROGRESS.test(word) ? word : undefined;
+  word !== '' && stateMeaning(word) !== 'ready' && stateMeaning(word) !== 'in-progress' ? word : undefined;
 
 /** Decides how readiness shows, from a video that was created but not uploaded, and sets the predicate. */
 export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playbackUrl: string | undefined) {
@@ -29,12 +31,12 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
     if (!isSuccess(beforeUpload.status) || !video) {
       return { notObserved: `get-video of a new video failed: ${describe(beforeUpload)}` };
     }
-    let found: { reading: string; evidence: string };
+    let found: { reading: ObservedReadingOf<'readiness-field'> | 'other'; evidence: string };
     // The playlist is on the streaming host, not the API: a host that does not answer does not stop
     // the run (the playback check fails it, naming the host); it only shows no readiness.
     let unanswered: string | undefined;
     if (typeof video.status === 'string') {
-      ctx.isReady = async (v) => typeof v.status === 'string' && READY_WORDS.test(v.status);
+      ctx.isReady = async (v) => typeof v.status === 'string' && isReadyWord(v.status);
       ctx.settledState = (v) => settledBy(typeof v.status === 'string' ? v.status : '');
       found = { reading: 'status-string', evidence: `before upload: status ${JSON.stringify(video.status)}` };
     } else if (typeof video.ready === 'boolean') {
@@ -56,7 +58,7 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
         // Not one of the readings: a state under another name. Its words are read like `status`
         // words, with the playlist as a second sign of readiness.
         const word = (v: Record<string, unknown>) => (typeof v[stateField] === 'string' ? v[stateField] : '');
-        ctx.isReady = async (v) => READY_WORDS.test(word(v)) || (await playable());
+        ctx.isReady = async (v) => isReadyWord(word(v)) || (await playable());
         ctx.settledState = (v) => settledBy(word(v));
         found = {
           reading: 'other',
@@ -115,7 +117,7 @@ export async function probeStates(ctx: Context, seen: Exchange[]) {
       ),
     ] as string[];
     const unknown = states.filter(
-      (s) => !BASIC.includes(s) && !DETAILED_ONLY.includes(s) && !FAILED_WORDS.test(s),
+      (s) => !BASIC.includes(s) && !DETAILED_ONLY.includes(s) && !isFailedWord(s),
     );
     const evidence = `states seen in order: ${states.join(' → ')}${
       unknown.length > 0

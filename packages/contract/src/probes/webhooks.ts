@@ -1,6 +1,8 @@
 /** Probes of the webhook (§6): event kinds, payload, signing and delivery, from real deliveries. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { FAILED_STATE, READY_STATE, videoStates } from '@video-api/schema';
 import { type Context, explain, type Finding } from '../context.js';
+import type { ObservedReadingOf } from '../unknowns.js';
 import type { Delivery } from './webhook-receiver.js';
 import { startReceiver } from './webhook-receiver.js';
 
@@ -18,10 +20,10 @@ const timeOf = (body: Json): number =>
     ),
   );
 /** The order of the states of §3's readings, to see reordering in payloads that carry no time. */
-const LIFE = ['created', 'uploading', 'uploaded', 'processing', 'ready', 'failed'];
+const LIFE: readonly string[] = videoStates;
 const stageOf = (name: string): number => {
   const word = /([a-z]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
-  return LIFE.indexOf(word === 'failed' ? 'ready' : word);
+  return LIFE.indexOf(word === FAILED_STATE ? READY_STATE : word);
 };
 
 /**
@@ -29,7 +31,7 @@ const stageOf = (name: string): number => {
  * or, when payloads carry no time, events out of the order of a video's life in arrival order),
  * once-in-order; with a single delivery order and duplication cannot be seen.
  */
-export function classifyDelivery(deliveries: Delivery[]): Finding {
+export function classifyDelivery(deliveries: Delivery[]): Finding<'webhook-delivery'> {
   const names = deliveries.map((d) => eventOf(d.json as Json));
   if (deliveries.length === 0) return { notObserved: 'no delivery reached the receiver' };
   const ids = deliveries.map((d) => String(d.headers['webhook-id'] ?? (d.json as Json).id ?? d.body));
@@ -66,7 +68,7 @@ const same = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
-export function classifySigning(delivery: Delivery, secret: string | undefined): Finding {
+export function classifySigning(delivery: Delivery, secret: string | undefined): Finding<'webhook-signing'> {
   const header = signatureHeader(delivery);
   if (header === undefined) return { reading: 'unsigned', evidence: 'no signature header on the delivery' };
   if (!secret) return { notObserved: `signed (${header}) but there is no secret to verify with` };
@@ -86,7 +88,7 @@ export function classifySigning(delivery: Delivery, secret: string | undefined):
   return { reading: 'other', evidence: `a signature header that does not verify: ${header.slice(0, 60)}` };
 }
 
-function classifyPayload(body: Json): string {
+function classifyPayload(body: Json): ObservedReadingOf<'webhook-payload'> | 'other' {
   if ('id' in body && 'type' in body && 'createdAt' in body && typeof body.data === 'object')
     return 'envelope';
   if ('event' in body && typeof body.video === 'object') return 'video-record';
