@@ -1,7 +1,8 @@
 import { createApp } from '@video-api/mock-server';
+import { errorDetail } from '@video-api/schema';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { errorMessage, JSON_AUTH, paths } from '../src/support/http.js';
+import { JSON_AUTH, paths } from '../src/support/http.js';
 
 // The admin API (`/__mock/`) can be given its own token or switched off; CORS never tells a
 // browser to send credentials to anyone.
@@ -45,7 +46,7 @@ describe('the admin API with its own token', () => {
     for (const auth of [undefined, 'Bearer mock-token', 'Bearer wrong', `Basic ${ADMIN}`]) {
       const response = await adminRequest(guarded, route, auth);
       expect(response.status, String(auth)).toBe(401);
-      expect(errorMessage(await response.json())).toBeDefined();
+      expect(errorDetail(await response.json())).toBeDefined();
     }
   });
 
@@ -76,7 +77,7 @@ describe('the admin API switched off', () => {
   it.each(adminRoutes)('%s %s is not found and does nothing', async (...route) => {
     const response = await adminRequest(off, route, 'Bearer mock-token');
     expect(response.status).toBe(404);
-    expect(errorMessage(await response.json())).toBeDefined();
+    expect(errorDetail(await response.json())).toBeDefined();
     expect(off.mock.faults.list()).toEqual([]);
     expect(off.mock.getReadings()['custom-fields-omitted']).toBe('merge');
   });

@@ -1,7 +1,8 @@
 import { createApp } from '@video-api/mock-server';
+import { errorDetail } from '@video-api/schema';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { errorMessage, fileForm, paths } from '../src/support/http.js';
+import { fileForm, paths } from '../src/support/http.js';
 
 // §5.1: create and upload require `Authorization: Bearer <ACCESS_TOKEN>`; get and custom-fields
 // require it under the readings `required` (the mock's default) and `owner-only`.
@@ -72,7 +73,7 @@ describe('every protected route', () => {
       const response = await route.request(headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      expect(errorMessage(await response.json())).toBeDefined();
+      expect(errorDetail(await response.json())).toBeDefined();
     },
   );
 

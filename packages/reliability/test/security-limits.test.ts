@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
+import { errorDetail } from '@video-api/schema';
 import { rawRequest } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../src/support/files.js';
-import { errorMessage, fileForm, paths, TOKEN } from '../src/support/http.js';
+import { fileForm, paths, TOKEN } from '../src/support/http.js';
 import { listenDuringSuite } from './listen-during-suite.js';
 
 // §8 limits are not shown; the mock plays `file-size-limit: rejects-413` and bounds JSON bodies.
@@ -68,7 +69,7 @@ describe('oversized bodies', () => {
   it.each(cases)('%s get 413 with a message before the body is read in full', async (_name, chunks) => {
     const reply = await rawRequest(server.port, chunks, { until: 'response', idleMs: 10_000 });
     expect(reply.status).toBe(413);
-    expect(errorMessage(JSON.parse(reply.body))).toMatch(/larger than/);
+    expect(errorDetail(JSON.parse(reply.body))).toMatch(/larger than/);
   });
 
   it('left no partial file and no source behind', async () => {

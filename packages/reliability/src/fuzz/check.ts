@@ -3,7 +3,7 @@
  * of the `error-shape` reading the response played) and no stack trace; and the case's own
  * expectation (success or client error) when it has one.
  */
-import { errorMessage } from '../support/http.js';
+import { errorDetail } from '@video-api/schema';
 import type { FuzzCase, Outcome } from './types.js';
 
 const STACK_TRACE = /\n\s+at [^\n]+:\d+:\d+|\.ts:\d+:\d+|node_modules\//;
@@ -30,7 +30,7 @@ export async function checkResponse(c: FuzzCase, response: Response): Promise<Ou
     } catch {
       problems.push(`error ${status} whose body is not JSON: ${text.slice(0, 200)}`);
     }
-    if (body !== undefined && errorMessage(body) === undefined) {
+    if (body !== undefined && errorDetail(body) === undefined) {
       problems.push(`error ${status} without a message: ${text.slice(0, 200)}`);
     }
   }

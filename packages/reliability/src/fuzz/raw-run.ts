@@ -4,8 +4,8 @@
  */
 import type { MockApp } from '@video-api/mock-server';
 import { createApp } from '@video-api/mock-server';
+import { errorDetail } from '@video-api/schema';
 import { rawRequest, serveApp } from '@video-api/test-support';
-import { errorMessage } from '../support/http.js';
 import { type RawCase, rawCases } from './raw-cases.js';
 import { baseRequest, mutate, type RawMutation } from './raw-mutations.js';
 
@@ -27,7 +27,7 @@ export function rawProblem(c: RawCase, status: number | undefined, body: string)
   if (status < 400) return `expected a 4xx, got ${status}`;
   if (c.expect === 'app') {
     try {
-      if (errorMessage(JSON.parse(body)) === undefined)
+      if (errorDetail(JSON.parse(body)) === undefined)
         return `error ${status} without a message: ${body.slice(0, 200)}`;
     } catch {
       return `error ${status} whose body is not JSON: ${body.slice(0, 200)}`;

@@ -19,25 +19,6 @@ export const paths = {
   fields: (key: string) => `/api/v1/videos/${segment(key)}/custom-fields`,
 };
 
-/**
- * The human message of an error body in any of the mock's `error-shape` readings
- * (problem+json `title`/`detail`, `{ message }`, `{ error: { message } }`), or undefined.
- *
- * @example
- * errorMessage({ title: 'Not found', detail: 'No video has the key "v-9".' }); // 'No video has the key "v-9".'
- */
-export function errorMessage(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const record = body as Record<string, unknown>;
-  const candidates = [
-    record.detail,
-    record.title,
-    record.message,
-    (record.error as Record<string, unknown> | undefined)?.message,
-  ];
-  return candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '');
-}
-
 /** A multipart form with one `file` part. */
 export function fileForm(bytes: Uint8Array<ArrayBuffer> | string, name = 'clip.mp4'): FormData {
   const form = new FormData();
