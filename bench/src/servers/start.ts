@@ -24,7 +24,19 @@ export function startMock(extra: string[] = [], cli = MOCK_CLI): Promise<Started
   const transcode = cli === MOCK_CLI ? ['--transcode', 'off'] : [];
   return startProcess(
     process.execPath,
-    [cli, '--port', '0', '--host', '127.0.0.1', '--token', TOKEN, '--log-level', 'silent', ...transcode, ...extra],
+    [
+      cli,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--token',
+      TOKEN,
+      '--log-level',
+      'silent',
+      ...transcode,
+      ...extra,
+    ],
     LISTENING,
   );
 }
