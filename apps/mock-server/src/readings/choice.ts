@@ -3,14 +3,17 @@
  * `X-Mock-Reading` header, the admin API), random sets from a seed, sets over the spec's defaults.
  */
 import {
-  hasReadings,
+  parseReadingChoice as checkChoice,
+  parseReadingList,
+  type ReadingChoiceResult,
+  splitReadingPair,
+} from '@video-api/schema';
+import {
   idsWithReadings,
-  isReading,
   mockReadings,
   type ReadingChoice,
   type ReadingSet,
   readingsOf,
-  type UnspecifiedIdWithReadings,
 } from '@video-api/schema/unspecified';
 import { seededRandom } from '../shared/random.js';
 
@@ -24,44 +27,23 @@ export class ReadingError extends Error {
   override name = 'ReadingError';
 }
 
-function describeAccepted(id: UnspecifiedIdWithReadings): string {
-  return readingsOf(id).join(', ');
-}
-
 /**
- * Checks a list of `[id, reading]` pairs against the registry. `where` names their origin in the
- * error message (e.g. "--reading", "header X-Mock-Reading").
+ * Checks a list of `[id, reading]` pairs against the registry, as every layer checks them
+ * (`parseReadingChoice` of `@video-api/schema`). `where` names their origin in the error message
+ * (e.g. "--reading", "header X-Mock-Reading").
  *
  * @example
  * parseReadingChoice([['custom-fields-omitted', 'replace']], 'option readings');
  */
 export function parseReadingChoice(pairs: Iterable<[string, string]>, where: string): ReadingChoice {
-  const choice: Record<string, string> = {};
-  const problems: string[] = [];
-  for (const [id, reading] of pairs) {
-    if (!hasReadings(id)) {
-      problems.push(`unknown id "${id}" (accepted ids: ${idsWithReadings.join(', ')})`);
-    } else if (!isReading(id, reading)) {
-      problems.push(`unknown reading "${reading}" for ${id} (accepted: ${describeAccepted(id)})`);
-    } else if (Object.hasOwn(choice, id) && choice[id] !== reading) {
-      problems.push(`${id} is given twice, as ${choice[id]} and as ${reading} (give one reading per id)`);
-    } else {
-      choice[id] = reading;
-    }
-  }
-  if (problems.length > 0) throw new ReadingError(`${where}: ${problems.join('; ')}`);
-  return choice as ReadingChoice;
+  return orThrow(checkChoice(pairs), where);
 }
 
 /** Splits `id=reading` text (one pair); malformed text becomes a ReadingError naming `where`. */
 export function splitPair(text: string, where: string): [string, string] {
-  const at = text.indexOf('=');
-  const id = text.slice(0, at).trim();
-  const reading = text.slice(at + 1).trim();
-  if (at < 0 || id === '' || reading === '') {
-    throw new ReadingError(`${where}: "${text.trim()}" is not of the form id=reading`);
-  }
-  return [id, reading];
+  const pair = splitReadingPair(text);
+  if (pair === undefined) throw new ReadingError(`${where}: "${text.trim()}" is not of the form id=reading`);
+  return pair;
 }
 
 /**
@@ -71,12 +53,12 @@ export function splitPair(text: string, where: string): [string, string] {
  * parseReadingHeader('readiness-field=ready-flag, status-codes=semantic');
  */
 export function parseReadingHeader(value: string): ReadingChoice {
-  const where = 'header X-Mock-Reading';
-  const parts = value.split(',').filter((part) => part.trim() !== '');
-  return parseReadingChoice(
-    parts.map((part) => splitPair(part, where)),
-    where,
-  );
+  return orThrow(parseReadingList(value), 'header X-Mock-Reading');
+}
+
+function orThrow(result: ReadingChoiceResult, where: string): ReadingChoice {
+  if (!result.ok) throw new ReadingError(`${where}: ${result.problems.join('; ')}`);
+  return result.choice;
 }
 
 /** One reading per unknown, drawn from `seed` (the same seed gives the same set). */

@@ -2,13 +2,11 @@
  * The kinds of custom field the mock knows (§2 value forms, for `custom-field-definition:
  * predefined`): which kind a value is, and whether a value is of a kind.
  */
+import { isUtcDateTime } from '@video-api/schema';
 import type { FieldKind, FieldValue } from './types.js';
 
-/** The ISO 8601 UTC date-time form of §2 (`2026-11-22T08:30:00Z`, fractions allowed). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-
-const isDateTime = (value: FieldValue) =>
-  typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+/** The ISO 8601 UTC date-time form of §2 (`2026-11-22T08:30:00Z`), as every layer reads it. */
+const isDateTime = (value: FieldValue) => typeof value === 'string' && isUtcDateTime(value);
 
 const CHECK: Record<FieldKind, (value: FieldValue) => boolean> = {
   string: (value) => typeof value === 'string',

@@ -5,6 +5,7 @@
  * objects for the garbage collector to trace and promote. Entries take their JSON shape (ISO
  * times, readings as an object) only when queried.
  */
+import { splitReadingPair } from '@video-api/schema';
 import type { JournalEntry, JournalFilter, JournalRecord } from './types.js';
 
 export type { JournalRecord };
@@ -39,9 +40,9 @@ class Interner {
 function readingsObject(header: string): Record<string, string> {
   const readings: Record<string, string> = {};
   if (header === '') return readings;
-  for (const pair of header.split(', ')) {
-    const at = pair.indexOf('=');
-    readings[pair.slice(0, at)] = pair.slice(at + 1);
+  for (const text of header.split(', ')) {
+    const pair = splitReadingPair(text);
+    if (pair) readings[pair[0]] = pair[1];
   }
   return readings;
 }

@@ -2,16 +2,18 @@
  * How a stored video looks on the wire: the creation shape (§2, §4.1) and the get/update shape
  * (§2, §4.3) under the readings `readiness-field`, `video-states` and `video-record-fields`.
  */
-import type { CreatedVideo, Video } from '@video-api/schema';
+import { type CreatedVideo, stateWords, type Video, type VideoState } from '@video-api/schema';
 import type { ReadingOf } from '@video-api/schema/unspecified';
 import type { Phase, VideoRecord } from './types.js';
 
-/** The state a client sees for a phase under the `video-states` reading (§3). */
-export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): string {
-  if (videoStates === 'detailed') return phase;
-  if (phase === 'uploading') return 'created';
-  if (phase === 'uploaded') return 'processing';
-  return phase;
+/**
+ * The state a client sees for a phase under the `video-states` reading (§3): the phase when the
+ * reading uses its word (`stateWords` of `@video-api/schema`); else an upload under way still
+ * shows `created`, and a received upload already shows `processing`.
+ */
+export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): VideoState {
+  if (stateWords(videoStates).includes(phase)) return phase;
+  return phase === 'uploading' ? 'created' : 'processing';
 }
 
 /** `<streamingBase>/hls/<videoKey>/playlist.m3u8`, the key URL-encoded (§2). */

@@ -1,8 +1,12 @@
 /** The state the mock keeps: video records, their phases, definitions, journal entries. */
+import type { VideoState } from '@video-api/schema';
 import type { StoredSource } from './source-sink.js';
 
-/** The lifecycle phases the mock tracks; readings map them to the states a client sees (§3). */
-export type Phase = 'created' | 'uploading' | 'uploaded' | 'processing' | 'ready' | 'failed';
+/**
+ * The lifecycle phases the mock tracks: every state word of the `video-states` readings (the
+ * words of `detailed`); readings map them to the states a client sees (§3).
+ */
+export type Phase = VideoState;
 
 /** A custom field value in one of the five JSON forms of §2. */
 export type FieldValue = string | number | boolean | string[];

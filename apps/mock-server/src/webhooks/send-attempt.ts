@@ -2,6 +2,7 @@
  * One HTTP attempt of one delivery: the headers of README.md (id, timestamp, signature, event,
  * attempt, readings), a time limit, and what came of it, including a receiver's `Retry-After`.
  */
+import { parseRetryAfter } from '@video-api/schema';
 import { WEBHOOK_HEADERS } from './constants.js';
 import { signatureHeader } from './signing.js';
 import type { EventJob, WebhookTarget } from './types.js';
@@ -17,14 +18,10 @@ export interface AttemptOutcome {
   retryAfterMs?: number;
 }
 
-/** A receiver's `Retry-After` on 429 or 503 (seconds or an HTTP date), in ms from `at`. */
+/** A receiver's `Retry-After` on 429 or 503, in ms from `at`, read as every layer reads it. */
 function retryAfter(response: Response, at: number): number | undefined {
   if (response.status !== 429 && response.status !== 503) return undefined;
-  const value = response.headers.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - at);
+  return parseRetryAfter(response.headers.get('retry-after'), at);
 }
 
 function describeError(error: unknown, signal: AbortSignal): string {
