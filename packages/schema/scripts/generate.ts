@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@hey-api/openapi-ts';
 import openapiTS, { astToString, type SchemaObject } from 'openapi-typescript';
 import { checkMarkers, loadSpec, specPath } from '../../../spec/tools/markers.js';
+import { zodSource } from './reading-zod.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'src/generated');
@@ -98,6 +99,21 @@ const bodiesAst = await openapiTS(
 write(
   join(out, 'reading-bodies.ts'),
   `/** Types of the bodies that readings produce, from the JSON Schemas of their \`meaning\` in the spec. */\n${astToString(bodiesAst)}`,
+);
+
+// 3c. Zod schemas of the same bodies, keyed by id and reading (reading-zod.ts).
+const readingZod = markers
+  .filter(({ meaning }) => meaning && Object.values(meaning).some((m) => m.schema))
+  .map(({ id, meaning = {} }) => {
+    const entries = Object.entries(meaning).map(
+      ([reading, { schema }]) => `    ${JSON.stringify(reading)}: ${zodSource(schema ?? {}, '    ')},`,
+    );
+    return `  ${JSON.stringify(id)}: {\n${entries.join('\n')}\n  },`;
+  });
+write(
+  join(out, 'reading-schemas.ts'),
+  `/** Zod schemas of the bodies that readings produce, from the JSON Schemas of their \`meaning\` in the spec. */\n` +
+    `import * as z from 'zod';\n\nexport const readingSchemas = {\n${readingZod.join('\n')}\n} as const;\n`,
 );
 
 // 4. The bundled spec (no external references, so bundling is a faithful conversion).

@@ -4,6 +4,7 @@
  * reading (the validation status is the `error-codes` reading); the admin API always answers
  * problem+json. No stack trace ever reaches a client.
  */
+import { meaningOf, type ReadingOf } from '@video-api/schema/unspecified';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { RequestReadings } from '../readings/request-readings.js';
@@ -154,19 +155,25 @@ export function problemsFromZod(error: z.ZodError, root = ''): FieldProblem[] {
   return error.issues.map((issue) => ({ pointer: pointerOf(issue.path, root), message: issue.message }));
 }
 
-/** The public API's error body in the shape of the `error-shape` reading, with its media type. */
-export function errorBody(error: HttpError, shape: string): { body: unknown; contentType: string } {
+/**
+ * The public API's error body in the shape of the `error-shape` reading, with the media type the
+ * spec gives that reading (its meaning); each body matches the reading's schema there (tested).
+ */
+export function errorBody(
+  error: HttpError,
+  shape: ReadingOf<'error-shape'>,
+): { body: unknown; contentType: string } {
   const errors = error.issues.length > 0 ? error.issues : undefined;
-  if (shape === 'message-object') {
-    return { body: { message: error.detail, ...(errors && { errors }) }, contentType: 'application/json' };
-  }
+  const contentType = meaningOf('error-shape', shape).mediaType;
+  if (shape === 'message-object')
+    return { body: { message: error.detail, ...(errors && { errors }) }, contentType };
   if (shape === 'error-object') {
     return {
       body: { error: { code: error.code, message: error.detail, ...(errors && { details: errors }) } },
-      contentType: 'application/json',
+      contentType,
     };
   }
-  return { body: problem(error, 'errors'), contentType: 'application/problem+json' };
+  return { body: problem(error, 'errors'), contentType };
 }
 
 /** RFC 9457 problem details of `error`, its issues under `member`. */

@@ -1,4 +1,6 @@
 /** Probes of answers the document does not show: status codes (§4.5), upload body (§4.2), errors (§7). */
+import { meaningOf, type ReadingOf, readingsOf } from '@video-api/schema';
+import { readingSchemas } from '@video-api/schema/zod';
 import type { Context } from '../context.js';
 import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../http.js';
@@ -45,17 +47,19 @@ export async function probeErrors(ctx: Context) {
   });
   await ctx.observe('error-shape', async () => {
     refuse5xx(exchange);
-    const evidence = describe(exchange);
-    const body = exchange.json as Record<string, unknown> | undefined;
-    if (/problem\+json/i.test(exchange.contentType) || (body && 'title' in body && 'status' in body)) {
-      return { reading: 'problem-json', evidence };
-    }
-    const error = body?.error as Record<string, unknown> | undefined;
-    if (error && typeof error === 'object' && typeof error.message === 'string') {
-      return { reading: 'error-object', evidence };
-    }
-    if (body && typeof body.message === 'string') return { reading: 'message-object', evidence };
-    return { reading: 'other', evidence };
+    return { reading: errorShapeOf(exchange), evidence: describe(exchange) };
   });
   return exchange;
+}
+
+/**
+ * The `error-shape` reading of an error answer, by validating its body against the schema each
+ * reading has in the spec (`readingSchemas`): when several match, the one whose media type the
+ * answer has; `other` when none matches.
+ */
+export function errorShapeOf(exchange: Exchange): ReadingOf<'error-shape'> | 'other' {
+  const schemas = readingSchemas['error-shape'];
+  const matching = readingsOf('error-shape').filter((r) => schemas[r].safeParse(exchange.json).success);
+  const mediaType = exchange.contentType.split(';')[0]?.trim().toLowerCase();
+  return matching.find((r) => meaningOf('error-shape', r).mediaType === mediaType) ?? matching[0] ?? 'other';
 }

@@ -1,0 +1,58 @@
+/**
+ * Zod source for the JSON Schemas of readings (spec/tools/meaning.ts accepts only this subset):
+ * type (one or a list), properties and required, additionalProperties, items, enum, const, length
+ * and number bounds, description. Objects are open unless `additionalProperties: false`, as the
+ * generated zod schemas of the spec are.
+ */
+type Schema = Record<string, unknown>;
+
+const json = (value: unknown) => JSON.stringify(value);
+
+function bounds(schema: Schema, low: string, high: string): string {
+  const min = schema[low] !== undefined ? `.min(${json(schema[low])})` : '';
+  const max = schema[high] !== undefined ? `.max(${json(schema[high])})` : '';
+  return min + max;
+}
+
+function ofType(type: string, schema: Schema, indent: string): string {
+  switch (type) {
+    case 'string':
+      return `z.string()${bounds(schema, 'minLength', 'maxLength')}`;
+    case 'number':
+      return `z.number()${bounds(schema, 'minimum', 'maximum')}`;
+    case 'integer':
+      return `z.int()${bounds(schema, 'minimum', 'maximum')}`;
+    case 'boolean':
+      return 'z.boolean()';
+    case 'null':
+      return 'z.null()';
+    case 'array':
+      return `z.array(${schema.items ? zodSource(schema.items as Schema, indent) : 'z.unknown()'})`;
+    default: {
+      const properties = (schema.properties ?? {}) as Record<string, Schema>;
+      const required = new Set((schema.required ?? []) as string[]);
+      const inner = `${indent}  `;
+      const members = Object.entries(properties).map(
+        ([name, sub]) =>
+          `${inner}${json(name)}: ${zodSource(sub, inner)}${required.has(name) ? '' : '.optional()'}`,
+      );
+      const shape = members.length > 0 ? `{\n${members.join(',\n')}\n${indent}}` : '{}';
+      const extra = schema.additionalProperties;
+      if (extra === false) return `z.strictObject(${shape})`;
+      if (extra === undefined || extra === true) return `z.looseObject(${shape})`;
+      return `z.object(${shape}).catchall(${zodSource(extra as Schema, indent)})`;
+    }
+  }
+}
+
+/** The zod expression of a reading's JSON Schema. */
+export function zodSource(schema: Schema, indent = ''): string {
+  if (schema.const !== undefined) return `z.literal(${json(schema.const)})`;
+  if (Array.isArray(schema.enum)) return `z.enum(${json(schema.enum)})`;
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
+  const each = types.map((type) => ofType(type, schema, indent));
+  const expression = each.length === 1 ? (each[0] as string) : `z.union([${each.join(', ')}])`;
+  return typeof schema.description === 'string'
+    ? `${expression}.describe(${json(schema.description)})`
+    : expression;
+}

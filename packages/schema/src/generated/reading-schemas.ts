@@ -1,0 +1,23 @@
+// generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
+/** Zod schemas of the bodies that readings produce, from the JSON Schemas of their `meaning` in the spec. */
+import * as z from 'zod';
+
+export const readingSchemas = {
+  "error-shape": {
+    "problem-json": z.looseObject({
+      "type": z.string().optional(),
+      "title": z.string(),
+      "status": z.int(),
+      "detail": z.string().optional()
+    }).describe("RFC 9457 problem details; other members may appear."),
+    "message-object": z.looseObject({
+      "message": z.string()
+    }).describe("An object with a message member; other members may appear."),
+    "error-object": z.looseObject({
+      "error": z.looseObject({
+        "code": z.union([z.string(), z.int()]),
+        "message": z.string()
+      })
+    }).describe("An object with an error member holding code and message; other members may appear."),
+  },
+} as const;

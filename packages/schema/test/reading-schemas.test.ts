@@ -1,0 +1,47 @@
+/** The zod schemas of reading bodies accept what each reading's JSON Schema describes, and no other shape. */
+import { describe, expect, it } from 'vitest';
+import { readingsOf } from '../src/unspecified.js';
+import { readingSchemas } from '../src/zod.js';
+
+const bodies = {
+  'problem-json': {
+    type: 'urn:x:not-found',
+    title: 'Not found',
+    status: 404,
+    detail: 'No video "v"',
+    extra: 1,
+  },
+  'message-object': { message: 'No video "v"', errors: [] },
+  'error-object': { error: { code: 'not-found', message: 'No video "v"' } },
+} as const;
+
+describe('reading schemas', () => {
+  it('has a schema for each reading of error-shape', () => {
+    expect(Object.keys(readingSchemas['error-shape'])).toEqual(readingsOf('error-shape'));
+  });
+
+  // [reading of the body, reading of the schema]
+  const pairs = readingsOf('error-shape').flatMap((body) =>
+    readingsOf('error-shape').map((schema) => [body, schema] as const),
+  );
+  it.each(pairs)('a %s body matches the %s schema only when they are the same reading', (body, schema) => {
+    expect(readingSchemas['error-shape'][schema].safeParse(bodies[body]).success).toBe(body === schema);
+  });
+
+  // [what, reading, body]
+  const refused: Array<[string, 'problem-json' | 'error-object', unknown]> = [
+    ['a status that is not an integer', 'problem-json', { title: 'x', status: 404.5 }],
+    ['a problem without title', 'problem-json', { status: 404, detail: 'x' }],
+    ['an error code that is a boolean', 'error-object', { error: { code: true, message: 'x' } }],
+    ['an error without code', 'error-object', { error: { message: 'x' } }],
+  ];
+  it.each(refused)('refuses %s', (_what, reading, body) => {
+    expect(readingSchemas['error-shape'][reading].safeParse(body).success).toBe(false);
+  });
+
+  it('accepts a numeric error code', () => {
+    expect(
+      readingSchemas['error-shape']['error-object'].safeParse({ error: { code: 404, message: 'x' } }).success,
+    ).toBe(true);
+  });
+});
