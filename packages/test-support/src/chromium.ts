@@ -25,6 +25,8 @@ const FLAGS = [
 /** A running browser context; `close()` also removes its profile folder. */
 export interface Chromium {
   context: BrowserContext;
+  /** The throwaway profile folder. */
+  profile: string;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function launchChromium(extraFlags: string[] = []): Promise<Chromiu
     });
     return {
       context,
+      profile,
       async close() {
         await context.close().catch(() => undefined);
         rmSync(profile, { recursive: true, force: true });
