@@ -34,6 +34,7 @@ export type OperationId = keyof operations;
 
 export * from './date-time.js';
 export * from './error-detail.js';
+export * from './field-kinds.js';
 export * from './reading-choice.js';
 export * from './retry-after.js';
 export * from './unspecified.js';

@@ -1,4 +1,6 @@
 /** §4.4 Update custom fields: PUT /api/v1/videos/{videoKey}/custom-fields. */
+
+import { isOfFieldKind } from '@video-api/schema';
 import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
@@ -9,7 +11,6 @@ import { requestHeader } from '../http/request-headers.js';
 import { jsonText } from '../http/respond.js';
 import type { RequestReadings } from '../readings/request-readings.js';
 import { pointerSegment } from '../shared/json-pointer.js';
-import { isOfKind } from '../state/field-kinds.js';
 import type { FieldDefinition, FieldValue } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
@@ -66,7 +67,7 @@ function definitionProblems(
     const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
     const definition = byName.get(name);
     if (!definition) problems.push({ pointer, message: `not a defined custom field (defined: ${names})` });
-    else if (definition.kind && value !== undefined && !isOfKind(value, definition.kind)) {
+    else if (definition.kind && value !== undefined && !isOfFieldKind(value, definition.kind)) {
       problems.push({ pointer, message: `the field is defined as ${definition.kind}` });
     }
   }

@@ -3,8 +3,8 @@
  * the spec's example with one field of every value form (§2), their kinds read from the values.
  * Replace them with `PUT /__mock/custom-field-definitions` or `app.mock.setDefinitions()`.
  */
+import { fieldKindOf } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
-import { kindOf } from './field-kinds.js';
 import type { FieldDefinition, FieldValue } from './types.js';
 
 const EXAMPLE = 'UpdateEveryValueFormRequest';
@@ -19,5 +19,5 @@ export function defaultDefinitions(): FieldDefinition[] {
     | { examples?: Record<string, { value?: { simpleCustomFields?: Record<string, FieldValue> } }> }
     | undefined;
   const fields = components?.examples?.[EXAMPLE]?.value?.simpleCustomFields ?? {};
-  return Object.entries(fields).map(([name, value]) => ({ name, kind: kindOf(value) }));
+  return Object.entries(fields).map(([name, value]) => ({ name, kind: fieldKindOf(value) ?? 'string' }));
 }

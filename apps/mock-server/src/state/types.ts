@@ -1,5 +1,5 @@
 /** The state the mock keeps: video records, their phases, definitions, journal entries. */
-import type { VideoState } from '@video-api/schema';
+import type { FieldKind, VideoState } from '@video-api/schema';
 import type { StoredSource } from './source-sink.js';
 
 /**
@@ -35,9 +35,8 @@ export interface VideoRecord {
   renditions?: true;
 }
 
-/** The kinds a custom field may be defined as: one per value form of §2. */
-export const FIELD_KINDS = ['string', 'number', 'boolean', 'date-time', 'string-array'] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
+/** The kinds a custom field may be defined as: one per value form of §2 (`@video-api/schema`). */
+export { FIELD_KINDS, type FieldKind } from '@video-api/schema';
 
 /** Definition of a custom field (reading `custom-field-definition: predefined`). */
 export interface FieldDefinition {

@@ -11,6 +11,7 @@ import {
   type VideoApiClient,
   VideoFailedError,
 } from '@video-api/client';
+import { fieldKindOf, type FieldKind as ValueKind } from '@video-api/schema';
 import { CheckFailure, type Context, ensure, explain } from '../context.js';
 import { everyValueForm } from '../examples.js';
 import { isClientError } from '../http.js';
@@ -18,14 +19,20 @@ import { isFailedWord } from '../probes/readiness.js';
 import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../probes/sample-video.js';
 import { generatedValues } from '../values.js';
 import { seeded } from './custom-fields.js';
-import { isUtcDateTime, sameValue } from './shapes.js';
+import { sameValue } from './shapes.js';
+
+/** The client's typed kind for each kind of value of §2 (`fieldKindOf` of `@video-api/schema`). */
+const CLIENT_KIND: Record<ValueKind, FieldKind> = {
+  string: 'text',
+  number: 'counter',
+  boolean: 'flag',
+  'date-time': 'datetime',
+  'string-array': 'multiText',
+};
 
 /** The typed kind of each field of the spec's every-value-form example, from its value. */
 function kindOf(value: unknown): FieldKind {
-  if (Array.isArray(value)) return 'multiText';
-  if (typeof value === 'number') return 'counter';
-  if (typeof value === 'boolean') return 'flag';
-  return typeof value === 'string' && isUtcDateTime(value) ? 'datetime' : 'text';
+  return CLIENT_KIND[fieldKindOf(value) ?? 'string'];
 }
 
 const exampleFields = defineCustomFields(
