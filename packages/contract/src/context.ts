@@ -14,7 +14,15 @@ import {
   send,
 } from './http.js';
 import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from './probes/sample-video.js';
-import type { CheckResult, Observation, ObservationId, RunOptions, StoppedEarly, Target } from './types.js';
+import type {
+  CheckResult,
+  Observation,
+  ObservationId,
+  ObservationOf,
+  RunOptions,
+  StoppedEarly,
+  Target,
+} from './types.js';
 import { isKnownReading, type ObservedReadingOf } from './unknowns.js';
 
 /** Thrown by a check to fail with a message that says what was expected and what came. */
@@ -151,8 +159,11 @@ export class Context {
    * Runs one probe of an unknown; it never fails the target. No reading is drawn from a 5xx: when
    * an answer the probe got (or refused with `refuse5xx`) is one, the unknown is not observed.
    */
-  async observe<Id extends ObservationId>(id: Id, probe: () => Promise<Finding<Id>>): Promise<Observation> {
-    let observation: Observation;
+  async observe<Id extends ObservationId>(
+    id: Id,
+    probe: () => Promise<Finding<Id>>,
+  ): Promise<ObservationOf<Id>> {
+    let observation: ObservationOf<Id>;
     if (this.stopped) {
       observation = { id, verdict: 'not-observed', evidence: `not probed: ${this.stopped.reason}` };
     } else {
@@ -185,8 +196,10 @@ export class Context {
         this.seen = undefined;
       }
     }
-    this.observations.push(observation);
-    this.options.onResult?.(observation);
+    // ObservationOf<Id> is one member of the Observation union; TypeScript cannot tell for a generic Id.
+    const recorded = observation as Observation;
+    this.observations.push(recorded);
+    this.options.onResult?.(recorded);
     return observation;
   }
 

@@ -16,6 +16,8 @@ export type {
   CheckResult,
   ContractReport,
   Observation,
+  ObservationId,
+  ObservationOf,
   RunOptions,
   StoppedEarly,
   Target,

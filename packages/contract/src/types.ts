@@ -1,6 +1,6 @@
 /** Types of the contract suite: targets, checks, observations and the report. */
 import type { UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
-import type { LocalUnknownId } from './unknowns.js';
+import type { LocalUnknownId, ObservedReadingOf } from './unknowns.js';
 
 /** A server to check. */
 export interface Target {
@@ -39,22 +39,25 @@ export interface CheckResult {
  */
 export type ObservationId = UnspecifiedIdWithReadings | LocalUnknownId;
 
-/** What a probe saw of something the document leaves open. */
-export type Observation =
+/** What a probe saw of unknown `Id`; its reading is one of that unknown's readings, or `other`. */
+export type ObservationOf<Id extends ObservationId> =
   | {
-      id: ObservationId;
+      id: Id;
       verdict: 'observed';
       /** One of the marker's readings, or `other` when the target does something else. */
-      reading: string;
+      reading: ObservedReadingOf<Id> | 'other';
       evidence: string;
     }
   | {
-      id: ObservationId;
+      id: Id;
       /** The unknown could not be seen: not probed, or not visible on this target; `evidence` says why. */
       verdict: 'not-observed';
       reading?: undefined;
       evidence: string;
     };
+
+/** What a probe saw of something the document leaves open, typed by id (narrow on `id`). */
+export type Observation = { [Id in ObservationId]: ObservationOf<Id> }[ObservationId];
 
 /** Why a run stopped before its end; the checks after it are skipped. */
 export interface StoppedEarly {

@@ -1,7 +1,7 @@
 /** A probe's finding is typed by the id it observes: a reading the unknown does not have does not compile. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Context, type ContextOptions, type Finding } from '../src/context.js';
-import type { Target } from '../src/types.js';
+import type { Observation, ObservationOf, Target } from '../src/types.js';
 
 const target = {
   baseUrl: 'http://x',
@@ -40,6 +40,17 @@ describe('Finding', () => {
       // @ts-expect-error: 'merge' is a reading of custom-fields-omitted, not of status-codes
       ctx.observe('status-codes', async () => ({ reading: 'merge', evidence: '' }));
     expect([typo, elsewhere]).toHaveLength(2);
+  });
+
+  it('types an observation by its id: narrowing on id narrows its reading', () => {
+    const readingOf = (observation: Observation) =>
+      observation.id === 'custom-fields-omitted' && observation.verdict === 'observed'
+        ? observation.reading
+        : undefined;
+    expectTypeOf(readingOf).returns.toEqualTypeOf<'merge' | 'replace' | 'other' | undefined>();
+    expectTypeOf<ObservationOf<'status-codes'>['reading']>().toEqualTypeOf<
+      'all-200' | 'semantic' | 'other' | undefined
+    >();
   });
 
   it('still records a reading that escapes the types (from JavaScript) as other, keeping what was seen', async () => {
