@@ -128,6 +128,9 @@ describe('meaning of readings: the spec', () => {
     ['error-shape', 'problem-json', 'application/problem+json', ['title', 'status']],
     ['error-shape', 'message-object', 'application/json', ['message']],
     ['error-shape', 'error-object', 'application/json', ['error']],
+    ['webhook-payload', 'envelope', 'application/json', ['id', 'type', 'createdAt', 'data']],
+    ['webhook-payload', 'flat', 'application/json', ['event', 'videoKey', 'state', 'timestamp']],
+    ['webhook-payload', 'video-record', 'application/json', ['event', 'video']],
   ];
   it.each(bodies)('%s: %s is a %s body requiring %j', (id, reading, mediaType, required) => {
     const meaning = byId.get(id)?.meaning?.[reading];
@@ -141,6 +144,6 @@ describe('meaning of readings: the spec', () => {
         .filter((m) => m.meaning)
         .map((m) => m.id)
         .sort(),
-    ).toEqual(['error-shape', 'video-states']);
+    ).toEqual(['error-shape', 'video-states', 'webhook-payload']);
   });
 });

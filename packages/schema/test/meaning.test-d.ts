@@ -5,7 +5,9 @@ import { meaningOf } from '../src/index.js';
 
 describe('meaning types', () => {
   it('lists the unknowns whose readings carry meaning', () => {
-    expectTypeOf<UnspecifiedIdWithMeaning>().toEqualTypeOf<'error-shape' | 'video-states'>();
+    expectTypeOf<UnspecifiedIdWithMeaning>().toEqualTypeOf<
+      'error-shape' | 'video-states' | 'webhook-payload'
+    >();
   });
 
   it('keeps the words as literals', () => {

@@ -2,13 +2,18 @@
  * The body of a delivery under `webhook-payload` (§6: the payload is not shown; these are the
  * three readings of the spec, played exactly).
  */
-import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingBody, ReadingOf } from '@video-api/schema/unspecified';
 import type { VideoEvent, WebhookPayload } from './types.js';
 
-type Builder = (eventId: string, name: string, event: VideoEvent) => WebhookPayload;
+type Reading = ReadingOf<'webhook-payload'>;
 
-/** One builder per reading: a new reading in the spec is a type error here until it is played. */
-const builders: Record<ReadingOf<'webhook-payload'>, Builder> = {
+/**
+ * One builder per reading, each typed by the body the spec's meaning gives that reading: a new
+ * reading, or a body that leaves the reading's schema, is a type error here until it is played.
+ */
+const builders: {
+  [R in Reading]: (eventId: string, name: string, event: VideoEvent) => ReadingBody<'webhook-payload', R>;
+} = {
   envelope: (eventId, name, event) => ({
     id: eventId,
     type: name,
@@ -21,7 +26,10 @@ const builders: Record<ReadingOf<'webhook-payload'>, Builder> = {
     state: event.state,
     timestamp: event.occurredAt,
   }),
-  'video-record': (_eventId, name, event) => ({ event: name, video: event.video }),
+  'video-record': (_eventId, name, event) => ({
+    event: name,
+    video: { ...event.video, videoKey: event.videoKey },
+  }),
 };
 
 /**
@@ -32,7 +40,7 @@ const builders: Record<ReadingOf<'webhook-payload'>, Builder> = {
  * // { event: 'video.ready', videoKey: 'v-1', state: 'ready', timestamp: '2026-01-01T00:00:00.000Z' }
  */
 export function buildPayload(
-  reading: ReadingOf<'webhook-payload'>,
+  reading: Reading,
   eventId: string,
   name: string,
   event: VideoEvent,

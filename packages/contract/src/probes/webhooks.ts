@@ -1,6 +1,7 @@
 /** Probes of the webhook (§6): event kinds, payload, signing and delivery, from real deliveries. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FAILED_STATE, READY_STATE, videoStates } from '@video-api/schema';
+import { FAILED_STATE, READY_STATE, readingsOf, videoStates } from '@video-api/schema';
+import { readingSchemas } from '@video-api/schema/zod';
 import { type Context, explain, type Finding } from '../context.js';
 import type { ObservedReadingOf } from '../unknowns.js';
 import type { Delivery } from './webhook-receiver.js';
@@ -88,12 +89,10 @@ export function classifySigning(delivery: Delivery, secret: string | undefined):
   return { reading: 'other', evidence: `a signature header that does not verify: ${header.slice(0, 60)}` };
 }
 
-function classifyPayload(body: Json): ObservedReadingOf<'webhook-payload'> | 'other' {
-  if ('id' in body && 'type' in body && 'createdAt' in body && typeof body.data === 'object')
-    return 'envelope';
-  if ('event' in body && typeof body.video === 'object') return 'video-record';
-  if ('event' in body && 'videoKey' in body) return 'flat';
-  return 'other';
+/** The `webhook-payload` reading whose schema in the spec (`readingSchemas`) accepts the body: the first, or `other`. */
+export function classifyPayload(body: Json): ObservedReadingOf<'webhook-payload'> | 'other' {
+  const schemas = readingSchemas['webhook-payload'];
+  return readingsOf('webhook-payload').find((reading) => schemas[reading].safeParse(body).success) ?? 'other';
 }
 
 async function notProbed(ctx: Context, why: string): Promise<void> {

@@ -4,6 +4,30 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An envelope: id, type, createdAt and data holding the video key and state; other members may appear. */
+        "webhook-payload.envelope": {
+            id: string;
+            type: string;
+            createdAt: string;
+            data: {
+                videoKey: string;
+                state: string;
+            };
+        };
+        /** @description A flat object: event, videoKey, state and timestamp; other members may appear. */
+        "webhook-payload.flat": {
+            event: string;
+            videoKey: string;
+            state: string;
+            timestamp: string;
+        };
+        /** @description The event name and the whole video record as get-video returns it; other members may appear. */
+        "webhook-payload.video-record": {
+            event: string;
+            video: {
+                videoKey: string;
+            };
+        };
         /** @description RFC 9457 problem details; other members may appear. */
         "error-shape.problem-json": {
             type?: string;

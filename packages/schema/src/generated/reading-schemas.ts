@@ -3,6 +3,29 @@
 import * as z from 'zod';
 
 export const readingSchemas = {
+  "webhook-payload": {
+    "envelope": z.looseObject({
+      "id": z.string(),
+      "type": z.string(),
+      "createdAt": z.string(),
+      "data": z.looseObject({
+        "videoKey": z.string(),
+        "state": z.string()
+      })
+    }).describe("An envelope: id, type, createdAt and data holding the video key and state; other members may appear."),
+    "flat": z.looseObject({
+      "event": z.string(),
+      "videoKey": z.string(),
+      "state": z.string(),
+      "timestamp": z.string()
+    }).describe("A flat object: event, videoKey, state and timestamp; other members may appear."),
+    "video-record": z.looseObject({
+      "event": z.string(),
+      "video": z.looseObject({
+        "videoKey": z.string()
+      })
+    }).describe("The event name and the whole video record as get-video returns it; other members may appear."),
+  },
   "error-shape": {
     "problem-json": z.looseObject({
       "type": z.string().optional(),

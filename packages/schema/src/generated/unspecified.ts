@@ -179,7 +179,102 @@ export const unspecified = {
       "flat": "A flat object: event, videoKey, state and timestamp.",
       "video-record": "The event name and the whole video record as get-video returns it."
     },
-    "mock": "envelope"
+    "mock": "envelope",
+    "meaning": {
+      "envelope": {
+        "mediaType": "application/json",
+        "schema": {
+          "type": "object",
+          "description": "An envelope: id, type, createdAt and data holding the video key and state; other members may appear.",
+          "required": [
+            "id",
+            "type",
+            "createdAt",
+            "data"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "type": {
+              "type": "string"
+            },
+            "createdAt": {
+              "type": "string"
+            },
+            "data": {
+              "type": "object",
+              "required": [
+                "videoKey",
+                "state"
+              ],
+              "properties": {
+                "videoKey": {
+                  "type": "string"
+                },
+                "state": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
+      "flat": {
+        "mediaType": "application/json",
+        "schema": {
+          "type": "object",
+          "description": "A flat object: event, videoKey, state and timestamp; other members may appear.",
+          "required": [
+            "event",
+            "videoKey",
+            "state",
+            "timestamp"
+          ],
+          "properties": {
+            "event": {
+              "type": "string"
+            },
+            "videoKey": {
+              "type": "string"
+            },
+            "state": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "video-record": {
+        "mediaType": "application/json",
+        "schema": {
+          "type": "object",
+          "description": "The event name and the whole video record as get-video returns it; other members may appear.",
+          "required": [
+            "event",
+            "video"
+          ],
+          "properties": {
+            "event": {
+              "type": "string"
+            },
+            "video": {
+              "type": "object",
+              "required": [
+                "videoKey"
+              ],
+              "properties": {
+                "videoKey": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   },
   "webhook-signing": {
     "id": "webhook-signing",
