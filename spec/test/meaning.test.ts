@@ -39,8 +39,8 @@ describe('meaning of readings: the lint', () => {
     ['not an object', ['plain'], 'meaning must map reading names'],
     [
       'an unknown member',
-      { ...good.meaning, plain: { ...good.meaning.plain, status: 400 } },
-      'unknown member "status"',
+      { ...good.meaning, plain: { ...good.meaning.plain, code: 400 } },
+      'unknown member "code"',
     ],
     [
       'a member given by one reading only',
@@ -79,6 +79,25 @@ describe('meaning of readings: the lint', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(fragment);
     expect(problems[0]).toContain('"error-shape" at /components');
+  });
+
+  it('checks a status map against the operations of the spec', () => {
+    const spec = {
+      paths: { '/a': { post: { operationId: 'createVideos' } } },
+      components: {
+        'x-unspecified': {
+          ...good,
+          meaning: {
+            plain: { status: { createVideos: 201, getVideos: 200 } },
+            nested: { status: { createVideos: 99 } },
+          },
+        },
+      },
+    };
+    expect(checkMarkers(spec, sections).problems).toEqual([
+      'x-unspecified "error-shape" at /components: meaning of "plain": status names "getVideos", which is not an operation of the spec (createVideos)',
+      'x-unspecified "error-shape" at /components: meaning of "nested": status of createVideos must be an HTTP status code (100 to 599), got 99',
+    ]);
   });
 
   it('rejects meaning on a marker without readings', () => {
@@ -138,12 +157,29 @@ describe('meaning of readings: the spec', () => {
     expect(meaning?.schema?.required).toEqual(required);
   });
 
+  // [reading of status-codes, create, upload, get, update]
+  const statuses: Array<[string, number, number, number, number]> = [
+    ['all-200', 200, 200, 200, 200],
+    ['semantic', 201, 202, 200, 200],
+  ];
+  it.each(statuses)(
+    'status-codes: %s answers create %i, upload %i, get %i, update %i',
+    (reading, ...codes) => {
+      expect(byId.get('status-codes')?.meaning?.[reading]?.status).toEqual({
+        createVideos: codes[0],
+        uploadVideoSource: codes[1],
+        getVideo: codes[2],
+        updateCustomFields: codes[3],
+      });
+    },
+  );
+
   it('only these unknowns carry meaning so far', () => {
     expect(
       markers
         .filter((m) => m.meaning)
         .map((m) => m.id)
         .sort(),
-    ).toEqual(['error-shape', 'video-states', 'webhook-payload']);
+    ).toEqual(['error-shape', 'status-codes', 'video-states', 'webhook-payload']);
   });
 });

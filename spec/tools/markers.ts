@@ -61,7 +61,12 @@ export function findMarkers(node: unknown, pointer = ''): Array<{ pointer: strin
 }
 
 /** Problems of one raw marker, as sentences that name the marker and the node. */
-function markerProblems(raw: unknown, where: string, sections: Set<string>): string[] {
+function markerProblems(
+  raw: unknown,
+  where: string,
+  sections: Set<string>,
+  operations: ReadonlySet<string>,
+): string[] {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return [`x-unspecified at ${where}: a marker must be an object with id, source and says`];
   }
@@ -111,8 +116,21 @@ function markerProblems(raw: unknown, where: string, sections: Set<string>): str
   } else if (m.mock !== undefined) {
     problems.push(`${at}: "mock" is given but there are no readings to choose from`);
   }
-  if (m.meaning !== undefined) problems.push(...meaningProblems(m.meaning, readings, at));
+  if (m.meaning !== undefined) problems.push(...meaningProblems(m.meaning, readings, at, operations));
   return problems;
+}
+
+/** The operation ids of the spec's paths and webhooks. */
+export function operationIds(spec: unknown): Set<string> {
+  const ids = new Set<string>();
+  const document = (spec ?? {}) as { paths?: object; webhooks?: object };
+  for (const item of [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})]) {
+    for (const operation of Object.values((item ?? {}) as object)) {
+      const id = (operation as { operationId?: unknown } | null)?.operationId;
+      if (typeof id === 'string') ids.add(id);
+    }
+  }
+  return ids;
 }
 
 export interface MarkerReport {
@@ -125,9 +143,10 @@ export function checkMarkers(spec: unknown, sections: Set<string> = documentSect
   const markers: LocatedMarker[] = [];
   const problems: string[] = [];
   const seen = new Map<string, string>();
+  const operations = operationIds(spec);
   for (const { pointer, raw } of findMarkers(spec)) {
     const where = pointer === '' ? '(root)' : pointer;
-    const found = markerProblems(raw, where, sections);
+    const found = markerProblems(raw, where, sections, operations);
     problems.push(...found);
     if (found.length > 0) continue;
     const marker = raw as Marker;

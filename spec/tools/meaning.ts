@@ -5,6 +5,7 @@
  *
  * ```yaml
  * meaning:
+ *   semantic: { status: { createVideos: 201, uploadVideoSource: 202 } } # the success status per operation
  *   basic:    { words: [created, processing, ready, failed] }      # the words the reading uses
  *   problem-json:
  *     mediaType: application/problem+json                          # the media type of its body
@@ -20,9 +21,11 @@ export interface ReadingMeaning {
   mediaType?: string;
   /** A JSON Schema (the subset below) of a body the reading produces. */
   schema?: Record<string, unknown>;
+  /** The status code the reading answers with, per operation id. */
+  status?: Record<string, number>;
 }
 
-const MEANING_KEYS = ['words', 'mediaType', 'schema'] as const;
+const MEANING_KEYS = ['words', 'mediaType', 'schema', 'status'] as const;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 const JSON_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 /** The JSON Schema keywords a reading's schema may use: what every generator and validator here reads. */
@@ -90,8 +93,29 @@ export function schemaProblems(schema: unknown, path = 'schema'): string[] {
   return problems;
 }
 
+/** Problems of a status map: operation ids of the spec, each with an HTTP status code. */
+function statusProblems(status: unknown, operations: ReadonlySet<string>, at: string): string[] {
+  if (!isObject(status) || Object.keys(status).length === 0) {
+    return [`${at}: status must map operation ids to status codes`];
+  }
+  const problems: string[] = [];
+  for (const [operation, code] of Object.entries(status)) {
+    if (!operations.has(operation)) {
+      problems.push(
+        `${at}: status names "${operation}", which is not an operation of the spec (${[...operations].join(', ')})`,
+      );
+    }
+    if (!Number.isInteger(code) || (code as number) < 100 || (code as number) > 599) {
+      problems.push(
+        `${at}: status of ${operation} must be an HTTP status code (100 to 599), got ${JSON.stringify(code)}`,
+      );
+    }
+  }
+  return problems;
+}
+
 /** Problems of one reading's meaning (`at` names the marker and the reading). */
-function readingMeaningProblems(value: unknown, at: string): string[] {
+function readingMeaningProblems(value: unknown, operations: ReadonlySet<string>, at: string): string[] {
   if (!isObject(value)) return [`${at}: must be an object with ${MEANING_KEYS.join(', ')}`];
   const problems: string[] = [];
   for (const key of Object.keys(value)) {
@@ -110,14 +134,21 @@ function readingMeaningProblems(value: unknown, at: string): string[] {
     problems.push(`${at}: mediaType "${String(mediaType)}" is not a media type (such as application/json)`);
   }
   if (schema !== undefined) problems.push(...schemaProblems(schema).map((p) => `${at}: ${p}`));
+  if (value.status !== undefined) problems.push(...statusProblems(value.status, operations, at));
   return problems;
 }
 
 /**
  * Problems of a marker's `meaning`: an object keyed by its readings only, each a valid reading
  * meaning, and a member that one reading gives is given by every reading (so code can rely on it).
+ * `operations` are the operation ids of the spec, that a `status` map may name.
  */
-export function meaningProblems(meaning: unknown, readings: unknown, at: string): string[] {
+export function meaningProblems(
+  meaning: unknown,
+  readings: unknown,
+  at: string,
+  operations: ReadonlySet<string> = new Set(),
+): string[] {
   if (!isObject(readings)) return [`${at}: "meaning" is given but there are no readings to give it to`];
   if (!isObject(meaning)) return [`${at}: meaning must map reading names to their data`];
   const names = Object.keys(readings);
@@ -127,7 +158,7 @@ export function meaningProblems(meaning: unknown, readings: unknown, at: string)
       problems.push(`${at}: meaning of "${reading}", which is not one of its readings (${names.join(', ')})`);
       continue;
     }
-    problems.push(...readingMeaningProblems(value, `${at}: meaning of "${reading}"`));
+    problems.push(...readingMeaningProblems(value, operations, `${at}: meaning of "${reading}"`));
   }
   for (const key of MEANING_KEYS) {
     const givers = names.filter(

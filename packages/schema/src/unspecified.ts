@@ -34,7 +34,8 @@ export type UnspecifiedIdWithMeaning = {
 }[UnspecifiedId];
 /**
  * The machine-readable meaning the spec gives one reading: `words` (e.g. the states it uses),
- * `mediaType` and `schema` (a JSON Schema) of a body it produces.
+ * `mediaType` and `schema` (a JSON Schema) of a body it produces, `status` (the status code it
+ * answers with, per operation id).
  */
 export type MeaningOf<
   Id extends UnspecifiedIdWithMeaning,
@@ -57,6 +58,8 @@ export interface ReadingMeaning {
   readonly words?: readonly string[];
   readonly mediaType?: string;
   readonly schema?: Readonly<Record<string, unknown>>;
+  /** The status code the reading answers with, per operation id. */
+  readonly status?: Readonly<Record<string, number>>;
 }
 
 export interface UnspecifiedMarker {

@@ -1,4 +1,5 @@
 /** §4.1 Create videos: POST /api/v1/videos. */
+import { meaningOf } from '@video-api/schema/unspecified';
 import { zCreateVideosRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
@@ -72,10 +73,10 @@ export function createVideos(
     const context = deps.eventContext(c);
     for (const record of records) lifecycle.created(record, context);
     const base = deps.origins.base(c.get('origin'));
-    const status = readings.get('status-codes') === 'semantic' ? 201 : 200;
+    const { status } = meaningOf('status-codes', readings.get('status-codes')); // §4.5, as the spec's data says
     return json(
       records.map((record) => createdVideo(record, base)),
-      status,
+      status.createVideos,
       readings,
     );
   };

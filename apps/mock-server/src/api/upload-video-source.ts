@@ -1,4 +1,5 @@
 /** §4.2 Upload a video source file: POST /api/upload/v1/form-data/videos/{videoKey}. */
+import { meaningOf } from '@video-api/schema/unspecified';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
 import type { MockEnv } from '../http/context.js';
@@ -157,7 +158,7 @@ async function receiveAndStore(
   }
   const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
   const next = lifecycle.uploadCompleted(current, stored, context);
-  const status = readings.get('status-codes') === 'semantic' ? 202 : 200;
+  const status = meaningOf('status-codes', readings.get('status-codes')).status.uploadVideoSource; // §4.5
   const bodyReading = readings.get('upload-response-body');
   if (bodyReading === 'empty') return respond(null, status, readings);
   if (bodyReading === 'upload-receipt') {

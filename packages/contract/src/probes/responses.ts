@@ -12,9 +12,12 @@ export async function probeStatusCodes(ctx: Context, create: Exchange, upload: E
     if (!isSuccess(create.status) || !isSuccess(upload.status)) {
       return { notObserved: `no successful create and upload to read the codes of (${evidence})` };
     }
-    if (create.status === 200 && upload.status === 200) return { reading: 'all-200', evidence };
-    if (create.status === 201 && upload.status === 202) return { reading: 'semantic', evidence };
-    return { reading: 'other', evidence };
+    // The reading whose status codes in the spec are those of create and upload.
+    const reading = readingsOf('status-codes').find((r) => {
+      const { status } = meaningOf('status-codes', r);
+      return status.createVideos === create.status && status.uploadVideoSource === upload.status;
+    });
+    return { reading: reading ?? 'other', evidence };
   });
 }
 

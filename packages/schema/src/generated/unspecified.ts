@@ -13,7 +13,25 @@ export const unspecified = {
       "all-200": "Every successful response uses 200.",
       "semantic": "Create answers 201, upload answers 202 (accepted for processing), get and update answer 200."
     },
-    "mock": "all-200"
+    "mock": "all-200",
+    "meaning": {
+      "all-200": {
+        "status": {
+          "createVideos": 200,
+          "uploadVideoSource": 200,
+          "getVideo": 200,
+          "updateCustomFields": 200
+        }
+      },
+      "semantic": {
+        "status": {
+          "createVideos": 201,
+          "uploadVideoSource": 202,
+          "getVideo": 200,
+          "updateCustomFields": 200
+        }
+      }
+    }
   },
   "error-codes": {
     "id": "error-codes",
