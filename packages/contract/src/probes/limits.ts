@@ -1,4 +1,5 @@
 /** Bounded probes of the limits the document does not show (§8). */
+import { parseRetryAfter } from '@video-api/schema';
 import type { Context } from '../context.js';
 import { isServerError } from '../evidence.js';
 import { describe, isClientError, isSuccess, urlOf } from '../http.js';
@@ -79,7 +80,8 @@ export async function probeRateLimit(ctx: Context, key: string) {
       if (get.status === 429) {
         const retryAfter = get.headers.get('retry-after');
         const evidence = `429 after ${sent} requests, Retry-After: ${retryAfter ?? '(none)'}`;
-        return { reading: retryAfter ? '429-retry-after' : 'other', evidence };
+        // The reading is a 429 that says when to come back: a Retry-After every layer can read.
+        return { reading: parseRetryAfter(retryAfter) !== undefined ? '429-retry-after' : 'other', evidence };
       }
     }
     return { reading: 'none', evidence: `no 429 in ${max} back-to-back requests` };
