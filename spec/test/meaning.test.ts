@@ -154,7 +154,32 @@ describe('meaning of readings: the spec', () => {
   it.each(bodies)('%s: %s is a %s body requiring %j', (id, reading, mediaType, required) => {
     const meaning = byId.get(id)?.meaning?.[reading];
     expect(meaning?.mediaType).toBe(mediaType);
-    expect(meaning?.schema?.required).toEqual(required);
+    expect((meaning?.schema || undefined)?.required).toEqual(required);
+  });
+
+  // [reading of upload-response-body, what its schema requires, or false for no body]
+  const uploads: Array<[string, string[] | false]> = [
+    ['empty', false],
+    ['video-record', ['videoKey', 'simpleCustomFields']],
+    ['upload-receipt', ['videoKey', 'size']],
+  ];
+  it.each(uploads)('upload-response-body: %s has a body requiring %j', (reading, required) => {
+    const schema = byId.get('upload-response-body')?.meaning?.[reading]?.schema;
+    expect(schema === false ? false : schema?.required).toEqual(required);
+  });
+
+  it("upload-response-body: video-record requires what the spec's Video requires", () => {
+    const video = (loadSpec() as { components: { schemas: { Video: { required: string[] } } } }).components
+      .schemas.Video;
+    const schema = byId.get('upload-response-body')?.meaning?.['video-record']?.schema;
+    expect((schema || undefined)?.required).toEqual(video.required);
+  });
+
+  it('accepts false as a schema (no body) only at the top', () => {
+    expect(schemaProblems(false)).toEqual([]);
+    expect(schemaProblems({ type: 'object', properties: { a: false } })).toEqual([
+      'schema.properties.a must be an object (a JSON Schema), or false for no body',
+    ]);
   });
 
   // [reading of status-codes, create, upload, get, update]
@@ -180,6 +205,6 @@ describe('meaning of readings: the spec', () => {
         .filter((m) => m.meaning)
         .map((m) => m.id)
         .sort(),
-    ).toEqual(['error-shape', 'status-codes', 'video-states', 'webhook-payload']);
+    ).toEqual(['error-shape', 'status-codes', 'upload-response-body', 'video-states', 'webhook-payload']);
   });
 });

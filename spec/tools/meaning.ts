@@ -19,8 +19,8 @@ export interface ReadingMeaning {
   words?: string[];
   /** The media type of a body the reading produces. */
   mediaType?: string;
-  /** A JSON Schema (the subset below) of a body the reading produces. */
-  schema?: Record<string, unknown>;
+  /** A JSON Schema (the subset below) of a body the reading produces; `false` when it produces none. */
+  schema?: Record<string, unknown> | false;
   /** The status code the reading answers with, per operation id. */
   status?: Record<string, number>;
 }
@@ -47,9 +47,13 @@ const SCHEMA_KEYWORDS = new Set([
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Problems of a JSON Schema of the accepted subset, each naming the path inside the schema. */
+/**
+ * Problems of a JSON Schema of the accepted subset, each naming the path inside the schema. At the
+ * top, `false` says the reading produces no body at all.
+ */
 export function schemaProblems(schema: unknown, path = 'schema'): string[] {
-  if (!isObject(schema)) return [`${path} must be an object (a JSON Schema)`];
+  if (schema === false && path === 'schema') return [];
+  if (!isObject(schema)) return [`${path} must be an object (a JSON Schema), or false for no body`];
   const problems: string[] = [];
   for (const key of Object.keys(schema)) {
     if (!SCHEMA_KEYWORDS.has(key)) {

@@ -103,7 +103,7 @@ write(
 
 // 3c. Zod schemas of the same bodies, keyed by id and reading (reading-zod.ts).
 const readingZod = markers
-  .filter(({ meaning }) => meaning && Object.values(meaning).some((m) => m.schema))
+  .filter(({ meaning }) => meaning && Object.values(meaning).some((m) => m.schema !== undefined))
   .map(({ id, meaning = {} }) => {
     const entries = Object.entries(meaning).map(
       ([reading, { schema }]) => `    ${JSON.stringify(reading)}: ${zodSource(schema ?? {}, '    ')},`,

@@ -1,8 +1,8 @@
 /**
  * Zod source for the JSON Schemas of readings (spec/tools/meaning.ts accepts only this subset):
  * type (one or a list), properties and required, additionalProperties, items, enum, const, length
- * and number bounds, description. Objects are open unless `additionalProperties: false`, as the
- * generated zod schemas of the spec are.
+ * and number bounds, description; `false` at the top for a reading without a body. Objects are
+ * open unless `additionalProperties: false`, as the generated zod schemas of the spec are.
  */
 type Schema = Record<string, unknown>;
 
@@ -45,8 +45,9 @@ function ofType(type: string, schema: Schema, indent: string): string {
   }
 }
 
-/** The zod expression of a reading's JSON Schema. */
-export function zodSource(schema: Schema, indent = ''): string {
+/** The zod expression of a reading's JSON Schema (`false`, no body at all, is `z.never()`). */
+export function zodSource(schema: Schema | false, indent = ''): string {
+  if (schema === false) return 'z.never()';
   if (schema.const !== undefined) return `z.literal(${json(schema.const)})`;
   if (Array.isArray(schema.enum)) return `z.enum(${json(schema.enum)})`;
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];

@@ -57,7 +57,8 @@ export type ReadingBody<
 export interface ReadingMeaning {
   readonly words?: readonly string[];
   readonly mediaType?: string;
-  readonly schema?: Readonly<Record<string, unknown>>;
+  /** A JSON Schema of the body; `false` when the reading produces none. */
+  readonly schema?: Readonly<Record<string, unknown>> | false;
   /** The status code the reading answers with, per operation id. */
   readonly status?: Readonly<Record<string, number>>;
 }

@@ -6,7 +6,7 @@ import { meaningOf } from '../src/index.js';
 describe('meaning types', () => {
   it('lists the unknowns whose readings carry meaning', () => {
     expectTypeOf<UnspecifiedIdWithMeaning>().toEqualTypeOf<
-      'error-shape' | 'video-states' | 'webhook-payload' | 'status-codes'
+      'error-shape' | 'video-states' | 'webhook-payload' | 'status-codes' | 'upload-response-body'
     >();
   });
 

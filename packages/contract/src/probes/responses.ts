@@ -26,13 +26,11 @@ export async function probeUploadBody(ctx: Context, upload: Exchange) {
     refuse5xx(upload);
     const evidence = describe(upload);
     if (!isSuccess(upload.status)) return { notObserved: `the upload was not accepted: ${evidence}` };
+    // `empty` has no body (its schema is false); the others are told by their schemas in the spec.
     if (upload.text.trim() === '') return { reading: 'empty', evidence };
-    const body = upload.json as Record<string, unknown> | undefined;
-    if (body && typeof body === 'object' && !Array.isArray(body)) {
-      if ('videoKey' in body && 'simpleCustomFields' in body) return { reading: 'video-record', evidence };
-      return { reading: 'upload-receipt', evidence };
-    }
-    return { reading: 'other', evidence };
+    const schemas = readingSchemas['upload-response-body'];
+    const reading = readingsOf('upload-response-body').find((r) => schemas[r].safeParse(upload.json).success);
+    return { reading: reading ?? 'other', evidence };
   });
 }
 

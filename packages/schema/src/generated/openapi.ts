@@ -251,7 +251,49 @@ export const openapiDocument: Record<string, unknown> = {
                 "video-record": "The response is the video record in the shape of §4.3.",
                 "upload-receipt": "The response is a JSON object describing the stored file (video key and size in bytes)."
               },
-              "mock": "video-record"
+              "mock": "video-record",
+              "meaning": {
+                "empty": {
+                  "schema": false
+                },
+                "video-record": {
+                  "schema": {
+                    "type": "object",
+                    "description": "The video record in the shape of §4.3 (its required members; the record is open).",
+                    "required": [
+                      "videoKey",
+                      "simpleCustomFields"
+                    ],
+                    "properties": {
+                      "videoKey": {
+                        "type": "string"
+                      },
+                      "simpleCustomFields": {
+                        "type": "object"
+                      }
+                    }
+                  }
+                },
+                "upload-receipt": {
+                  "schema": {
+                    "type": "object",
+                    "description": "The stored file; other members may appear.",
+                    "required": [
+                      "videoKey",
+                      "size"
+                    ],
+                    "properties": {
+                      "videoKey": {
+                        "type": "string"
+                      },
+                      "size": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    }
+                  }
+                }
+              }
             },
             "content": {
               "*/*": {

@@ -4,6 +4,16 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The video record in the shape of §4.3 (its required members; the record is open). */
+        "upload-response-body.video-record": {
+            videoKey: string;
+            simpleCustomFields: Record<string, never>;
+        };
+        /** @description The stored file; other members may appear. */
+        "upload-response-body.upload-receipt": {
+            videoKey: string;
+            size: number;
+        };
         /** @description An envelope: id, type, createdAt and data holding the video key and state; other members may appear. */
         "webhook-payload.envelope": {
             id: string;

@@ -3,6 +3,17 @@
 import * as z from 'zod';
 
 export const readingSchemas = {
+  "upload-response-body": {
+    "empty": z.never(),
+    "video-record": z.looseObject({
+      "videoKey": z.string(),
+      "simpleCustomFields": z.looseObject({})
+    }).describe("The video record in the shape of §4.3 (its required members; the record is open)."),
+    "upload-receipt": z.looseObject({
+      "videoKey": z.string(),
+      "size": z.int().min(0)
+    }).describe("The stored file; other members may appear."),
+  },
   "webhook-payload": {
     "envelope": z.looseObject({
       "id": z.string(),
