@@ -33,7 +33,7 @@ describe('sourceArgs', () => {
       const entry = join(dir, 'entry.ts');
       writeFileSync(
         entry,
-        "import { sourceArgs } from '@video-api/test-support';\nconst args: string[] = sourceArgs('x.ts');\nconsole.log(import.meta.resolve('@video-api/test-support'), args.length);\n",
+        "import { sourceArgs } from '@video-api/test-support';\nconst args: string[] = sourceArgs('x.ts');\nconsole.log(import.meta.resolve('@video-api/test-support') + ' ' + args.length);\n",
       );
       const output = execFileSync(process.execPath, sourceArgs(entry), { encoding: 'utf8' });
       expect(output).toMatch(/test-support\/src\/index\.ts 4\n$/);
