@@ -77,6 +77,21 @@ write(
     `export const unspecified = ${JSON.stringify(registry, null, 2)} as const;\n`,
 );
 
+// 3a. The same meaning, one export per unknown, so that a bundle keeps only the meaning it uses
+// (the registry above holds every marker's sentences too).
+const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+write(
+  join(out, 'meaning.ts'),
+  `/** The machine-readable meaning of readings, one export per unknown (\`<id in camelCase>Meaning\`). */\n` +
+    markers
+      .filter(({ meaning }) => meaning)
+      .map(
+        ({ id, meaning }) =>
+          `export const ${camel(id)}Meaning = ${JSON.stringify(meaning, null, 2)} as const;\n`,
+      )
+      .join('\n'),
+);
+
 // 3b. Types of the bodies that readings produce: each reading schema as a component named
 // `<id>.<reading>` of a small document of their own, through openapi-typescript as above.
 // The spec lint has checked each schema against the JSON Schema subset it accepts (spec/tools/meaning.ts).

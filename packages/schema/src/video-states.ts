@@ -3,7 +3,8 @@
  * uses, from the spec's meaning, and what a state word tells about readiness (§4.3), including the
  * words real services use beyond the readings.
  */
-import { type MeaningOf, meaningOf, type ReadingOf } from './unspecified.js';
+import { videoStatesMeaning } from './generated/meaning.js';
+import type { MeaningOf, ReadingOf } from './unspecified.js';
 
 /** A state word of one of the `video-states` readings. */
 export type VideoState = MeaningOf<'video-states', ReadingOf<'video-states'>>['words'][number];
@@ -15,7 +16,8 @@ export type VideoState = MeaningOf<'video-states', ReadingOf<'video-states'>>['w
  * stateWords('basic'); // ['created', 'processing', 'ready', 'failed']
  */
 export function stateWords(reading: ReadingOf<'video-states'>): readonly VideoState[] {
-  return meaningOf('video-states', reading).words;
+  // The meaning of video-states alone (not the whole registry), so that a client bundle stays small.
+  return videoStatesMeaning[reading].words;
 }
 
 /** Every state word of every reading, in the order of a video's life (`detailed` names them all). */

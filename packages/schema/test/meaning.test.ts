@@ -1,5 +1,6 @@
 /** The meaning of readings reaches the registry as the spec gives it. */
 import { describe, expect, it } from 'vitest';
+import * as perUnknown from '../src/generated/meaning.js';
 import { openapiDocument } from '../src/generated/openapi.js';
 import { meaningOf, readingsOf, unspecified } from '../src/unspecified.js';
 
@@ -30,6 +31,20 @@ describe('meaning of readings', () => {
       responses: { Error: { 'x-unspecified': { meaning: unknown } } };
     };
     expect(unspecified['error-shape'].meaning).toEqual(components.responses.Error['x-unspecified'].meaning);
+  });
+
+  it('is the same in the per-unknown exports that keep bundles small', () => {
+    for (const id of [
+      'video-states',
+      'error-shape',
+      'status-codes',
+      'webhook-payload',
+      'upload-response-body',
+    ] as const) {
+      const name =
+        `${id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}Meaning` as keyof typeof perUnknown;
+      expect(perUnknown[name]).toEqual(unspecified[id].meaning);
+    }
   });
 
   it('refuses a reading without meaning at run time', () => {

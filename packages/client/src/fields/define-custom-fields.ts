@@ -3,7 +3,7 @@
  * defined, so the user declares each field's kind and gets typed reads and writes: `datetime` is a
  * `Date` in code, written as an ISO 8601 UTC string and read with any zone (Z or an offset).
  */
-import { isOfFieldKind, isUtcDateTime, parseDateTime, type SimpleCustomFields } from '@video-api/schema';
+import { isUtcDateTime, parseDateTime, type SimpleCustomFields } from '@video-api/schema';
 import type { CallOptions, Video } from '../types.js';
 import { CustomFieldError, type FieldIssue } from './custom-field-error.js';
 
@@ -64,8 +64,8 @@ function show(value: unknown): string {
   return value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
 }
 
-/** Multi-value text is the `string-array` kind of §2's value forms (`@video-api/schema`). */
-const isStrings = (value: unknown): value is string[] => isOfFieldKind(value, 'string-array');
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 function fromWire(kind: FieldKind, value: unknown): unknown {
   switch (kind) {

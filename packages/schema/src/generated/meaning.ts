@@ -1,0 +1,253 @@
+// generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
+/** The machine-readable meaning of readings, one export per unknown (`<id in camelCase>Meaning`). */
+export const statusCodesMeaning = {
+  "all-200": {
+    "status": {
+      "createVideos": 200,
+      "uploadVideoSource": 200,
+      "getVideo": 200,
+      "updateCustomFields": 200
+    }
+  },
+  "semantic": {
+    "status": {
+      "createVideos": 201,
+      "uploadVideoSource": 202,
+      "getVideo": 200,
+      "updateCustomFields": 200
+    }
+  }
+} as const;
+
+export const uploadResponseBodyMeaning = {
+  "empty": {
+    "schema": false
+  },
+  "video-record": {
+    "schema": {
+      "type": "object",
+      "description": "The video record in the shape of §4.3 (its required members; the record is open).",
+      "required": [
+        "videoKey",
+        "simpleCustomFields"
+      ],
+      "properties": {
+        "videoKey": {
+          "type": "string"
+        },
+        "simpleCustomFields": {
+          "type": "object"
+        }
+      }
+    }
+  },
+  "upload-receipt": {
+    "schema": {
+      "type": "object",
+      "description": "The stored file; other members may appear.",
+      "required": [
+        "videoKey",
+        "size"
+      ],
+      "properties": {
+        "videoKey": {
+          "type": "string"
+        },
+        "size": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    }
+  }
+} as const;
+
+export const webhookPayloadMeaning = {
+  "envelope": {
+    "mediaType": "application/json",
+    "schema": {
+      "type": "object",
+      "description": "An envelope: id, type, createdAt and data holding the video key and state; other members may appear.",
+      "required": [
+        "id",
+        "type",
+        "createdAt",
+        "data"
+      ],
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string"
+        },
+        "createdAt": {
+          "type": "string"
+        },
+        "data": {
+          "type": "object",
+          "required": [
+            "videoKey",
+            "state"
+          ],
+          "properties": {
+            "videoKey": {
+              "type": "string"
+            },
+            "state": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    }
+  },
+  "flat": {
+    "mediaType": "application/json",
+    "schema": {
+      "type": "object",
+      "description": "A flat object: event, videoKey, state and timestamp; other members may appear.",
+      "required": [
+        "event",
+        "videoKey",
+        "state",
+        "timestamp"
+      ],
+      "properties": {
+        "event": {
+          "type": "string"
+        },
+        "videoKey": {
+          "type": "string"
+        },
+        "state": {
+          "type": "string"
+        },
+        "timestamp": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "video-record": {
+    "mediaType": "application/json",
+    "schema": {
+      "type": "object",
+      "description": "The event name and the whole video record as get-video returns it; other members may appear.",
+      "required": [
+        "event",
+        "video"
+      ],
+      "properties": {
+        "event": {
+          "type": "string"
+        },
+        "video": {
+          "type": "object",
+          "required": [
+            "videoKey"
+          ],
+          "properties": {
+            "videoKey": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    }
+  }
+} as const;
+
+export const errorShapeMeaning = {
+  "problem-json": {
+    "mediaType": "application/problem+json",
+    "schema": {
+      "type": "object",
+      "description": "RFC 9457 problem details; other members may appear.",
+      "required": [
+        "title",
+        "status"
+      ],
+      "properties": {
+        "type": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "status": {
+          "type": "integer"
+        },
+        "detail": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "message-object": {
+    "mediaType": "application/json",
+    "schema": {
+      "type": "object",
+      "description": "An object with a message member; other members may appear.",
+      "required": [
+        "message"
+      ],
+      "properties": {
+        "message": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "error-object": {
+    "mediaType": "application/json",
+    "schema": {
+      "type": "object",
+      "description": "An object with an error member holding code and message; other members may appear.",
+      "required": [
+        "error"
+      ],
+      "properties": {
+        "error": {
+          "type": "object",
+          "required": [
+            "code",
+            "message"
+          ],
+          "properties": {
+            "code": {
+              "type": [
+                "string",
+                "integer"
+              ]
+            },
+            "message": {
+              "type": "string"
+            }
+          }
+        }
+      }
+    }
+  }
+} as const;
+
+export const videoStatesMeaning = {
+  "basic": {
+    "words": [
+      "created",
+      "processing",
+      "ready",
+      "failed"
+    ]
+  },
+  "detailed": {
+    "words": [
+      "created",
+      "uploading",
+      "uploaded",
+      "processing",
+      "ready",
+      "failed"
+    ]
+  }
+} as const;
