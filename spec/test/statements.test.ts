@@ -157,8 +157,8 @@ describe('the spec states nothing the document leaves open', () => {
     expect(codes.sort()).toEqual(['2XX', 'default']);
   });
 
-  it.each([get, put])('%s neither requires nor waives a token (§5)', (operation) => {
-    expect(at(spec, `${operation}/security`)).toEqual([{}, { bearerAuth: [] }]);
+  it.each([get, put])('%s neither requires nor waives a token, Bearer listed first (§5)', (operation) => {
+    expect(at(spec, `${operation}/security`)).toEqual([{ bearerAuth: [] }, {}]);
   });
 
   it('the upload response body is left open (§4.2)', () => {

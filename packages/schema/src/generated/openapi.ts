@@ -316,10 +316,10 @@ export const openapiDocument: Record<string, unknown> = {
         "summary": "Get a video (§4.3)",
         "description": "Returns the video record with `videoKey` and `simpleCustomFields`, which holds every custom\nfield as a name/value pair. Polling this endpoint is one way to wait for readiness; the field\nthat shows readiness is not shown.\n",
         "security": [
-          {},
           {
             "bearerAuth": []
-          }
+          },
+          {}
         ],
         "x-unspecified": {
           "id": "auth-get-video",
@@ -379,10 +379,10 @@ export const openapiDocument: Record<string, unknown> = {
         "summary": "Update custom fields of a video (§4.4)",
         "description": "Writes custom fields. The body is a JSON object with one member, `simpleCustomFields`. The\nresponse is the video record in the shape of §4.3. Whether fields absent from the body are\nkept or removed is not shown.\n",
         "security": [
-          {},
           {
             "bearerAuth": []
-          }
+          },
+          {}
         ],
         "x-unspecified": [
           {
