@@ -4,7 +4,8 @@
  * MiB/s and the peak RSS of the server and of the client.
  */
 import { mkdirSync } from 'node:fs';
-import { script, TMP_DIR, TS_NODE_ARGS } from '../lib/paths.js';
+import { sourceArgs } from '@video-api/test-support';
+import { script, TMP_DIR } from '../lib/paths.js';
 import { cpuTimeMs, peakRssMiB, resetPeakRss, runToEnd, type Started, samplePeak } from '../lib/proc.js';
 import { figure } from '../lib/stats.js';
 import { MiB, writeTestFile } from '../lib/test-file.js';
@@ -72,8 +73,7 @@ export async function uploadOnce(
     return { mibPerS: bytes / MiB / Number(seconds), clientPeakMiB };
   }
   const { stdout } = await runToEnd(process.execPath, [
-    ...TS_NODE_ARGS,
-    script('clients/client-upload.ts'),
+    ...sourceArgs(script('clients/client-upload.ts')),
     base,
     TOKEN,
     key,

@@ -13,8 +13,5 @@ export const PRISM_DIR = `${BENCH_DIR}.prism`;
 export const PRISM_BIN = `${PRISM_DIR}/node_modules/@stoplight/prism-cli/dist/index.js`;
 export const AUTOCANNON_BIN = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
 
-/** Node arguments that run a TypeScript file of this workspace with sources resolved (as `pnpm bench` does). */
-export const TS_NODE_ARGS = ['--conditions=@video-api/source', '--import', 'tsx'];
-
 /** The script of a child process, by its file name under src/. */
 export const script = (relative: string): string => fileURLToPath(new URL(`../${relative}`, import.meta.url));

@@ -3,8 +3,8 @@
  * same spec, the bare Hono app and the bare upload server.
  */
 import { existsSync } from 'node:fs';
-import { freePort } from '@video-api/test-support';
-import { MOCK_CLI, PRISM_BIN, PRISM_DIR, SPEC_FILE, script, TS_NODE_ARGS } from '../lib/paths.js';
+import { freePort, sourceArgs } from '@video-api/test-support';
+import { MOCK_CLI, PRISM_BIN, PRISM_DIR, SPEC_FILE, script } from '../lib/paths.js';
 import { type Started, startProcess } from '../lib/proc.js';
 
 export const TOKEN = 't';
@@ -63,18 +63,14 @@ export async function startPrism(): Promise<Started> {
 
 /** The bare Hono app serving `record` (the JSON of GET video) from a Map. */
 export function startBareHono(record: unknown): Promise<Started> {
-  return startProcess(process.execPath, [...TS_NODE_ARGS, script('servers/bare-hono.ts')], LISTENING, {
+  return startProcess(process.execPath, sourceArgs(script('servers/bare-hono.ts')), LISTENING, {
     env: { BARE_RECORD: JSON.stringify(record) },
   });
 }
 
 /** The bare node:http server that pipes raw request bodies to files in `folder`. */
 export function startBareUpload(folder: string): Promise<Started> {
-  return startProcess(
-    process.execPath,
-    [...TS_NODE_ARGS, script('servers/bare-upload.ts'), folder],
-    LISTENING,
-  );
+  return startProcess(process.execPath, [...sourceArgs(script('servers/bare-upload.ts')), folder], LISTENING);
 }
 
 /** Polls `url` (GET with the token) every 5 ms until it answers 2xx; resolves with the ms waited. */

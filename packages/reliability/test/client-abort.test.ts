@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sourceArgs } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 
 // An aborted call must leave nothing that keeps the process alive: no attempt timeout, no upload
@@ -15,7 +16,7 @@ function runChild(): Promise<{
   stderr: string;
 }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=@video-api/source', '--import', 'tsx', CHILD], {
+    const child = spawn(process.execPath, sourceArgs(CHILD), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
