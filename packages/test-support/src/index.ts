@@ -3,6 +3,7 @@
 export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
 export { freePort, refusedUrl } from './free-port.js';
 export { type Listening, listenHttp } from './listen-http.js';
+export { processesMentioning } from './processes.js';
 export {
   openRawConnection,
   type RawConnection,

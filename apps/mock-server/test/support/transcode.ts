@@ -4,10 +4,10 @@
  * processes that mention a path, and waiting for a condition (a guard, not a speed target: speed
  * is measured in bench/).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processesMentioning } from '@video-api/test-support';
 import { afterAll, afterEach } from 'vitest';
 import { createApp } from '../../src/index.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../../src/types.js';
@@ -63,9 +63,8 @@ export async function createVideo(app: MockApp, title = 'clip'): Promise<string>
 
 /** The ffmpeg processes whose command line mentions `text` (a folder of the mock under test). */
 export function ffmpegsMentioning(text: string): string[] {
-  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
-  return lines.filter(
-    (line) => line.includes(text) && /\bffmpeg\b.*-i /.test(line) && !line.includes('/bin/sh'),
+  return processesMentioning([text]).filter(
+    (line) => /\bffmpeg\b.*-i /.test(line) && !line.includes('/bin/sh'),
   );
 }
 
