@@ -11,7 +11,6 @@ export interface ExecOptions {
   timeoutMs?: number;
   /** Resolve with the result instead of throwing on a non-zero exit. */
   allowFailure?: boolean;
-  input?: string;
 }
 
 export interface ExecResult {
@@ -40,7 +39,7 @@ export function exec(command: string, args: string[], options: ExecOptions): Pro
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: { ...cleanEnv(), ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'], // no stdin: nothing to write into a command that exits at once
       detached: true, // a group of its own, so a timeout ends what it started too (npx's command)
     });
     let stdout = '';
@@ -51,7 +50,6 @@ export function exec(command: string, args: string[], options: ExecOptions): Pro
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    child.stdin.end(options.input ?? '');
     const timer = setTimeout(() => {
       try {
         process.kill(-(child.pid as number), 'SIGKILL');
