@@ -20,7 +20,10 @@ const good = {
   },
 };
 const problemsOf = (marker: unknown) =>
-  checkMarkers({ components: { 'x-unspecified': marker } }, sections).problems;
+  checkMarkers(
+    { paths: { '/v/{k}': { get: { operationId: 'getVideo' } } }, components: { 'x-unspecified': marker } },
+    sections,
+  ).problems;
 
 describe('meaning of readings: the lint', () => {
   it('accepts well-formed meaning and keeps it on the marker', () => {
@@ -37,6 +40,51 @@ describe('meaning of readings: the lint', () => {
       'meaning of "append", which is not one of its readings (plain, nested)',
     ],
     ['not an object', ['plain'], 'meaning must map reading names'],
+    [
+      'an auth rule that is not one',
+      { plain: { ...good.meaning.plain, auth: 'basic' }, nested: { ...good.meaning.nested, auth: 'none' } },
+      'auth must be one of bearer, none, got "basic"',
+    ],
+    [
+      'a refusal with a success status',
+      {
+        plain: { ...good.meaning.plain, refuses: [{ status: 200, on: ['getVideo'] }] },
+        nested: { ...good.meaning.nested, refuses: [] },
+      },
+      'refuses[0]: status must be an error status code (400 to 599), got 200',
+    ],
+    [
+      'a refusal on an operation the spec does not have',
+      {
+        plain: { ...good.meaning.plain, refuses: [{ status: 404, on: ['deleteVideo'] }] },
+        nested: { ...good.meaning.nested, refuses: [] },
+      },
+      'refuses[0]: on names "deleteVideo", which is not an operation of the spec',
+    ],
+    [
+      'a refusal with an unknown member',
+      {
+        plain: { ...good.meaning.plain, refuses: [{ status: 404, on: ['getVideo'], body: 1 }] },
+        nested: { ...good.meaning.nested, refuses: [] },
+      },
+      'refuses[0]: unknown member "body"',
+    ],
+    [
+      'a refusal header that is not a header name',
+      {
+        plain: {
+          ...good.meaning.plain,
+          refuses: [{ status: 429, on: ['getVideo'], headers: ['Retry After'] }],
+        },
+        nested: { ...good.meaning.nested, refuses: [] },
+      },
+      'refuses[0]: headers must be a list of header names',
+    ],
+    [
+      'refuses not a list',
+      { plain: { ...good.meaning.plain, refuses: {} }, nested: { ...good.meaning.nested, refuses: [] } },
+      'refuses must be a list',
+    ],
     [
       'an unknown member',
       { ...good.meaning, plain: { ...good.meaning.plain, code: 400 } },
@@ -199,12 +247,76 @@ describe('meaning of readings: the spec', () => {
     },
   );
 
-  it('only these unknowns carry meaning so far', () => {
+  // [id, reading, the auth rule, the refusals as "status on operation"]
+  const refusals: Array<[string, string, string | undefined, string[]]> = [
+    ['error-codes', 'validation-400', undefined, ['400 createVideos uploadVideoSource updateCustomFields']],
+    ['error-codes', 'validation-422', undefined, ['422 createVideos uploadVideoSource updateCustomFields']],
+    ['rate-limits', 'none', undefined, []],
+    [
+      'rate-limits',
+      '429-retry-after',
+      undefined,
+      ['429 createVideos uploadVideoSource getVideo updateCustomFields'],
+    ],
+    ['file-size-limit', 'rejects-413', undefined, ['413 uploadVideoSource']],
+    ['file-size-limit', 'no-limit', undefined, []],
+    ['video-transitions', 'reupload-rejected', undefined, ['409 uploadVideoSource']],
+    ['video-transitions', 'reupload-reprocesses', undefined, []],
+    ['auth-get-video', 'required', 'bearer', ['401 getVideo']],
+    ['auth-get-video', 'not-required', 'none', []],
+    ['auth-get-video', 'owner-only', 'bearer', ['401 getVideo', '403 getVideo']],
+    ['auth-update-custom-fields', 'required', 'bearer', ['401 updateCustomFields']],
+    ['auth-update-custom-fields', 'not-required', 'none', []],
+    [
+      'auth-update-custom-fields',
+      'owner-only',
+      'bearer',
+      ['401 updateCustomFields', '403 updateCustomFields'],
+    ],
+  ];
+  it.each(refusals)('%s: %s has auth %s and refuses %j', (id, reading, auth, expected) => {
+    const meaning = byId.get(id)?.meaning?.[reading];
+    expect(meaning?.auth).toBe(auth);
+    expect(meaning?.refuses?.map((r) => [r.status, ...r.on].join(' '))).toEqual(expected);
+  });
+
+  it('rate-limits: 429-retry-after names the Retry-After header of its refusal', () => {
+    expect(byId.get('rate-limits')?.meaning?.['429-retry-after']?.refuses?.[0]?.headers).toEqual([
+      'Retry-After',
+    ]);
+  });
+
+  // [reading of readiness-field, the members it adds to the record]
+  const readiness: Array<[string, string[]]> = [
+    ['status-string', ['status']],
+    ['ready-flag', ['ready']],
+    ['playback-only', []],
+  ];
+  it.each(readiness)('readiness-field: %s adds %j to the record', (reading, members) => {
+    const schema = byId.get('readiness-field')?.meaning?.[reading]?.schema;
+    expect(Object.keys((schema || undefined)?.properties ?? {})).toEqual(members);
+    expect((schema || undefined)?.required ?? []).toEqual(members);
+  });
+
+  it('these unknowns carry meaning so far', () => {
     expect(
       markers
         .filter((m) => m.meaning)
         .map((m) => m.id)
         .sort(),
-    ).toEqual(['error-shape', 'status-codes', 'upload-response-body', 'video-states', 'webhook-payload']);
+    ).toEqual([
+      'auth-get-video',
+      'auth-update-custom-fields',
+      'error-codes',
+      'error-shape',
+      'file-size-limit',
+      'rate-limits',
+      'readiness-field',
+      'status-codes',
+      'upload-response-body',
+      'video-states',
+      'video-transitions',
+      'webhook-payload',
+    ]);
   });
 });

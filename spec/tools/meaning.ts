@@ -10,6 +10,9 @@
  *   problem-json:
  *     mediaType: application/problem+json                          # the media type of its body
  *     schema: { type: object, required: [title], properties: … }   # a JSON Schema of its body
+ *   required:
+ *     auth: bearer                                                 # the auth rule of the operation it sits on
+ *     refuses: [{ status: 401, on: [getVideo] }]                   # the answers with which it refuses
  * ```
  */
 
@@ -23,9 +26,29 @@ export interface ReadingMeaning {
   schema?: Record<string, unknown> | false;
   /** The status code the reading answers with, per operation id. */
   status?: Record<string, number>;
+  /**
+   * The auth rule the reading gives the operation its marker sits on: `bearer` (a Bearer token is
+   * required) or `none` (the operation answers without one).
+   */
+  auth?: 'bearer' | 'none';
+  /**
+   * The answers with which the reading refuses a request: a 4xx or 5xx status, the operations that
+   * answer it, and the headers it carries (e.g. Retry-After). An empty list: it refuses nothing.
+   */
+  refuses?: Refusal[];
 }
 
-const MEANING_KEYS = ['words', 'mediaType', 'schema', 'status'] as const;
+/** One refusal of a reading (see `ReadingMeaning.refuses`). */
+export interface Refusal {
+  status: number;
+  on: string[];
+  headers?: string[];
+}
+
+const MEANING_KEYS = ['words', 'mediaType', 'schema', 'status', 'auth', 'refuses'] as const;
+const AUTH_RULES = ['bearer', 'none'];
+const REFUSAL_KEYS = new Set(['status', 'on', 'headers']);
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 const JSON_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 /** The JSON Schema keywords a reading's schema may use: what every generator and validator here reads. */
@@ -118,6 +141,41 @@ function statusProblems(status: unknown, operations: ReadonlySet<string>, at: st
   return problems;
 }
 
+/** Problems of a list of refusals: statuses 400 to 599, operations of the spec, header names. */
+function refusalProblems(refuses: unknown, operations: ReadonlySet<string>, at: string): string[] {
+  if (!Array.isArray(refuses)) return [`${at}: refuses must be a list of { status, on, headers? }`];
+  return refuses.flatMap((refusal, index) => {
+    const where = `${at}: refuses[${index}]`;
+    if (!isObject(refusal)) return [`${where} must be an object { status, on, headers? }`];
+    const problems = Object.keys(refusal)
+      .filter((key) => !REFUSAL_KEYS.has(key))
+      .map((key) => `${where}: unknown member "${key}" (accepted: ${[...REFUSAL_KEYS].join(', ')})`);
+    const { status, on, headers } = refusal;
+    if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599) {
+      problems.push(
+        `${where}: status must be an error status code (400 to 599), got ${JSON.stringify(status)}`,
+      );
+    }
+    if (!Array.isArray(on) || on.length === 0) problems.push(`${where}: on must list operation ids`);
+    else {
+      for (const operation of on) {
+        if (!operations.has(operation as string)) {
+          problems.push(
+            `${where}: on names "${String(operation)}", which is not an operation of the spec (${[...operations].join(', ')})`,
+          );
+        }
+      }
+    }
+    if (
+      headers !== undefined &&
+      (!Array.isArray(headers) || !headers.every((h) => typeof h === 'string' && HEADER_NAME.test(h)))
+    ) {
+      problems.push(`${where}: headers must be a list of header names`);
+    }
+    return problems;
+  });
+}
+
 /** Problems of one reading's meaning (`at` names the marker and the reading). */
 function readingMeaningProblems(value: unknown, operations: ReadonlySet<string>, at: string): string[] {
   if (!isObject(value)) return [`${at}: must be an object with ${MEANING_KEYS.join(', ')}`];
@@ -139,6 +197,10 @@ function readingMeaningProblems(value: unknown, operations: ReadonlySet<string>,
   }
   if (schema !== undefined) problems.push(...schemaProblems(schema).map((p) => `${at}: ${p}`));
   if (value.status !== undefined) problems.push(...statusProblems(value.status, operations, at));
+  if (value.auth !== undefined && !AUTH_RULES.includes(value.auth as string)) {
+    problems.push(`${at}: auth must be one of ${AUTH_RULES.join(', ')}, got ${JSON.stringify(value.auth)}`);
+  }
+  if (value.refuses !== undefined) problems.push(...refusalProblems(value.refuses, operations, at));
   return problems;
 }
 

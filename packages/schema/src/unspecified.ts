@@ -35,7 +35,8 @@ export type UnspecifiedIdWithMeaning = {
 /**
  * The machine-readable meaning the spec gives one reading: `words` (e.g. the states it uses),
  * `mediaType` and `schema` (a JSON Schema) of a body it produces, `status` (the status code it
- * answers with, per operation id).
+ * answers with, per operation id), `auth` (the auth rule of its operation), `refuses` (the error
+ * answers it gives: status, operations, headers).
  */
 export type MeaningOf<
   Id extends UnspecifiedIdWithMeaning,
@@ -61,6 +62,14 @@ export interface ReadingMeaning {
   readonly schema?: Readonly<Record<string, unknown>> | false;
   /** The status code the reading answers with, per operation id. */
   readonly status?: Readonly<Record<string, number>>;
+  /** The auth rule it gives the operation its marker sits on. */
+  readonly auth?: 'bearer' | 'none';
+  /** The answers with which it refuses a request: status, operations, headers. */
+  readonly refuses?: ReadonlyArray<{
+    readonly status: number;
+    readonly on: readonly string[];
+    readonly headers?: readonly string[];
+  }>;
 }
 
 export interface UnspecifiedMarker {

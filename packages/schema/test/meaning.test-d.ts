@@ -6,8 +6,24 @@ import { meaningOf } from '../src/index.js';
 describe('meaning types', () => {
   it('lists the unknowns whose readings carry meaning', () => {
     expectTypeOf<UnspecifiedIdWithMeaning>().toEqualTypeOf<
-      'error-shape' | 'video-states' | 'webhook-payload' | 'status-codes' | 'upload-response-body'
+      | 'error-shape'
+      | 'video-states'
+      | 'webhook-payload'
+      | 'status-codes'
+      | 'upload-response-body'
+      | 'error-codes'
+      | 'rate-limits'
+      | 'file-size-limit'
+      | 'video-transitions'
+      | 'auth-get-video'
+      | 'auth-update-custom-fields'
+      | 'readiness-field'
     >();
+  });
+
+  it('keeps auth rules and refusal statuses as literals', () => {
+    expectTypeOf(meaningOf('auth-get-video', 'not-required').auth).toEqualTypeOf<'none'>();
+    expectTypeOf(meaningOf('error-codes', 'validation-422').refuses[0].status).toEqualTypeOf<422>();
   });
 
   it('keeps the words as literals', () => {

@@ -19,6 +19,87 @@ export const statusCodesMeaning = {
   }
 } as const;
 
+export const errorCodesMeaning = {
+  "validation-400": {
+    "refuses": [
+      {
+        "status": 400,
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "updateCustomFields"
+        ]
+      }
+    ]
+  },
+  "validation-422": {
+    "refuses": [
+      {
+        "status": 422,
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "updateCustomFields"
+        ]
+      }
+    ]
+  }
+} as const;
+
+export const rateLimitsMeaning = {
+  "none": {
+    "refuses": []
+  },
+  "429-retry-after": {
+    "refuses": [
+      {
+        "status": 429,
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ],
+        "headers": [
+          "Retry-After"
+        ]
+      }
+    ]
+  }
+} as const;
+
+export const fileSizeLimitMeaning = {
+  "rejects-413": {
+    "refuses": [
+      {
+        "status": 413,
+        "on": [
+          "uploadVideoSource"
+        ]
+      }
+    ]
+  },
+  "no-limit": {
+    "refuses": []
+  }
+} as const;
+
+export const videoTransitionsMeaning = {
+  "reupload-reprocesses": {
+    "refuses": []
+  },
+  "reupload-rejected": {
+    "refuses": [
+      {
+        "status": 409,
+        "on": [
+          "uploadVideoSource"
+        ]
+      }
+    ]
+  }
+} as const;
+
 export const uploadResponseBodyMeaning = {
   "empty": {
     "schema": false
@@ -59,6 +140,115 @@ export const uploadResponseBodyMeaning = {
         }
       }
     }
+  }
+} as const;
+
+export const authGetVideoMeaning = {
+  "required": {
+    "auth": "bearer",
+    "refuses": [
+      {
+        "status": 401,
+        "on": [
+          "getVideo"
+        ]
+      }
+    ]
+  },
+  "not-required": {
+    "auth": "none",
+    "refuses": []
+  },
+  "owner-only": {
+    "auth": "bearer",
+    "refuses": [
+      {
+        "status": 401,
+        "on": [
+          "getVideo"
+        ]
+      },
+      {
+        "status": 403,
+        "on": [
+          "getVideo"
+        ]
+      }
+    ]
+  }
+} as const;
+
+export const readinessFieldMeaning = {
+  "status-string": {
+    "schema": {
+      "type": "object",
+      "description": "The members the reading adds to the video record.",
+      "required": [
+        "status"
+      ],
+      "properties": {
+        "status": {
+          "type": "string",
+          "description": "The state of the video, one of the words of `video-states`."
+        }
+      }
+    }
+  },
+  "ready-flag": {
+    "schema": {
+      "type": "object",
+      "description": "The members the reading adds to the video record.",
+      "required": [
+        "ready"
+      ],
+      "properties": {
+        "ready": {
+          "type": "boolean",
+          "description": "True once the video can be played."
+        }
+      }
+    }
+  },
+  "playback-only": {
+    "schema": {
+      "type": "object",
+      "description": "The reading adds no member to the video record."
+    }
+  }
+} as const;
+
+export const authUpdateCustomFieldsMeaning = {
+  "required": {
+    "auth": "bearer",
+    "refuses": [
+      {
+        "status": 401,
+        "on": [
+          "updateCustomFields"
+        ]
+      }
+    ]
+  },
+  "not-required": {
+    "auth": "none",
+    "refuses": []
+  },
+  "owner-only": {
+    "auth": "bearer",
+    "refuses": [
+      {
+        "status": 401,
+        "on": [
+          "updateCustomFields"
+        ]
+      },
+      {
+        "status": 403,
+        "on": [
+          "updateCustomFields"
+        ]
+      }
+    ]
   }
 } as const;
 

@@ -14,6 +14,18 @@ export interface components {
             videoKey: string;
             size: number;
         };
+        /** @description The members the reading adds to the video record. */
+        "readiness-field.status-string": {
+            /** @description The state of the video, one of the words of `video-states`. */
+            status: string;
+        };
+        /** @description The members the reading adds to the video record. */
+        "readiness-field.ready-flag": {
+            /** @description True once the video can be played. */
+            ready: boolean;
+        };
+        /** @description The reading adds no member to the video record. */
+        "readiness-field.playback-only": Record<string, never>;
         /** @description An envelope: id, type, createdAt and data holding the video key and state; other members may appear. */
         "webhook-payload.envelope": {
             id: string;

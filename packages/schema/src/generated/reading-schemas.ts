@@ -14,6 +14,15 @@ export const readingSchemas = {
       "size": z.int().min(0)
     }).describe("The stored file; other members may appear."),
   },
+  "readiness-field": {
+    "status-string": z.looseObject({
+      "status": z.string().describe("The state of the video, one of the words of `video-states`.")
+    }).describe("The members the reading adds to the video record."),
+    "ready-flag": z.looseObject({
+      "ready": z.boolean().describe("True once the video can be played.")
+    }).describe("The members the reading adds to the video record."),
+    "playback-only": z.looseObject({}).describe("The reading adds no member to the video record."),
+  },
   "webhook-payload": {
     "envelope": z.looseObject({
       "id": z.string(),

@@ -42,7 +42,33 @@ export const unspecified = {
       "validation-400": "A request that fails validation is answered 400.",
       "validation-422": "A request that fails validation is answered 422."
     },
-    "mock": "validation-400"
+    "mock": "validation-400",
+    "meaning": {
+      "validation-400": {
+        "refuses": [
+          {
+            "status": 400,
+            "on": [
+              "createVideos",
+              "uploadVideoSource",
+              "updateCustomFields"
+            ]
+          }
+        ]
+      },
+      "validation-422": {
+        "refuses": [
+          {
+            "status": 422,
+            "on": [
+              "createVideos",
+              "uploadVideoSource",
+              "updateCustomFields"
+            ]
+          }
+        ]
+      }
+    }
   },
   "rate-limits": {
     "id": "rate-limits",
@@ -53,7 +79,28 @@ export const unspecified = {
       "none": "No rate limit is enforced.",
       "429-retry-after": "Requests beyond a per-token budget are answered 429 with a Retry-After header."
     },
-    "mock": "none"
+    "mock": "none",
+    "meaning": {
+      "none": {
+        "refuses": []
+      },
+      "429-retry-after": {
+        "refuses": [
+          {
+            "status": 429,
+            "on": [
+              "createVideos",
+              "uploadVideoSource",
+              "getVideo",
+              "updateCustomFields"
+            ],
+            "headers": [
+              "Retry-After"
+            ]
+          }
+        ]
+      }
+    }
   },
   "field-length-limits": {
     "id": "field-length-limits",
@@ -104,7 +151,22 @@ export const unspecified = {
       "rejects-413": "Files larger than a limit are refused with 413, without the body being read in full.",
       "no-limit": "Files of any size are accepted."
     },
-    "mock": "rejects-413"
+    "mock": "rejects-413",
+    "meaning": {
+      "rejects-413": {
+        "refuses": [
+          {
+            "status": 413,
+            "on": [
+              "uploadVideoSource"
+            ]
+          }
+        ]
+      },
+      "no-limit": {
+        "refuses": []
+      }
+    }
   },
   "video-transitions": {
     "id": "video-transitions",
@@ -115,7 +177,22 @@ export const unspecified = {
       "reupload-reprocesses": "A second upload to the same key replaces the source and processing starts again.",
       "reupload-rejected": "A second upload to the same key is refused with a 4xx."
     },
-    "mock": "reupload-reprocesses"
+    "mock": "reupload-reprocesses",
+    "meaning": {
+      "reupload-reprocesses": {
+        "refuses": []
+      },
+      "reupload-rejected": {
+        "refuses": [
+          {
+            "status": 409,
+            "on": [
+              "uploadVideoSource"
+            ]
+          }
+        ]
+      }
+    }
   },
   "upload-response-body": {
     "id": "upload-response-body",
@@ -181,7 +258,41 @@ export const unspecified = {
       "not-required": "The video is returned with or without a token.",
       "owner-only": "Only the token that created the video may read it; other tokens get a 4xx."
     },
-    "mock": "required"
+    "mock": "required",
+    "meaning": {
+      "required": {
+        "auth": "bearer",
+        "refuses": [
+          {
+            "status": 401,
+            "on": [
+              "getVideo"
+            ]
+          }
+        ]
+      },
+      "not-required": {
+        "auth": "none",
+        "refuses": []
+      },
+      "owner-only": {
+        "auth": "bearer",
+        "refuses": [
+          {
+            "status": 401,
+            "on": [
+              "getVideo"
+            ]
+          },
+          {
+            "status": 403,
+            "on": [
+              "getVideo"
+            ]
+          }
+        ]
+      }
+    }
   },
   "readiness-field": {
     "id": "readiness-field",
@@ -193,7 +304,45 @@ export const unspecified = {
       "ready-flag": "A boolean `ready` is true once the video can be played.",
       "playback-only": "No field shows readiness; the HLS playlist answers once the video is ready."
     },
-    "mock": "status-string"
+    "mock": "status-string",
+    "meaning": {
+      "status-string": {
+        "schema": {
+          "type": "object",
+          "description": "The members the reading adds to the video record.",
+          "required": [
+            "status"
+          ],
+          "properties": {
+            "status": {
+              "type": "string",
+              "description": "The state of the video, one of the words of `video-states`."
+            }
+          }
+        }
+      },
+      "ready-flag": {
+        "schema": {
+          "type": "object",
+          "description": "The members the reading adds to the video record.",
+          "required": [
+            "ready"
+          ],
+          "properties": {
+            "ready": {
+              "type": "boolean",
+              "description": "True once the video can be played."
+            }
+          }
+        }
+      },
+      "playback-only": {
+        "schema": {
+          "type": "object",
+          "description": "The reading adds no member to the video record."
+        }
+      }
+    }
   },
   "auth-update-custom-fields": {
     "id": "auth-update-custom-fields",
@@ -205,7 +354,41 @@ export const unspecified = {
       "not-required": "Fields are written with or without a token.",
       "owner-only": "Only the token that created the video may write its fields; other tokens get a 4xx."
     },
-    "mock": "required"
+    "mock": "required",
+    "meaning": {
+      "required": {
+        "auth": "bearer",
+        "refuses": [
+          {
+            "status": 401,
+            "on": [
+              "updateCustomFields"
+            ]
+          }
+        ]
+      },
+      "not-required": {
+        "auth": "none",
+        "refuses": []
+      },
+      "owner-only": {
+        "auth": "bearer",
+        "refuses": [
+          {
+            "status": 401,
+            "on": [
+              "updateCustomFields"
+            ]
+          },
+          {
+            "status": 403,
+            "on": [
+              "updateCustomFields"
+            ]
+          }
+        ]
+      }
+    }
   },
   "custom-fields-omitted": {
     "id": "custom-fields-omitted",
