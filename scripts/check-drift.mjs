@@ -6,7 +6,11 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const generated = ['packages/schema/src/generated', 'packages/schema/openapi.json'];
+const generated = [
+  'packages/schema/src/generated',
+  'packages/schema/openapi.json',
+  'packages/schema/openapi.resolved.json',
+];
 const git = (...args) => spawnSync('git', args, { encoding: 'utf8' });
 const modified = git('diff', '--name-only', '--', ...generated);
 const added = git('ls-files', '--others', '--exclude-standard', '--', ...generated);

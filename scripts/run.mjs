@@ -122,6 +122,9 @@ switch (task) {
   case 'video-api':
     runSource('packages/client/src/cli/bin.ts', args);
     break;
+  case 'spec':
+    runSource('packages/schema/src/cli/bin.ts', args);
+    break;
   case 'bench':
     nx('run', '@video-api/mock-server:build'); // the benchmarks run the mock's command as published
     must('pnpm', ['--filter', '@video-api/bench', 'run', 'bench', ...args]);

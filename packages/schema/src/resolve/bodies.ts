@@ -1,0 +1,47 @@
+/**
+ * Bodies the document leaves open (`*∕*`), resolved to what the chosen reading produces: the error
+ * shape (§7) as `components.schemas.Error` under its media type, the upload's answer (§4.2), the
+ * webhook's payload (§6).
+ */
+import type { Chosen, ChosenReading } from './choices.js';
+import { type JsonObject, meaningFor, nodeAt, pointerOf, resolvedFrom, sentenceOf } from './document.js';
+
+/** The content of a body a reading produces: its media type and schema; none when it produces no body. */
+function contentOf(choice: ChosenReading, schema: unknown): JsonObject | undefined {
+  const meaning = meaningFor(choice);
+  if (meaning.schema === false) return undefined;
+  return { [meaning.mediaType ?? 'application/json']: { schema } };
+}
+
+/** The error shape: `components.schemas.Error` and the content of `components.responses.Error`. */
+function resolveErrorShape(document: JsonObject, choice: ChosenReading): void {
+  const components = document.components as JsonObject;
+  const schemas = components.schemas as JsonObject;
+  const meaning = meaningFor(choice);
+  if (!meaning.schema) return;
+  schemas.Error = { ...meaning.schema, 'x-resolved': [resolvedFrom(choice)] };
+  const response = (components.responses as JsonObject).Error as JsonObject;
+  response.content = contentOf(choice, { $ref: '#/components/schemas/Error' });
+  response['x-resolved'] = [resolvedFrom(choice)];
+}
+
+/** A response or request body whose content a reading decides: the body is replaced by its schema. */
+function resolveBody(body: JsonObject | undefined, choice: ChosenReading): void {
+  if (body === undefined) return;
+  const content = contentOf(choice, meaningFor(choice).schema);
+  if (content === undefined) delete body.content;
+  else body.content = content;
+  const sentence = sentenceOf(choice);
+  body.description = `${String(body.description ?? '').trim()} Resolved: ${sentence}`.trim();
+  body['x-resolved'] = [...((body['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
+}
+
+/** Resolves every open body the chosen readings decide. */
+export function resolveBodies(document: JsonObject, chosen: Chosen): void {
+  const shape = chosen.get('error-shape');
+  if (shape) resolveErrorShape(document, shape);
+  const upload = chosen.get('upload-response-body');
+  if (upload) resolveBody(nodeAt(document, pointerOf(upload.id)), upload);
+  const webhook = chosen.get('webhook-payload');
+  if (webhook) resolveBody(nodeAt(document, `${pointerOf(webhook.id)}/requestBody`), webhook);
+}

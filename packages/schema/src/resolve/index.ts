@@ -1,0 +1,100 @@
+/**
+ * A resolved spec (design.md §2): the bundled document with every unknown that has readings
+ * replaced by what the chosen reading says (exact status codes, error bodies with their media type
+ * and schema, the upload's answer, the webhook payload, auth, the readiness member), each resolved
+ * place marked with the reading and where the choice came from, and the same choices as an
+ * OpenAPI Overlay over the honest spec. Generic OpenAPI tools (Prism, Portman, Redocly, SDK
+ * generators) read the resolved document; the honest one stays the source.
+ *
+ * @example
+ * import { resolveSpec } from '@video-api/schema/resolve';
+ * const { document, overlay } = resolveSpec({ readings: { 'status-codes': 'semantic' } });
+ */
+import { openapiDocument } from '../generated/openapi.js';
+import { parseReadingChoice } from '../reading-choice.js';
+import { readingsFromReport } from '../report-readings.js';
+import type { ReadingChoice } from '../unspecified.js';
+import { resolveBodies } from './bodies.js';
+import { byId, type ChosenReading, chooseReadings } from './choices.js';
+import type { JsonObject } from './document.js';
+import { markChoices } from './markers.js';
+import { resolveOperations } from './operations.js';
+import { type OverlayDocument, overlayBetween } from './overlay.js';
+import { resolveRecord } from './record.js';
+
+export type { ChoiceSource, ChosenReading } from './choices.js';
+export type { JsonObject } from './document.js';
+export type { OverlayAction, OverlayDocument } from './overlay.js';
+
+export interface ResolveOptions {
+  /** Readings chosen by hand: `{ 'status-codes': 'semantic' }` or `['status-codes=semantic']`. They win over a report. */
+  readings?: ReadingChoice | readonly string[];
+  /** A contract report (the parsed `report.json` of `video-api-contract`) whose observed readings are chosen. */
+  report?: unknown;
+}
+
+export interface ResolvedSpec {
+  /** The resolved OpenAPI 3.1 document. */
+  document: JsonObject;
+  /** The same choices as an OpenAPI Overlay 1.0 over the bundled (honest) document. */
+  overlay: OverlayDocument;
+  /** The reading chosen for each unknown with readings, and where it came from. */
+  chosen: ChosenReading[];
+}
+
+/** Bad options: `what` is the option (`readings` or `report`), `problems` say what was wrong and what is accepted. */
+export class ResolveError extends Error {
+  constructor(
+    readonly what: 'readings' | 'report',
+    readonly problems: string[],
+  ) {
+    super(`${what}: ${problems.join('; ')}`);
+    this.name = 'ResolveError';
+  }
+}
+
+/** The readings chosen by hand, checked against the registry. */
+function handChoice(readings: ResolveOptions['readings']): ReadingChoice {
+  if (readings === undefined) return {};
+  const pairs = Array.isArray(readings) ? readings : Object.entries(readings as Record<string, string>);
+  const result = parseReadingChoice(pairs as Iterable<string | [string, string]>);
+  if (!result.ok) throw new ResolveError('readings', result.problems);
+  return result.choice;
+}
+
+/** What the resolved document says of itself in `info`. */
+function describe(document: JsonObject, chosen: ChosenReading[]): void {
+  const info = document.info as JsonObject;
+  const list = chosen.map(({ id, reading, from }) => `${id}=${reading} (${from})`).join(', ');
+  info.title = `${String(info.title)} (resolved)`;
+  info.description =
+    `Resolved from the honest document: every unknown with readings says what its chosen reading ` +
+    `says, and each resolved place lists it under \`x-resolved\` (readings chosen: ${list}). ` +
+    `Nothing resolved here is documented fact; the markers keep what the interface document says.\n\n` +
+    String(info.description ?? '');
+  info['x-resolved'] = chosen.map(({ id, reading, from }) => ({ id, reading, from }));
+}
+
+/**
+ * Resolves the spec for the chosen readings: hand-chosen ones first, then those a report observed,
+ * then the defaults (the readings the mock plays). Throws a ResolveError for bad options.
+ */
+export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
+  const flags = handChoice(options.readings);
+  let reported: Parameters<typeof chooseReadings>[1] = [];
+  if (options.report !== undefined) {
+    const result = readingsFromReport(options.report);
+    if (!result.ok) throw new ResolveError('report', result.problems);
+    reported = result.observed;
+  }
+  const chosen = chooseReadings(flags, reported);
+  const lookup = byId(chosen);
+  const document = structuredClone(openapiDocument) as JsonObject;
+  resolveBodies(document, lookup);
+  resolveRecord(document, lookup);
+  resolveOperations(document, lookup);
+  markChoices(document, lookup);
+  describe(document, chosen);
+  const title = `Readings chosen: ${chosen.map(({ id, reading }) => `${id}=${reading}`).join(', ')}`;
+  return { document, overlay: overlayBetween(openapiDocument, document, title), chosen };
+}

@@ -1,0 +1,92 @@
+/**
+ * The operations resolved: the exact success status (`status-codes`, §4.5) in place of `2XX`, one
+ * response per status with which a chosen reading refuses a request (its `refuses` meaning), each
+ * with the error body, and the auth rule of the operations whose auth is unknown (§5).
+ */
+import type { Chosen, ChosenReading } from './choices.js';
+import {
+  type JsonObject,
+  meaningFor,
+  nodeAt,
+  type OperationAt,
+  operationsOf,
+  pointerOf,
+  resolvedFrom,
+  sentenceOf,
+} from './document.js';
+
+/** The readings that refuse requests to `operationId`, grouped by status, with the headers they send. */
+function refusalsOf(
+  operationId: string,
+  chosen: Chosen,
+): Map<number, { by: ChosenReading[]; headers: Set<string> }> {
+  const byStatus = new Map<number, { by: ChosenReading[]; headers: Set<string> }>();
+  for (const choice of chosen.values()) {
+    for (const refusal of meaningFor(choice).refuses ?? []) {
+      if (!refusal.on.includes(operationId)) continue;
+      const entry = byStatus.get(refusal.status) ?? { by: [], headers: new Set<string>() };
+      if (!entry.by.includes(choice)) entry.by.push(choice);
+      for (const header of refusal.headers ?? []) entry.headers.add(header);
+      byStatus.set(refusal.status, entry);
+    }
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+/** The response of one refusal status: what refuses it, the headers, the error body. */
+function refusalResponse(
+  status: number,
+  by: ChosenReading[],
+  headers: Set<string>,
+  errorContent: unknown,
+): JsonObject {
+  const why = by.map((choice) => `${sentenceOf(choice)} (${choice.id}: ${choice.reading})`).join(' ');
+  const response: JsonObject = { description: `Refused with ${status}. ${why}` };
+  if (headers.size > 0) {
+    response.headers = Object.fromEntries(
+      [...headers].map((name) => [
+        name,
+        { description: `Sent with this ${status}.`, required: true, schema: { type: 'string' } },
+      ]),
+    );
+  }
+  if (errorContent !== undefined) response.content = structuredClone(errorContent);
+  response['x-resolved'] = by.map(resolvedFrom);
+  return response;
+}
+
+/** The responses of one operation: the success status, the refusals in order, then `default`. */
+function resolveResponses(at: OperationAt, chosen: Chosen, errorContent: unknown): void {
+  const responses = at.operation.responses as JsonObject;
+  const statusCodes = chosen.get('status-codes');
+  const success = statusCodes ? meaningFor(statusCodes).status?.[at.operationId] : undefined;
+  const next: JsonObject = {};
+  for (const [key, response] of Object.entries(responses)) {
+    if (key !== '2XX' || success === undefined || statusCodes === undefined) continue;
+    next[String(success)] = { ...(response as JsonObject), 'x-resolved': [resolvedFrom(statusCodes)] };
+  }
+  for (const [status, { by, headers }] of refusalsOf(at.operationId, chosen)) {
+    next[String(status)] = refusalResponse(status, by, headers, errorContent);
+  }
+  for (const [key, response] of Object.entries(responses)) {
+    if (!(key === '2XX' && success !== undefined)) next[key] = response;
+  }
+  at.operation.responses = next;
+}
+
+/** The security of an operation whose auth is unknown, per the chosen reading's `auth`. */
+function resolveAuth(document: JsonObject, choice: ChosenReading): void {
+  const auth = meaningFor(choice).auth;
+  const operation = nodeAt(document, pointerOf(choice.id));
+  if (auth === undefined || operation === undefined) return;
+  // `none`: the operation answers without a token; one may still be sent.
+  operation.security = auth === 'bearer' ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }];
+  operation['x-resolved'] = [...((operation['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
+}
+
+/** Resolves the responses and the security of every operation. */
+export function resolveOperations(document: JsonObject, chosen: Chosen): void {
+  const errorContent = ((document.components as JsonObject).responses as JsonObject).Error as JsonObject;
+  for (const at of operationsOf(document)) resolveResponses(at, chosen, errorContent.content);
+  for (const choice of chosen.values()) resolveAuth(document, choice);
+}
