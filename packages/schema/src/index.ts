@@ -36,6 +36,7 @@ export * from './date-time.js';
 export * from './error-detail.js';
 export * from './field-kinds.js';
 export * from './reading-choice.js';
+export * from './report-readings.js';
 export * from './retry-after.js';
 export * from './unspecified.js';
 export * from './video-states.js';
