@@ -82,7 +82,7 @@ describe('pnpm release into a real registry', () => {
   it.each(PACKAGES)('published %s with a CHANGELOG, a LICENSE and dist only', async (name) => {
     const pkg = versions[name] as Published;
     const files = await inspectTarball(pkg.tarball);
-    const allowed = /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi\.json|dist\/.+)$/;
+    const allowed = /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi(\.resolved)?\.json|dist\/.+)$/;
     expect(files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/CHANGELOG.md']),
@@ -164,10 +164,24 @@ describe('a project outside the workspace, on this Node', () => {
   });
 
   it('passes `npx video-api-contract --base-url … --token …` against that mock', async () => {
-    const mock = await serve('npx', ['video-api-mock', '--port', '0', '--log-level', 'silent'], consumer.dir);
+    const mock = await serve(
+      'npx',
+      ['video-api-mock', '--port', '0', '--log-level', 'silent', '--reading', 'status-codes=semantic'],
+      consumer.dir,
+    );
     try {
       const run = await consumer.npm(
-        ['exec', '--', 'video-api-contract', '--base-url', mock.url, '--token', 'mock-token'],
+        [
+          'exec',
+          '--',
+          'video-api-contract',
+          '--base-url',
+          mock.url,
+          '--token',
+          'mock-token',
+          '--report',
+          'contract-report',
+        ],
         {
           allowFailure: true,
         },
@@ -176,6 +190,33 @@ describe('a project outside the workspace, on this Node', () => {
     } finally {
       await mock.stop();
     }
+  });
+
+  it("resolves the spec from that run's report with `npx video-api-spec resolve --from-report`", async () => {
+    const run = await consumer.npm([
+      'exec',
+      '--',
+      'video-api-spec',
+      'resolve',
+      '--from-report',
+      'contract-report/report.json',
+      '--out',
+      'resolved.json',
+      '--overlay',
+      'overlay.json',
+    ]);
+    expect(run.stdout).toContain('status-codes=semantic (report)');
+    const resolved = JSON.parse(readFileSync(join(consumer.dir, 'resolved.json'), 'utf8'));
+    expect(Object.keys(resolved.paths['/api/v1/videos'].post.responses)).toContain('201');
+    expect(JSON.parse(readFileSync(join(consumer.dir, 'overlay.json'), 'utf8')).overlay).toBe('1.0.0');
+    const bad = await consumer.npm(
+      ['exec', '--', 'video-api-spec', 'resolve', '--reading', 'x=y', '--out', 'bad.json'],
+      {
+        allowFailure: true,
+      },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('video-api-spec: --reading: unknown id "x"');
   });
 
   it('runs a vitest test of its own on the msw handlers', async () => {
