@@ -24,23 +24,28 @@ export const ACCEPTED_REPORT =
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** What a JSON value is, in the words zod uses (`received null`, `received array`). */
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+
 /** The first reason `report` is not a contract report, as `/pointer: what`, or undefined. */
 function shapeProblem(report: unknown): string | undefined {
-  if (!isObject(report)) return '(the document): expected an object';
-  if (!Array.isArray(report.checks)) return '/checks: expected an array';
+  if (!isObject(report)) return `(the document): expected object, received ${kindOf(report)}`;
+  if (!Array.isArray(report.checks)) return `/checks: expected array, received ${kindOf(report.checks)}`;
   for (const member of ['observations', 'localObservations'] as const) {
     const list = report[member];
     if (list === undefined && member === 'localObservations') continue;
-    if (!Array.isArray(list)) return `/${member}: expected an array`;
+    if (!Array.isArray(list)) return `/${member}: expected array, received ${kindOf(list)}`;
     for (const [index, item] of list.entries()) {
       const at = `/${member}/${index}`;
-      if (!isObject(item)) return `${at}: expected an object`;
-      if (typeof item.id !== 'string') return `${at}/id: expected a string`;
+      if (!isObject(item)) return `${at}: expected object, received ${kindOf(item)}`;
+      if (typeof item.id !== 'string') return `${at}/id: expected string, received ${kindOf(item.id)}`;
       if (item.verdict !== 'observed' && item.verdict !== 'not-observed') {
-        return `${at}/verdict: expected "observed" or "not-observed"`;
+        return `${at}/verdict: expected one of "observed"|"not-observed"`;
       }
-      if (item.reading !== undefined && typeof item.reading !== 'string')
-        return `${at}/reading: expected a string`;
+      if (item.reading !== undefined && typeof item.reading !== 'string') {
+        return `${at}/reading: expected string, received ${kindOf(item.reading)}`;
+      }
     }
   }
   return undefined;

@@ -2,13 +2,10 @@
  * `--readings-from FILE`: the contract report a twin is started from, read and checked before
  * anything starts, and what the twin plays, said at start-up.
  */
-import { readFileSync } from 'node:fs';
+import { ReportFileError, readReportFile } from '@video-api/schema/node';
 import type { ReadingChoice } from '@video-api/schema/unspecified';
 import { OptionError } from '../options.js';
-import { ReadingError } from '../readings/choice.js';
-import { observedReadings, type TwinReport, twinReadings } from '../readings/from-report.js';
-
-const ACCEPTED_FILE = 'a report.json written by video-api-contract --report DIR';
+import { type TwinReport, twinReadings } from '../readings/from-report.js';
 
 /**
  * Reads and checks the report at `path`; a missing or unreadable file, a file that is not JSON or
@@ -19,36 +16,12 @@ const ACCEPTED_FILE = 'a report.json written by video-api-contract --report DIR'
  * readReadingsFrom('contract-report/report.json').observations.length;
  */
 export function readReadingsFrom(path: string): TwinReport {
-  const where = `--readings-from ${JSON.stringify(path)}`;
-  let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    return readReportFile(path, `--readings-from ${JSON.stringify(path)}`).report as TwinReport;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'a folder, not a file'
-          : code === 'EACCES'
-            ? 'not readable by this user'
-            : `cannot be read (${code ?? (error as Error).message})`;
-    throw new OptionError(`${where}: ${why} (accepted: ${ACCEPTED_FILE})`);
-  }
-  let report: unknown;
-  try {
-    report = JSON.parse(text);
-  } catch (error) {
-    const detail = (error as Error).message.split('\n')[0];
-    throw new OptionError(`${where}: not JSON (${detail}; accepted: ${ACCEPTED_FILE})`);
-  }
-  try {
-    observedReadings(report, where);
-  } catch (error) {
-    if (error instanceof ReadingError) throw new OptionError(error.message);
+    if (error instanceof ReportFileError) throw new OptionError(error.message);
     throw error;
   }
-  return report as TwinReport;
 }
 
 /**

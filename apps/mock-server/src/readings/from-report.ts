@@ -4,31 +4,13 @@
  * observed as `other`, did not observe, or does not list keeps the spec's default.
  */
 import {
-  hasReadings,
   idsWithReadings,
-  isReading,
   mockReadings,
   type ReadingChoice,
-  readingsOf,
+  readingsFromReport,
   type UnspecifiedIdWithReadings,
-} from '@video-api/schema/unspecified';
-import * as z from 'zod';
+} from '@video-api/schema';
 import { ReadingError } from './choice.js';
-
-/**
- * What the twin reads of a contract report: its checks (so that another JSON file is not taken for
- * one) and its observations. Other members (target, seed, summary, …) are allowed and ignored.
- */
-const zReport = z.looseObject({
-  checks: z.array(z.unknown()),
-  observations: z.array(
-    z.looseObject({
-      id: z.string(),
-      verdict: z.enum(['observed', 'not-observed']),
-      reading: z.string().optional(),
-    }),
-  ),
-});
 
 /**
  * The part of a contract report the twin reads (checked at run time); a `ContractReport` of
@@ -51,16 +33,6 @@ export interface TwinReading {
   reported: string;
 }
 
-const ACCEPTED_REPORT =
-  'the report.json of a contract run: {"checks": [...], "observations": [{"id", "verdict": "observed" | "not-observed", "reading"}]}';
-
-/** The first problem zod found, as `/pointer: message`. */
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0] as z.core.$ZodIssue;
-  const pointer = issue.path.map((part) => `/${String(part)}`).join('') || '(the document)';
-  return `${pointer}: ${issue.message.replace(/^Invalid input: /, '')}`;
-}
-
 /**
  * The readings a report observed, checked against this spec's registry. `where` names the report in
  * errors (`--readings-from report.json`, `readingsFrom`). Throws a ReadingError (one line: where,
@@ -71,35 +43,9 @@ function firstIssue(error: z.ZodError): string {
  * observedReadings(report, 'readingsFrom'); // { 'custom-fields-omitted': 'replace', … }
  */
 export function observedReadings(report: unknown, where: string): ReadingChoice {
-  const parsed = zReport.safeParse(report);
-  if (!parsed.success) {
-    throw new ReadingError(
-      `${where}: not a contract report (${firstIssue(parsed.error)}; accepted: ${ACCEPTED_REPORT})`,
-    );
-  }
-  const choice: Record<string, string> = {};
-  const problems: string[] = [];
-  parsed.data.observations.forEach((observation, index) => {
-    const { id, verdict, reading } = observation;
-    const at = `/observations/${index}`;
-    if (!hasReadings(id)) {
-      problems.push(`${at}: unknown id "${id}" (accepted ids: ${idsWithReadings.join(', ')})`);
-      return;
-    }
-    if (verdict !== 'observed' || reading === 'other') return;
-    if (reading === undefined || !isReading(id, reading)) {
-      const accepted = [...readingsOf(id), 'other'].join(', ');
-      problems.push(`${at}: unknown reading ${JSON.stringify(reading)} for ${id} (accepted: ${accepted})`);
-    } else if (Object.hasOwn(choice, id) && choice[id] !== reading) {
-      problems.push(
-        `${at}: ${id} is observed twice, as ${choice[id]} and as ${reading} (one reading per id)`,
-      );
-    } else {
-      choice[id] = reading;
-    }
-  });
-  if (problems.length > 0) throw new ReadingError(`${where}: ${problems.join('; ')}`);
-  return choice as ReadingChoice;
+  const result = readingsFromReport(report);
+  if (!result.ok) throw new ReadingError(`${where}: ${result.problems.join('; ')}`);
+  return result.choice;
 }
 
 /**

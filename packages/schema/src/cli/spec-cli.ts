@@ -3,9 +3,10 @@
  * for chosen readings, a contract report's observations, or the defaults. Bad input stops with exit 2
  * and one line naming the value or file, what was wrong and what is accepted; nothing is written.
  */
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ReportFileError, readReportFile } from '../node/read-report-file.js';
 import { ResolveError, resolveSpec } from '../resolve/index.js';
 
 export interface CliIo {
@@ -31,29 +32,6 @@ const OPTIONS = '--reading ID=READING, --from-report FILE, --out FILE, --overlay
 
 /** Bad input: one line, exit 2. */
 class UsageError extends Error {}
-
-function readReport(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'a folder, not a file'
-          : `cannot be read (${code})`;
-    throw new UsageError(`--from-report ${file}: ${why} (accepted: the report.json a contract run wrote)`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(
-      `--from-report ${file}: not JSON (${(error as Error).message}; accepted: the report.json a contract run wrote)`,
-    );
-  }
-}
 
 /** A file we may write: its folder exists, and it is not a folder itself. */
 function checkWritable(option: string, file: string): void {
@@ -102,7 +80,8 @@ function resolveCommand(args: string[], io: CliIo): number {
     throw new UsageError('--out FILE is required (where to write the resolved document)');
   checkWritable('--out', values.out);
   if (values.overlay !== undefined) checkWritable('--overlay', values.overlay);
-  const report = values['from-report'] === undefined ? undefined : readReport(values['from-report']);
+  const file = values['from-report'];
+  const report = file === undefined ? undefined : readReportFile(file, `--from-report ${file}`).report;
   let resolved: ReturnType<typeof resolveSpec>;
   try {
     resolved = resolveSpec({ readings: values.reading ?? [], report });
@@ -140,7 +119,7 @@ export async function runSpecCli(args: string[], io: CliIo): Promise<number> {
       throw new UsageError(`unknown command "${command}" (accepted: resolve; see --help)`);
     return resolveCommand(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ReportFileError) {
       io.err(`video-api-spec: ${error.message}\n`);
       return 2;
     }

@@ -45,9 +45,13 @@ describe('resolveSpec: from a report', () => {
 
   // [what is wrong, the report, a fragment of the problem]
   const bad: Array<[string, unknown, string]> = [
-    ['not an object', [1, 2], 'not a contract report ((the document): expected an object'],
-    ['no checks', { observations: [] }, '/checks: expected an array'],
-    ['observations not a list', { checks: [], observations: {} }, '/observations: expected an array'],
+    ['not an object', [1, 2], 'not a contract report ((the document): expected object, received array'],
+    ['no checks', { observations: [] }, '/checks: expected array, received undefined'],
+    [
+      'observations not a list',
+      { checks: [], observations: {} },
+      '/observations: expected array, received object',
+    ],
     [
       'a bad verdict',
       { checks: [], observations: [{ id: 'status-codes', verdict: 'seen' }] },

@@ -81,7 +81,7 @@ describe('video-api-spec resolve', () => {
     [
       'a report that is not JSON',
       ['--from-report', join(clean, 'not-json.json'), '--out', target],
-      'not-json.json: not JSON',
+      'not-json.json: not JSON (',
     ],
     [
       'a JSON file that is not a report',
