@@ -33,12 +33,44 @@ const unknowns: Array<[string, string, boolean]> = [
   ['webhook-delivery', '6', true],
   ['error-shape', '7', true],
   ['error-codes', '7', true],
+  ['unknown-video-key', '7', true],
+  ['token-refusal', '7', true],
+  ['media-type-refusal', '7', true],
   ['rate-limits', '8', true],
   ['file-size-limit', '8', true],
   ['videos-per-create-limit', '8', true],
   ['field-length-limits', '8', true],
   ['versioning-policy', '9', false],
 ];
+
+// The conditions of errors (§7), where they sit, and the status each reading refuses with: the
+// mock plays them and the contract suite observes them from this meaning, so none may go missing.
+// [id, JSON Pointer of its node, reading → status]
+const conditions: Array<[string, string, Record<string, number>]> = [
+  [
+    'unknown-video-key',
+    '/components/parameters/VideoKey',
+    { 'not-found-404': 404, 'forbidden-403': 403, 'bad-request-400': 400 },
+  ],
+  [
+    'token-refusal',
+    '/components/securitySchemes/bearerAuth',
+    { 'unauthorized-401': 401, 'forbidden-403': 403 },
+  ],
+  ['media-type-refusal', '', { 'unsupported-415': 415, 'bad-request-400': 400 }],
+];
+
+describe('the conditions of errors are unknowns with their refusals (§7)', () => {
+  it.each(conditions)('%s sits at "%s" and each reading refuses with its status', (id, pointer, statuses) => {
+    const marker = byId.get(id);
+    expect(marker?.pointer).toBe(pointer);
+    expect(Object.keys(marker?.readings ?? {})).toEqual(Object.keys(statuses));
+    for (const [reading, status] of Object.entries(statuses)) {
+      const refuses = marker?.meaning?.[reading]?.refuses ?? [];
+      expect(refuses.map((r) => r.status)).toEqual([status]);
+    }
+  });
+});
 
 describe('unknowns of the document', () => {
   it('every marker is well formed', () => {

@@ -10,6 +10,7 @@ import { parseCliArgs } from '../src/node/cli-args.js';
 import type { MockOptions } from '../src/types.js';
 import type { Effect, Table } from './readings/context.js';
 import { apiEffects } from './readings/effects-api.js';
+import { conditionEffects } from './readings/effects-conditions.js';
 import { recordEffects } from './readings/effects-records.js';
 import { webhookEffects } from './readings/effects-webhooks.js';
 import { api, played } from './support/api.js';
@@ -24,7 +25,7 @@ const SETUP: Partial<Record<UnspecifiedIdWithReadings, MockOptions>> = {
   'auth-update-custom-fields': { tokens: ['mock-token', 'other'] },
 };
 
-const table: Table = { ...apiEffects, ...recordEffects, ...webhookEffects };
+const table: Table = { ...apiEffects, ...conditionEffects, ...recordEffects, ...webhookEffects };
 
 const rows = idsWithReadings.flatMap((id) =>
   readingsOf(id).map((reading) => [id, reading] as [UnspecifiedIdWithReadings, string]),

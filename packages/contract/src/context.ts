@@ -4,6 +4,7 @@
  */
 import { answered5xx, first5xx, NotObservable } from './evidence.js';
 import {
+  type Auth,
   describe,
   type Exchange,
   fetchWithin,
@@ -238,10 +239,7 @@ export class Context {
   }
 
   // §4.1
-  createVideos(
-    videos: Array<{ title: string; tags?: string[] }>,
-    auth: 'token' | 'other' | 'none' = 'token',
-  ) {
+  createVideos(videos: Array<{ title: string; tags?: string[] }>, auth: Auth = 'token') {
     return this.send({
       method: 'POST',
       path: '/api/v1/videos',
@@ -265,10 +263,7 @@ export class Context {
   }
 
   // §4.2
-  upload(
-    key: string,
-    options: { auth?: 'token' | 'none'; bytes?: number; field?: string; body?: BodyInit } = {},
-  ) {
+  upload(key: string, options: { auth?: Auth; bytes?: number; field?: string; body?: BodyInit } = {}) {
     const form = new FormData();
     // A real video unless a size is asked for (limit probes): servers process what is uploaded.
     const bytes = options.bytes === undefined ? sampleVideo() : sampleBytes(options.bytes);

@@ -12,6 +12,7 @@ import {
   checkUnknownKeys,
   checkUpload,
   checkUploadRefusals,
+  probeMediaType,
 } from './checks/video.js';
 import { Context, explain } from './context.js';
 import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from './http.js';
@@ -126,7 +127,7 @@ async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkC
   const { polls, ready } = await checkBecomesReady(ctx, key);
   await checkPlayback(ctx, key, playback, ready);
   await probeStates(ctx, [before, upload, ...polls]);
-  await checkUploadRefusals(ctx, second);
+  const notAForm = await checkUploadRefusals(ctx, second);
 
   await probeDefinition(ctx, key);
   await checkCustomFields(ctx, key);
@@ -138,6 +139,7 @@ async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkC
   await probeAuth(ctx, key);
   await checkUnknownKeys(ctx);
   await probeErrors(ctx);
+  await probeMediaType(ctx, second, notAForm);
   await probeTransitions(ctx, key);
 
   await checkProperties(ctx, second);

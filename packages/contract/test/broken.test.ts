@@ -135,7 +135,11 @@ describe('what the document does not state is not failed', () => {
       (fetch: Fetch): Fetch =>
       async (request) => {
         if (request.method !== 'PUT') return fetch(request);
-        const body = (await request.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+        const body = (await request
+          .clone()
+          .json()
+          .catch(() => undefined)) as Record<string, unknown> | undefined;
+        if (body === undefined) return fetch(request); // not JSON: as it came
         const kept =
           body && typeof body === 'object' && !Array.isArray(body) && 'simpleCustomFields' in body
             ? { simpleCustomFields: body.simpleCustomFields }

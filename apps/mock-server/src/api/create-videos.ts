@@ -23,7 +23,7 @@ export function createVideos(
   const { store, clock, lifecycle, limits } = deps;
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
-    const token = requireToken(requestHeader(c, 'authorization'), deps.tokens);
+    const token = requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
     const parsed = zCreateVideosRequest.safeParse(await readJson(c, readings));
     if (!parsed.success) {
       throw validationError(

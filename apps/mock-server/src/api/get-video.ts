@@ -2,20 +2,25 @@
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
 import type { MockEnv } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { unknownKey } from '../http/errors.js';
 import { requestHeader } from '../http/request-headers.js';
 import { jsonText } from '../http/respond.js';
+import type { RequestReadings } from '../readings/request-readings.js';
 import type { VideoRecord } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 
-/** Looks a video up after the virtual clock settled, or answers 404 naming the key. */
+/**
+ * Looks a video up after the virtual clock settled, or answers as the `unknown-video-key` reading
+ * says (404 naming the key by default, §7).
+ */
 export function findVideo(
   { store, lifecycle }: Pick<ApiDeps, 'store' | 'lifecycle'>,
   key: string,
+  readings: RequestReadings,
 ): VideoRecord {
   lifecycle.settle();
   const record = store.get(key);
-  if (!record) throw notFound(key);
+  if (!record) throw unknownKey(key, readings);
   return record;
 }
 
@@ -28,7 +33,7 @@ export function getVideo(deps: Pick<ApiDeps, 'tokens' | 'store' | 'lifecycle' | 
     const readings = c.get('readings');
     const auth = readings.get('auth-get-video');
     const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), deps.tokens);
-    const record = findVideo(deps, c.req.param('videoKey') ?? '');
+    const record = findVideo(deps, c.req.param('videoKey') ?? '', readings);
     checkOwner(auth, record, token);
     return jsonText(deps.represent.text(record, readings, c.get('origin')), 200, readings);
   };

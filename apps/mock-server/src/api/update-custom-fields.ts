@@ -87,7 +87,7 @@ export function updateCustomFields(
     const readings = c.get('readings');
     const auth = readings.get('auth-update-custom-fields');
     const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), deps.tokens);
-    const record = findVideo(deps, c.req.param('videoKey') ?? '');
+    const record = findVideo(deps, c.req.param('videoKey') ?? '', readings);
     checkOwner(auth, record, token);
     const { body, removed } = takeNulls(await readJson(c, readings), readings);
     const parsed = zUpdateCustomFieldsRequest.safeParse(body);
@@ -130,7 +130,7 @@ export function updateCustomFields(
     }
     // Merge into the record as it is now: an upload or another update may have landed while this
     // body was streaming in, and writing back the copy read before the body would undo it.
-    const current = findVideo(deps, record.key);
+    const current = findVideo(deps, record.key, readings);
     const merged =
       readings.get('custom-fields-omitted') === 'replace'
         ? { ...fields }

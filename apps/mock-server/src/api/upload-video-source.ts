@@ -6,8 +6,8 @@ import type { MockEnv } from '../http/context.js';
 import {
   conflict,
   HttpError,
-  notFound,
   tooLarge,
+  unknownKey,
   unsupportedMediaType,
   validationError,
 } from '../http/errors.js';
@@ -62,14 +62,18 @@ function limitOf(c: Context<MockEnv>, deps: UploadDeps): number | undefined {
 export function uploadVideoSource(deps: UploadDeps) {
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
-    requireToken(requestHeader(c, 'authorization'), deps.tokens);
+    requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
     const key = c.req.param('videoKey') ?? '';
-    const record = findVideo(deps, key);
+    const record = findVideo(deps, key, readings);
     if (readings.get('video-transitions') === 'reupload-rejected' && record.source)
       throw reuploadRejected(key);
     const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
-      throw unsupportedMediaType('multipart/form-data with the file in the form field "file" (§4.2)', type);
+      throw unsupportedMediaType(
+        'multipart/form-data with the file in the form field "file" (§4.2)',
+        type,
+        readings,
+      );
     }
     const limit = limitOf(c, deps);
     const length = Number(requestHeader(c, 'content-length'));
@@ -144,7 +148,7 @@ async function receiveAndStore(
   if (!current || (readings.get('video-transitions') === 'reupload-rejected' && current.source)) {
     lifecycle.uploadAbandoned(key, context);
     await result.file.abort();
-    throw current ? reuploadRejected(key) : notFound(key);
+    throw current ? reuploadRejected(key) : unknownKey(key, readings);
   }
   let file: string;
   try {

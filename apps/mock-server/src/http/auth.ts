@@ -1,10 +1,13 @@
 /**
- * Authentication (§5): a Bearer token is required on create and upload (§5.1); on get and
+ * Authentication (§5): a Bearer token is required on create and upload (§5.1), its refusal
+ * answered as the `token-refusal` reading says (§7); on get and
  * custom-fields the rule is not shown, so it is played as the readings `auth-get-video` and
  * `auth-update-custom-fields` (required, not-required, owner-only).
  */
+
+import type { RequestReadings } from '../readings/request-readings.js';
 import type { VideoRecord } from '../state/types.js';
-import { forbidden, HttpError } from './errors.js';
+import { conditionStatus, forbidden, HttpError } from './errors.js';
 
 type TokenProblem = 'missing' | 'malformed' | 'unknown';
 
@@ -33,16 +36,28 @@ export function bearerToken(header: string | undefined): { token: string } | { p
   return { token: match[1] };
 }
 
+/** The refusal of a token on create and upload, with the status of the `token-refusal` reading (§7). */
+function refused(problem: TokenProblem, readings: RequestReadings | undefined): HttpError {
+  const status = readings ? conditionStatus(readings, 'token-refusal') : 401;
+  if (status === 401) return unauthorized(problem);
+  return new HttpError(status, { code: 'forbidden', title: 'Forbidden', detail: DETAIL[problem] });
+}
+
 /**
- * The accepted token of a request, or a 401 with `WWW-Authenticate: Bearer` (§5.1).
+ * The accepted token of a request, or a 401 with `WWW-Authenticate: Bearer` (§5.1). With
+ * `readings` (create and upload), the refusal's status is the `token-refusal` reading's (§7).
  *
  * @example
  * const token = requireToken(c.req.header('authorization'), ['mock-token']);
  */
-export function requireToken(header: string | undefined, tokens: readonly string[]): string {
+export function requireToken(
+  header: string | undefined,
+  tokens: readonly string[],
+  readings?: RequestReadings,
+): string {
   const result = bearerToken(header);
-  if ('problem' in result) throw unauthorized(result.problem);
-  if (!tokens.includes(result.token)) throw unauthorized('unknown');
+  if ('problem' in result) throw refused(result.problem, readings);
+  if (!tokens.includes(result.token)) throw refused('unknown', readings);
   return result.token;
 }
 

@@ -118,7 +118,7 @@ export async function readJsonBody(c: Context): Promise<JsonBody> {
 export function bodyError(problem: BodyProblem, readings: RequestReadings): HttpError {
   switch (problem.code) {
     case 'unsupported-media-type':
-      return unsupportedMediaType('JSON (Content-Type: application/json)', problem.type);
+      return unsupportedMediaType('JSON (Content-Type: application/json)', problem.type, readings);
     case 'payload-too-large':
       return tooLarge('The JSON body', MAX_JSON_BYTES);
     case 'aborted':

@@ -21,6 +21,8 @@ export const READINGS = {
   'video-record-fields': 'listed-only',
   'custom-fields-omitted': 'replace',
   'custom-field-null': 'removes-field',
+  'unknown-video-key': 'forbidden-403',
+  'media-type-refusal': 'bad-request-400',
 } as const;
 
 type FieldValue = string | number | boolean | string[];
@@ -34,6 +36,11 @@ const error = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status });
 const refused = () => error(401, 'unauthorized', 'a Bearer token is required');
 const invalid = (message: string) => error(422, 'validation', message);
+/** A key no video has: 403, as if it were another account's (§7, `unknown-video-key: forbidden-403`). */
+const unknownKey = (key: string) => error(403, 'forbidden', `video ${key} is not yours to use`);
+/** A body of another media type: 400 (§7, `media-type-refusal: bad-request-400`). */
+const wrongType = (expected: string) => error(400, 'media-type', `the body is ${expected}`);
+const isJson = (request: Request) => /^application\/json\b/i.test(request.headers.get('content-type') ?? '');
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isFieldValue = (value: unknown): value is FieldValue | null =>
@@ -62,6 +69,7 @@ export function twinServer(): Hono {
 
   app.post('/api/v1/videos', async (c) => {
     if (!authorized(c.req.raw)) return refused();
+    if (!isJson(c.req.raw)) return wrongType('JSON');
     const body = (await jsonBody(c.req.raw)) as { projectKey?: unknown; videos?: unknown } | undefined;
     const entries = body?.videos;
     if (!body || !isText(body.projectKey) || !Array.isArray(entries) || entries.length === 0) {
@@ -88,12 +96,12 @@ export function twinServer(): Hono {
     if (!authorized(c.req.raw)) return refused();
     const key = c.req.param('key');
     const video = videos.get(key);
-    if (!video) return error(404, 'not-found', `no video ${key}`);
+    if (!video) return unknownKey(key);
     if (Number(c.req.header('content-length') ?? 0) > 2 ** 30) {
       return error(413, 'too-large', 'files are at most 1 GiB');
     }
     if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-      return error(415, 'media-type', 'the body is a multipart/form-data form');
+      return wrongType('a multipart/form-data form');
     }
     if (video.ready) return error(409, 'conflict', `video ${key} has its source already`);
     const form = await c.req.formData().catch(() => undefined);
@@ -106,7 +114,7 @@ export function twinServer(): Hono {
 
   app.get('/api/v1/videos/:key', (c) => {
     const video = videos.get(c.req.param('key'));
-    if (!video) return error(404, 'not-found', `no video ${c.req.param('key')}`);
+    if (!video) return unknownKey(c.req.param('key'));
     return Response.json(record(c.req.param('key'), video));
   });
 
@@ -114,7 +122,8 @@ export function twinServer(): Hono {
     if (!authorized(c.req.raw)) return refused();
     const key = c.req.param('key');
     const video = videos.get(key);
-    if (!video) return error(404, 'not-found', `no video ${key}`);
+    if (!video) return unknownKey(key);
+    if (!isJson(c.req.raw)) return wrongType('JSON');
     const body = await jsonBody(c.req.raw);
     const fields = (body as { simpleCustomFields?: unknown } | undefined)?.simpleCustomFields;
     if (

@@ -2,6 +2,7 @@
 import { zVideo } from '@video-api/schema/zod';
 import { CheckSkipped, type Context, ensure } from '../context.js';
 import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../http.js';
+import { type ConditionAnswer, observeCondition } from '../probes/conditions.js';
 import { isFailedWord } from '../probes/readiness.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
@@ -39,8 +40,9 @@ export async function checkUpload(ctx: Context, key: string): Promise<Exchange> 
 /**
  * §4.2: the body is multipart/form-data and its `file` field is required, so an upload without
  * that field, or with a body that is not a multipart form, is refused (4xx) rather than accepted.
+ * Returns the answer to the body that is not a form, for the media-type probe (§7).
  */
-export async function checkUploadRefusals(ctx: Context, key: string): Promise<void> {
+export async function checkUploadRefusals(ctx: Context, key: string): Promise<Exchange> {
   const path = `POST /api/upload/v1/form-data/videos/${key}`;
   await ctx.check('an upload without the required file field is refused with a 4xx', '4.2', async () => {
     const exchange = await ctx.upload(key, { field: 'video' });
@@ -50,18 +52,46 @@ export async function checkUploadRefusals(ctx: Context, key: string): Promise<vo
     );
     return `status ${exchange.status}`;
   });
+  let upload = NO_EXCHANGE;
   await ctx.check(
     'an upload whose body is not multipart/form-data is refused with a 4xx',
     '4.2',
     async () => {
-      const exchange = await ctx.upload(key, { body: JSON.stringify({ file: 'not a form' }) });
+      upload = await ctx.upload(key, { body: JSON.stringify({ file: 'not a form' }) });
       ensure(
-        isClientError(exchange.status),
-        `${path} with a JSON body: expected a 4xx, got ${describe(exchange)}`,
+        isClientError(upload.status),
+        `${path} with a JSON body: expected a 4xx, got ${describe(upload)}`,
       );
-      return `status ${exchange.status}`;
+      return `status ${upload.status}`;
     },
   );
+  return upload;
+}
+
+/**
+ * §7: the status of a body of the wrong media type, observed from the upload with a JSON body
+ * (`upload`, from checkUploadRefusals) and a create and an update with a text body.
+ */
+export async function probeMediaType(ctx: Context, key: string, upload: Exchange): Promise<void> {
+  const text = { 'content-type': 'text/plain' };
+  const create =
+    (await ctx.step(() =>
+      ctx.send({ method: 'POST', path: '/api/v1/videos', body: 'projectKey=contract', headers: text }),
+    )) ?? NO_EXCHANGE;
+  const update =
+    (await ctx.step(() =>
+      ctx.send({
+        method: 'PUT',
+        path: `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`,
+        body: 'simpleCustomFields',
+        headers: text,
+      }),
+    )) ?? NO_EXCHANGE;
+  await observeCondition(ctx, 'media-type-refusal', [
+    ['uploadVideoSource', upload],
+    ['createVideos', create],
+    ['updateCustomFields', update],
+  ]);
 }
 
 /** §3: an uploaded video is processed and becomes ready; the client waits for it. */
@@ -96,37 +126,52 @@ export async function checkBecomesReady(
   return { polls, ready };
 }
 
-/** Keys the server never issued are refused with a 4xx on get, update and upload. */
+/** Keys the server never issued are refused with a 4xx on get, update and upload; the status is observed (§7). */
 export async function checkUnknownKeys(ctx: Context): Promise<void> {
   const key = `contract-unknown-${Date.now().toString(36)}`;
-  const cases: Array<[string, string, () => Promise<Exchange>]> = [
-    ['get-video of an unknown key is refused with a 4xx', '4.3', () => ctx.getVideo(key)],
+  const cases: Array<[string, string, string, () => Promise<Exchange>]> = [
+    ['get-video of an unknown key is refused with a 4xx', '4.3', 'getVideo', () => ctx.getVideo(key)],
     [
       'custom-fields update of an unknown key is refused with a 4xx',
       '4.4',
+      'updateCustomFields',
       () => ctx.putFields(key, { note: 'x' }),
     ],
-    ['upload to an unknown key is refused with a 4xx', '4.2', () => ctx.upload(key)],
+    ['upload to an unknown key is refused with a 4xx', '4.2', 'uploadVideoSource', () => ctx.upload(key)],
   ];
-  for (const [name, section, run] of cases) {
+  const answers: ConditionAnswer[] = [];
+  for (const [name, section, operation, run] of cases) {
     await ctx.check(name, section, async () => {
       const exchange = await run();
+      answers.push([operation, exchange]);
       ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
       return `status ${exchange.status}`;
     });
   }
+  await observeCondition(ctx, 'unknown-video-key', answers.length === cases.length ? answers : []);
 }
 
-/** §5.1: create and upload require the Bearer header. */
+/**
+ * §5.1: create and upload require the Bearer header. §7: the status of a missing or a wrong token
+ * is observed (`token-refusal`).
+ */
 export async function checkBearerRequired(ctx: Context, key: string): Promise<void> {
+  const answers: ConditionAnswer[] = [];
   await ctx.check('create without the Bearer header is refused with a 4xx', '5', async () => {
     const exchange = await ctx.createVideos([{ title: ctx.title('no token') }], 'none');
+    answers.push(['createVideos', exchange]);
     ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
     return `status ${exchange.status}`;
   });
   await ctx.check('upload without the Bearer header is refused with a 4xx', '5', async () => {
     const exchange = await ctx.upload(key, { auth: 'none' });
+    answers.push(['uploadVideoSource', exchange]);
     ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
     return `status ${exchange.status}`;
   });
+  const wrong = { header: `Bearer contract-wrong-${Date.now().toString(36)}` };
+  const create = await ctx.step(() => ctx.createVideos([{ title: ctx.title('wrong token') }], wrong));
+  const upload = await ctx.step(() => ctx.upload(key, { auth: wrong }));
+  if (create && upload) answers.push(['createVideos', create], ['uploadVideoSource', upload]);
+  await observeCondition(ctx, 'token-refusal', answers.length === 4 ? answers : []);
 }

@@ -68,6 +68,33 @@ export const rateLimitsMeaning = {
   }
 } as const;
 
+export const mediaTypeRefusalMeaning = {
+  "unsupported-415": {
+    "refuses": [
+      {
+        "status": 415,
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "updateCustomFields"
+        ]
+      }
+    ]
+  },
+  "bad-request-400": {
+    "refuses": [
+      {
+        "status": 400,
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "updateCustomFields"
+        ]
+      }
+    ]
+  }
+} as const;
+
 export const fileSizeLimitMeaning = {
   "rejects-413": {
     "refuses": [
@@ -345,6 +372,73 @@ export const webhookPayloadMeaning = {
         }
       }
     }
+  }
+} as const;
+
+export const tokenRefusalMeaning = {
+  "unauthorized-401": {
+    "refuses": [
+      {
+        "status": 401,
+        "on": [
+          "createVideos",
+          "uploadVideoSource"
+        ],
+        "headers": [
+          "WWW-Authenticate"
+        ]
+      }
+    ]
+  },
+  "forbidden-403": {
+    "refuses": [
+      {
+        "status": 403,
+        "on": [
+          "createVideos",
+          "uploadVideoSource"
+        ]
+      }
+    ]
+  }
+} as const;
+
+export const unknownVideoKeyMeaning = {
+  "not-found-404": {
+    "refuses": [
+      {
+        "status": 404,
+        "on": [
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ]
+      }
+    ]
+  },
+  "forbidden-403": {
+    "refuses": [
+      {
+        "status": 403,
+        "on": [
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ]
+      }
+    ]
+  },
+  "bad-request-400": {
+    "refuses": [
+      {
+        "status": 400,
+        "on": [
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ]
+      }
+    ]
   }
 } as const;
 

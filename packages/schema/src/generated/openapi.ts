@@ -153,6 +153,42 @@ export const openapiDocument: Record<string, unknown> = {
       "id": "webhook-registration",
       "source": "6",
       "says": "Webhook event kinds, payload, registration and signing: not shown."
+    },
+    {
+      "id": "media-type-refusal",
+      "source": "7",
+      "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+      "readings": {
+        "unsupported-415": "A body of another media type than the operation takes (JSON for create and update, multipart/form-data for upload) is answered 415 Unsupported Media Type.",
+        "bad-request-400": "A body of another media type than the operation takes is answered 400, as any malformed request."
+      },
+      "mock": "unsupported-415",
+      "meaning": {
+        "unsupported-415": {
+          "refuses": [
+            {
+              "status": 415,
+              "on": [
+                "createVideos",
+                "uploadVideoSource",
+                "updateCustomFields"
+              ]
+            }
+          ]
+        },
+        "bad-request-400": {
+          "refuses": [
+            {
+              "status": 400,
+              "on": [
+                "createVideos",
+                "uploadVideoSource",
+                "updateCustomFields"
+              ]
+            }
+          ]
+        }
+      }
     }
   ],
   "paths": {
@@ -818,7 +854,44 @@ export const openapiDocument: Record<string, unknown> = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "`Authorization: Bearer <ACCESS_TOKEN>`, required by create and upload (§5.1). The access token\nis generated in the personal access token settings of the service's account area (§5.2).\n"
+        "description": "`Authorization: Bearer <ACCESS_TOKEN>`, required by create and upload (§5.1). The access token\nis generated in the personal access token settings of the service's account area (§5.2).\n",
+        "x-unspecified": {
+          "id": "token-refusal",
+          "source": "7",
+          "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+          "readings": {
+            "unauthorized-401": "A missing or wrong token on create and upload is answered 401 with a WWW-Authenticate Bearer challenge (RFC 6750).",
+            "forbidden-403": "A missing or wrong token on create and upload is answered 403; the SDKs of the real service behind this interface (ByteArk Stream) treat 403 as the final refusal of a token."
+          },
+          "mock": "unauthorized-401",
+          "meaning": {
+            "unauthorized-401": {
+              "refuses": [
+                {
+                  "status": 401,
+                  "on": [
+                    "createVideos",
+                    "uploadVideoSource"
+                  ],
+                  "headers": [
+                    "WWW-Authenticate"
+                  ]
+                }
+              ]
+            },
+            "forbidden-403": {
+              "refuses": [
+                {
+                  "status": 403,
+                  "on": [
+                    "createVideos",
+                    "uploadVideoSource"
+                  ]
+                }
+              ]
+            }
+          }
+        }
       }
     },
     "parameters": {
@@ -835,6 +908,55 @@ export const openapiDocument: Record<string, unknown> = {
           "created": {
             "summary": "A key returned by create",
             "value": "v-0001"
+          }
+        },
+        "x-unspecified": {
+          "id": "unknown-video-key",
+          "source": "7",
+          "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+          "readings": {
+            "not-found-404": "A key no video has is answered 404 Not Found on upload, get and update.",
+            "forbidden-403": "A key no video has is answered 403, as a video of another account is, so that a caller cannot tell which keys exist.",
+            "bad-request-400": "A key no video has is answered 400, as a request whose input does not validate."
+          },
+          "mock": "not-found-404",
+          "meaning": {
+            "not-found-404": {
+              "refuses": [
+                {
+                  "status": 404,
+                  "on": [
+                    "uploadVideoSource",
+                    "getVideo",
+                    "updateCustomFields"
+                  ]
+                }
+              ]
+            },
+            "forbidden-403": {
+              "refuses": [
+                {
+                  "status": 403,
+                  "on": [
+                    "uploadVideoSource",
+                    "getVideo",
+                    "updateCustomFields"
+                  ]
+                }
+              ]
+            },
+            "bad-request-400": {
+              "refuses": [
+                {
+                  "status": 400,
+                  "on": [
+                    "uploadVideoSource",
+                    "getVideo",
+                    "updateCustomFields"
+                  ]
+                }
+              ]
+            }
           }
         }
       }

@@ -125,6 +125,43 @@ export const unspecified = {
     "source": "6",
     "says": "Webhook event kinds, payload, registration and signing: not shown."
   },
+  "media-type-refusal": {
+    "id": "media-type-refusal",
+    "pointer": "",
+    "source": "7",
+    "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+    "readings": {
+      "unsupported-415": "A body of another media type than the operation takes (JSON for create and update, multipart/form-data for upload) is answered 415 Unsupported Media Type.",
+      "bad-request-400": "A body of another media type than the operation takes is answered 400, as any malformed request."
+    },
+    "mock": "unsupported-415",
+    "meaning": {
+      "unsupported-415": {
+        "refuses": [
+          {
+            "status": 415,
+            "on": [
+              "createVideos",
+              "uploadVideoSource",
+              "updateCustomFields"
+            ]
+          }
+        ]
+      },
+      "bad-request-400": {
+        "refuses": [
+          {
+            "status": 400,
+            "on": [
+              "createVideos",
+              "uploadVideoSource",
+              "updateCustomFields"
+            ]
+          }
+        ]
+      }
+    }
+  },
   "videos-per-create-limit": {
     "id": "videos-per-create-limit",
     "pointer": "/paths/~1api~1v1~1videos/post",
@@ -542,6 +579,94 @@ export const unspecified = {
       "reordered": "Events of one video may arrive out of order."
     },
     "mock": "once-in-order"
+  },
+  "token-refusal": {
+    "id": "token-refusal",
+    "pointer": "/components/securitySchemes/bearerAuth",
+    "source": "7",
+    "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+    "readings": {
+      "unauthorized-401": "A missing or wrong token on create and upload is answered 401 with a WWW-Authenticate Bearer challenge (RFC 6750).",
+      "forbidden-403": "A missing or wrong token on create and upload is answered 403; the SDKs of the real service behind this interface (ByteArk Stream) treat 403 as the final refusal of a token."
+    },
+    "mock": "unauthorized-401",
+    "meaning": {
+      "unauthorized-401": {
+        "refuses": [
+          {
+            "status": 401,
+            "on": [
+              "createVideos",
+              "uploadVideoSource"
+            ],
+            "headers": [
+              "WWW-Authenticate"
+            ]
+          }
+        ]
+      },
+      "forbidden-403": {
+        "refuses": [
+          {
+            "status": 403,
+            "on": [
+              "createVideos",
+              "uploadVideoSource"
+            ]
+          }
+        ]
+      }
+    }
+  },
+  "unknown-video-key": {
+    "id": "unknown-video-key",
+    "pointer": "/components/parameters/VideoKey",
+    "source": "7",
+    "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+    "readings": {
+      "not-found-404": "A key no video has is answered 404 Not Found on upload, get and update.",
+      "forbidden-403": "A key no video has is answered 403, as a video of another account is, so that a caller cannot tell which keys exist.",
+      "bad-request-400": "A key no video has is answered 400, as a request whose input does not validate."
+    },
+    "mock": "not-found-404",
+    "meaning": {
+      "not-found-404": {
+        "refuses": [
+          {
+            "status": 404,
+            "on": [
+              "uploadVideoSource",
+              "getVideo",
+              "updateCustomFields"
+            ]
+          }
+        ]
+      },
+      "forbidden-403": {
+        "refuses": [
+          {
+            "status": 403,
+            "on": [
+              "uploadVideoSource",
+              "getVideo",
+              "updateCustomFields"
+            ]
+          }
+        ]
+      },
+      "bad-request-400": {
+        "refuses": [
+          {
+            "status": 400,
+            "on": [
+              "uploadVideoSource",
+              "getVideo",
+              "updateCustomFields"
+            ]
+          }
+        ]
+      }
+    }
   },
   "error-shape": {
     "id": "error-shape",

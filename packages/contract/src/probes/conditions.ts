@@ -1,0 +1,51 @@
+/**
+ * Probes of the conditions of errors (§7: "the conditions that cause them: not shown"): with which
+ * status a server answers a key no video has, a missing or wrong token, a body of the wrong media
+ * type. The reading is the one whose refusals in the spec (its meaning) are the answers seen.
+ */
+import { meaningOf, type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import type { Context } from '../context.js';
+import { refuse5xx } from '../evidence.js';
+import type { Exchange } from '../http.js';
+
+/** The unknowns of §7 whose readings say with which status each operation refuses a condition. */
+export type ConditionId = 'unknown-video-key' | 'token-refusal' | 'media-type-refusal';
+
+/** One answer to the condition: the operation id that answered, and its exchange. */
+export type ConditionAnswer = readonly [operation: string, exchange: Exchange];
+
+interface Refusals {
+  readonly refuses: ReadonlyArray<{ readonly status: number; readonly on: readonly string[] }>;
+}
+
+/**
+ * The reading of `id` under which every answer's status is one its operation refuses with, per
+ * the spec's meaning; `other` when no reading accounts for them all.
+ *
+ * @example
+ * conditionReading('unknown-video-key', [['getVideo', exchange]]); // 'not-found-404' for a 404
+ */
+export function conditionReading<Id extends ConditionId>(
+  id: Id,
+  answers: readonly ConditionAnswer[],
+): ReadingOf<Id> | 'other' {
+  const found = readingsOf(id).find((reading) => {
+    const { refuses } = meaningOf(id, reading as never) as Refusals;
+    return answers.every(([operation, { status }]) =>
+      refuses.some((refusal) => refusal.status === status && refusal.on.includes(operation)),
+    );
+  });
+  return found ?? 'other';
+}
+
+/** Observes `id` from the answers its condition got (not observed when one of them was not sent). */
+export async function observeCondition(ctx: Context, id: ConditionId, answers: readonly ConditionAnswer[]) {
+  return ctx.observe(id, async () => {
+    refuse5xx(...answers.map(([, exchange]) => exchange));
+    const evidence = answers.map(([operation, { status }]) => `${operation} ${status}`).join(', ');
+    if (answers.length === 0 || answers.some(([, { status }]) => status === 0)) {
+      return { notObserved: `not every request of the condition was answered (${evidence})` };
+    }
+    return { reading: conditionReading(id, answers) as never, evidence };
+  });
+}
