@@ -3,6 +3,7 @@
  * code and the tail of its output, so a broken step says what broke.
  */
 import { spawn } from 'node:child_process';
+import { cleanEnv } from '@video-api/test-support';
 
 export interface ExecOptions {
   cwd: string;
@@ -17,19 +18,6 @@ export interface ExecResult {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/**
- * This process's environment without what pnpm, npm and nx set for the scripts they run
- * (`npm_config_*`, `npm_package_*`, pnpm's NODE_PATH into the workspace's store, …): the
- * consumer is another team's project, not a script of this workspace.
- */
-export function cleanEnv(): Record<string, string | undefined> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^(npm_|pnpm_|PNPM_|NX_|INIT_CWD$|VITEST|TEST$|NODE_OPTIONS$|NODE_PATH$)/i.test(key),
-    ),
-  );
 }
 
 const tail = (text: string) => text.split('\n').slice(-40).join('\n');

@@ -1,9 +1,9 @@
 /**
  * Other Node majors for the consumer's steps: the npm package `node@X` ships a real Node binary
- * inside the registry package; it is cached (see cache.ts).
+ * inside the registry package; it is cached (test-support's cachedInstall).
  */
 import { join } from 'node:path';
-import { cachedInstall } from './cache.js';
+import { cachedInstall } from '@video-api/test-support';
 import { exec } from './exec.js';
 
 /** The Node versions the consumer's steps run on besides the one running the tests. */

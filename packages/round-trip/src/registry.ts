@@ -7,8 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@video-api/test-support';
-import { cachedInstall } from './cache.js';
+import { cachedInstall, freePort } from '@video-api/test-support';
 import { nodeBinary, OTHER_NODES } from './node-versions.js';
 
 export const VERDACCIO_VERSION = '6.10.4';

@@ -4,7 +4,7 @@
  * group (npx does not pass a signal on to the command it runs), SIGKILL after 5 s.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cleanEnv } from './exec.js';
+import { cleanEnv } from '@video-api/test-support';
 
 export interface Served {
   url: string;

@@ -1,6 +1,8 @@
 /** Test helpers shared by the workspace's tests (private; exports its TypeScript source). */
 
+export { cacheDir, cachedInstall } from './cached-install.js';
 export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
+export { cleanEnv } from './clean-env.js';
 export { freePort, refusedUrl } from './free-port.js';
 export { type Listening, listenHttp } from './listen-http.js';
 export { processesMentioning } from './processes.js';
