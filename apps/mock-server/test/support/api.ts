@@ -3,6 +3,8 @@
  * and a check that every 2xx the mock sends conforms to the spec's response schema (the mock never
  * lies about the spec). Every test that uses `api()` makes that check on every response.
  */
+
+import { resolveSpec } from '@video-api/schema/resolve';
 import { zCreateVideosResponse, zGetVideoResponse, zUpdateCustomFieldsResponse } from '@video-api/schema/zod';
 import { afterEach, expect } from 'vitest';
 import { createApp } from '../../src/index.js';
@@ -20,8 +22,44 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.mock.close()));
 });
 
-/** Asserts a 2xx body of a spec operation against its generated response schema. */
+const documented = new Map<string, Record<string, string[]>>();
+/** Answers the mock gives beyond any reading, to protect itself: a JSON body over 1 MiB is refused with 413. */
+const GUARDS: Record<string, string[]> = { createVideos: ['413'], updateCustomFields: ['413'] };
+/**
+ * The statuses each operation documents in the resolved document of the readings a response says it
+ * played (`X-Mock-Readings`), with the error media type: what the mock answers must be in it.
+ */
+function resolvedStatuses(header: string): Record<string, string[]> {
+  let statuses = documented.get(header);
+  if (statuses === undefined) {
+    const readings = header.split(',').filter((pair) => pair.includes('='));
+    const { document } = resolveSpec({ readings });
+    statuses = {};
+    for (const item of Object.values(
+      document.paths as Record<string, Record<string, { operationId?: string; responses?: object }>>,
+    )) {
+      for (const operation of Object.values(item)) {
+        if (operation.operationId) statuses[operation.operationId] = Object.keys(operation.responses ?? {});
+      }
+    }
+    documented.set(header, statuses);
+  }
+  return statuses;
+}
+
+/**
+ * Asserts that the status of every answer of a spec operation is one its resolved document lists
+ * for the readings it played, and a 2xx body against its generated response schema.
+ */
 export async function assertConforms(operationId: keyof typeof checked, res: Response): Promise<void> {
+  const readings = res.headers.get('x-mock-readings');
+  // An injected fault (X-Mock-Fault) is the mock's own doing, never a reading: it is not checked here.
+  if (readings !== null && !res.headers.has('x-mock-fault')) {
+    expect(
+      [...(resolvedStatuses(readings)[operationId] ?? []), ...(GUARDS[operationId] ?? [])],
+      `${operationId} answered ${res.status} under ${readings}; its resolved document does not list it`,
+    ).toContain(String(res.status));
+  }
   if (res.status < 200 || res.status > 299) return;
   const text = await res.clone().text();
   checked[operationId] += 1;
