@@ -169,6 +169,18 @@ describe('the spec states nothing the document leaves open', () => {
     expect(at(spec, '/components/responses/Error/content')).toEqual({ '*/*': { schema: {} } });
   });
 
+  it('an empty videos list is left open: no minItems, a marker instead (§1 "one or more")', () => {
+    const videos = `${schemas}/CreateVideosRequest/properties/videos`;
+    expect(at(spec, `${videos}/minItems`)).toBeUndefined();
+    expect(at(spec, `${videos}/x-unspecified/id`)).toBe('create-empty-videos');
+  });
+
+  it('the order of the create answer is left open, marked on create (§4.1)', () => {
+    const ids = (at(spec, `${create}/x-unspecified`) as Array<{ id: string }>).map((m) => m.id);
+    expect(ids).toContain('create-answer-order');
+    expect(JSON.stringify(at(spec, `${create}/responses/2XX`))).not.toMatch(/in order|request order/i);
+  });
+
   it('the upload host is configurable apart from the base address (§4.2)', () => {
     expect(at(spec, `${upload}/servers/0/url`)).toBe('{upload_base_url}');
   });

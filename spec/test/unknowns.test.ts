@@ -11,6 +11,8 @@ const byId = new Map(markers.map((m) => [m.id, m]));
 
 // [id, source section, has readings]
 const unknowns: Array<[string, string, boolean]> = [
+  ['create-empty-videos', '1', true],
+  ['create-answer-order', '4.1', true],
   ['video-record-fields', '2', true],
   ['custom-field-types', '2', false],
   ['custom-field-definition', '2', true],

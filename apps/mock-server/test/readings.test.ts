@@ -11,6 +11,7 @@ import type { MockOptions } from '../src/types.js';
 import type { Effect, Table } from './readings/context.js';
 import { apiEffects } from './readings/effects-api.js';
 import { conditionEffects } from './readings/effects-conditions.js';
+import { createEffects } from './readings/effects-create.js';
 import { recordEffects } from './readings/effects-records.js';
 import { webhookEffects } from './readings/effects-webhooks.js';
 import { api, played } from './support/api.js';
@@ -25,7 +26,13 @@ const SETUP: Partial<Record<UnspecifiedIdWithReadings, MockOptions>> = {
   'auth-update-custom-fields': { tokens: ['mock-token', 'other'] },
 };
 
-const table: Table = { ...apiEffects, ...conditionEffects, ...recordEffects, ...webhookEffects };
+const table: Table = {
+  ...apiEffects,
+  ...conditionEffects,
+  ...createEffects,
+  ...recordEffects,
+  ...webhookEffects,
+};
 
 const rows = idsWithReadings.flatMap((id) =>
   readingsOf(id).map((reading) => [id, reading] as [UnspecifiedIdWithReadings, string]),

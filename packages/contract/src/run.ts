@@ -18,6 +18,7 @@ import { Context, explain } from './context.js';
 import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from './http.js';
 import { probeAuth } from './probes/auth.js';
 import { probeDefinition, probeNull, probeOmitted } from './probes/custom-fields.js';
+import { probeEmptyCreate } from './probes/empty-create.js';
 import {
   probeFieldLength,
   probeFileSize,
@@ -148,6 +149,7 @@ async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkC
 
   await probeFieldLength(ctx);
   await probeVideosPerCreate(ctx);
+  await probeEmptyCreate(ctx);
   await probeFileSize(ctx, second);
   await probeRateLimit(ctx, key); // last: it may exhaust the target's budget
 }

@@ -30,8 +30,9 @@ describe('Finding', () => {
     expectTypeOf<Finding<'custom-fields-omitted'>>().toEqualTypeOf<
       { reading: 'merge' | 'replace' | 'other'; evidence: string } | { notObserved: string }
     >();
-    expectTypeOf<Finding<'create-answer-order'>>().toMatchTypeOf<
-      { reading: 'request-order' | 'reverse-order' | 'other'; evidence: string } | { notObserved: string }
+    expectTypeOf<Finding<'create-answer-order'>>().toEqualTypeOf<
+      | { reading: 'request-order' | 'reverse-order' | 'any-order' | 'other'; evidence: string }
+      | { notObserved: string }
     >();
     const typo = (ctx: Context) =>
       // @ts-expect-error: 'semantics' is not a reading of status-codes

@@ -69,7 +69,10 @@ describe('a request that is never answered', () => {
     expect(failures(report)).toEqual([
       expect.stringMatching(/^§4\.3 get-video answers 2XX with JSON: GET .+: no answer within 300 ms$/),
     ]);
-    expect(report.observations.filter((o) => o.verdict === 'observed')).toEqual([]);
+    // Only the create answer, which came before the stop, gave an observation.
+    expect(
+      report.observations.filter((o) => o.verdict === 'observed').map((o) => `${o.id}=${o.reading}`),
+    ).toEqual(['create-answer-order=request-order']);
   });
 });
 

@@ -18,12 +18,16 @@ describe('meaning types', () => {
       | 'auth-get-video'
       | 'auth-update-custom-fields'
       | 'readiness-field'
+      | 'media-type-refusal'
+      | 'token-refusal'
+      | 'unknown-video-key'
     >();
   });
 
   it('keeps auth rules and refusal statuses as literals', () => {
     expectTypeOf(meaningOf('auth-get-video', 'not-required').auth).toEqualTypeOf<'none'>();
     expectTypeOf(meaningOf('error-codes', 'validation-422').refuses[0].status).toEqualTypeOf<422>();
+    expectTypeOf(meaningOf('token-refusal', 'forbidden-403').refuses[0].status).toEqualTypeOf<403>();
   });
 
   it('keeps the words as literals', () => {

@@ -1,5 +1,5 @@
 /** §4.1 Create videos: POST /api/v1/videos. */
-import { meaningOf } from '@video-api/schema/unspecified';
+import { meaningOf, type ReadingOf } from '@video-api/schema/unspecified';
 import { zCreateVideosRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
@@ -15,7 +15,8 @@ import { longTexts } from './limits.js';
 
 /**
  * Handles create: Bearer required (§5.1), body validated with the generated schema, one record
- * per entry, answered with the creation shape in request order (§4.1).
+ * per entry, answered with the creation shape (§4.1) in the order of the `create-answer-order`
+ * reading; an empty `videos` as the `create-empty-videos` reading says.
  */
 export function createVideos(
   deps: Pick<ApiDeps, 'tokens' | 'store' | 'clock' | 'lifecycle' | 'origins' | 'limits' | 'eventContext'>,
@@ -33,6 +34,12 @@ export function createVideos(
       );
     }
     const body = parsed.data;
+    // §1 says "one or more"; what a server does with none is not shown (`create-empty-videos`).
+    if (body.videos.length === 0 && readings.get('create-empty-videos') === 'rejected') {
+      throw validationError(readings, 'The videos list is empty; create one or more videos (§1).', [
+        { pointer: '/videos', message: 'at least one item is required' },
+      ]);
+    }
     // §8: the number of videos per create request is not shown.
     if (
       readings.get('videos-per-create-limit') === 'limited' &&
@@ -74,10 +81,21 @@ export function createVideos(
     for (const record of records) lifecycle.created(record, context);
     const base = deps.origins.base(c.get('origin'));
     const { status } = meaningOf('status-codes', readings.get('status-codes')); // §4.5, as the spec's data says
-    return json(
+    const answer = inAnswerOrder(
       records.map((record) => createdVideo(record, base)),
-      status.createVideos,
-      readings,
+      readings.get('create-answer-order'),
     );
+    return json(answer, status.createVideos, readings);
   };
+}
+
+/**
+ * The created videos in the order of the `create-answer-order` reading (§4.1 shows one element per
+ * requested video, not their order): as requested, reversed, or the first requested moved last (an
+ * order of the server's own that is neither of the others for three videos or more).
+ */
+export function inAnswerOrder<T>(elements: T[], reading: ReadingOf<'create-answer-order'>): T[] {
+  if (reading === 'reverse-order') return [...elements].reverse();
+  if (reading === 'any-order') return [...elements.slice(1), ...elements.slice(0, 1)];
+  return elements;
 }

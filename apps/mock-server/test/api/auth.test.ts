@@ -30,7 +30,7 @@ describe('authentication (§5)', () => {
 
   it('accepts every configured token and no other', async () => {
     const { create } = api({ tokens: ['alpha', 'beta'] });
-    const payload = { projectKey: 'p', videos: [] };
+    const payload = { projectKey: 'p', videos: [{ title: 't' }] };
     expect((await create(payload, { headers: { authorization: 'Bearer alpha' } })).status).toBe(200);
     expect((await create(payload, { headers: { authorization: 'Bearer beta' } })).status).toBe(200);
     expect((await create(payload, { headers: { authorization: 'Bearer mock-token' } })).status).toBe(401);

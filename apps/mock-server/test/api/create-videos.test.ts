@@ -69,7 +69,11 @@ describe('POST /api/v1/videos (§4.1)', () => {
 
   it('names the readings it played', async () => {
     const { create } = api();
-    const res = await create({ projectKey: 'p', videos: [] });
-    expect(played(res)).toMatchObject({ 'status-codes': 'all-200', 'videos-per-create-limit': 'unlimited' });
+    const res = await create({ projectKey: 'p', videos: [{ title: 't' }] });
+    expect(played(res)).toMatchObject({
+      'status-codes': 'all-200',
+      'videos-per-create-limit': 'unlimited',
+      'create-answer-order': 'request-order',
+    });
   });
 });

@@ -118,7 +118,11 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
   return undefined;
 }
 
-/** §4.1 does not show the order of the elements: observed from the titles, never failed. */
+/**
+ * §4.1 does not show the order of the elements (`create-answer-order`): observed from the titles,
+ * never failed; an order matched one to one that is neither the requested one nor its reverse is
+ * `any-order`.
+ */
 async function observeOrder(ctx: Context, exchange: Exchange, order: number[] | undefined) {
   await ctx.observe('create-answer-order', async () => {
     refuse5xx(exchange);
@@ -130,6 +134,6 @@ async function observeOrder(ctx: Context, exchange: Exchange, order: number[] | 
     const evidence = `requested videos 0..${order.length - 1} answered as ${order.join(', ')}`;
     if (order.every((r, i) => r === i)) return { reading: 'request-order', evidence };
     if (order.every((r, i) => r === order.length - 1 - i)) return { reading: 'reverse-order', evidence };
-    return { reading: 'other', evidence };
+    return { reading: 'any-order', evidence };
   });
 }

@@ -205,16 +205,29 @@ export const openapiDocument: Record<string, unknown> = {
             "bearerAuth": []
           }
         ],
-        "x-unspecified": {
-          "id": "videos-per-create-limit",
-          "source": "8",
-          "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
-          "readings": {
-            "unlimited": "Any number of videos is accepted in one create request.",
-            "limited": "More videos than a limit in one request are refused with a 4xx."
+        "x-unspecified": [
+          {
+            "id": "videos-per-create-limit",
+            "source": "8",
+            "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
+            "readings": {
+              "unlimited": "Any number of videos is accepted in one create request.",
+              "limited": "More videos than a limit in one request are refused with a 4xx."
+            },
+            "mock": "unlimited"
           },
-          "mock": "unlimited"
-        },
+          {
+            "id": "create-answer-order",
+            "source": "4.1",
+            "says": "Response: a JSON array with one element per requested video, in the shape of the video record in part 2 (key, title, primaryPlaybackUrl). (The order of the elements is not shown.)",
+            "readings": {
+              "request-order": "The elements follow the order of the requested videos.",
+              "reverse-order": "The elements come in the reverse order of the requested videos (newest first).",
+              "any-order": "The elements come in an order of the server's own, neither the requested order nor its reverse; a client matches them to its videos by title."
+            },
+            "mock": "request-order"
+          }
+        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -1069,9 +1082,19 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "videos": {
             "type": "array",
-            "description": "One entry per video to create.",
+            "description": "One entry per video to create (\"one or more video records\", §1).",
             "items": {
               "$ref": "#/components/schemas/CreateVideoEntry"
+            },
+            "x-unspecified": {
+              "id": "create-empty-videos",
+              "source": "1",
+              "says": "Create one or more video records with a JSON request. (What a create with an empty videos list does is not shown.)",
+              "readings": {
+                "rejected": "A create whose videos list is empty is refused as a request that does not validate, with the status of the error-codes reading.",
+                "accepted-empty": "A create whose videos list is empty is answered 2XX with an empty array, creating nothing."
+              },
+              "mock": "rejected"
             }
           }
         }
@@ -1394,7 +1417,7 @@ export const openapiDocument: Record<string, unknown> = {
         }
       },
       "CreateTwoVideosResponse": {
-        "summary": "One element per requested video, in order",
+        "summary": "One element per requested video (here in request order, the mock's default; the order is not shown)",
         "value": [
           {
             "key": "v-0001",

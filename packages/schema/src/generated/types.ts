@@ -120,7 +120,7 @@ export interface components {
         CreateVideosRequest: {
             /** @description Key of the project the videos are uploaded to. */
             projectKey: string;
-            /** @description One entry per video to create. */
+            /** @description One entry per video to create ("one or more video records", §1). */
             videos: components["schemas"]["CreateVideoEntry"][];
         };
         /** @description One video to create (§4.1). */

@@ -173,6 +173,18 @@ export const unspecified = {
     },
     "mock": "unlimited"
   },
+  "create-answer-order": {
+    "id": "create-answer-order",
+    "pointer": "/paths/~1api~1v1~1videos/post",
+    "source": "4.1",
+    "says": "Response: a JSON array with one element per requested video, in the shape of the video record in part 2 (key, title, primaryPlaybackUrl). (The order of the elements is not shown.)",
+    "readings": {
+      "request-order": "The elements follow the order of the requested videos.",
+      "reverse-order": "The elements come in the reverse order of the requested videos (newest first).",
+      "any-order": "The elements come in an order of the server's own, neither the requested order nor its reverse; a client matches them to its videos by title."
+    },
+    "mock": "request-order"
+  },
   "upload-host": {
     "id": "upload-host",
     "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/servers/0",
@@ -751,6 +763,17 @@ export const unspecified = {
         }
       }
     }
+  },
+  "create-empty-videos": {
+    "id": "create-empty-videos",
+    "pointer": "/components/schemas/CreateVideosRequest/properties/videos",
+    "source": "1",
+    "says": "Create one or more video records with a JSON request. (What a create with an empty videos list does is not shown.)",
+    "readings": {
+      "rejected": "A create whose videos list is empty is refused as a request that does not validate, with the status of the error-codes reading.",
+      "accepted-empty": "A create whose videos list is empty is answered 2XX with an empty array, creating nothing."
+    },
+    "mock": "rejected"
   },
   "streaming-domain": {
     "id": "streaming-domain",
