@@ -16,6 +16,14 @@ const TSLIB_VERSION = '2.9.1';
 
 const require = createRequire(import.meta.url);
 
+/** One install per tool and process: two servers started at once must not install into one folder twice. */
+const installs = new Map<string, Promise<string>>();
+function install(name: string, packages: string[]): Promise<string> {
+  const pending = installs.get(name) ?? cachedInstall(name, packages);
+  installs.set(name, pending);
+  return pending;
+}
+
 /** Redocly's CLI entry (the devDependency; runs on Node 20). */
 export function redoclyEntry(): string {
   return join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
@@ -23,13 +31,13 @@ export function redoclyEntry(): string {
 
 /** Prism's CLI entry, installed on first use. */
 export async function prismEntry(): Promise<string> {
-  const dir = await cachedInstall(`prism-cli-${PRISM_VERSION}`, [`@stoplight/prism-cli@${PRISM_VERSION}`]);
+  const dir = await install(`prism-cli-${PRISM_VERSION}`, [`@stoplight/prism-cli@${PRISM_VERSION}`]);
   return join(dir, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 }
 
 /** Portman's and newman's CLI entries (one install), installed on first use. */
 export async function portmanEntries(): Promise<{ portman: string; newman: string }> {
-  const dir = await cachedInstall(`portman-${PORTMAN_VERSION}`, [
+  const dir = await install(`portman-${PORTMAN_VERSION}`, [
     `@apideck/portman@${PORTMAN_VERSION}`,
     `tslib@${TSLIB_VERSION}`,
     `newman@${NEWMAN_VERSION}`,
