@@ -82,6 +82,12 @@ const statements: Array<[string, string, string, unknown]> = [
   ],
   ['4.2', 'the form field file is required', `${schemas}/UploadVideoSourceRequest/required`, ['file']],
   ['4.2', 'file is binary', `${schemas}/UploadVideoSourceRequest/properties/file/format`, 'binary'],
+  [
+    '4.2',
+    'file is binary content (OpenAPI 3.1: a media type on the part)',
+    `${schemas}/UploadVideoSourceRequest/properties/file/contentMediaType`,
+    'application/octet-stream',
+  ],
   ['4.2', 'videoKey is a path parameter', '/components/parameters/VideoKey/in', 'path'],
   ['5', 'upload requires a Bearer token', `${upload}/security`, [{ bearerAuth: [] }]],
   ['5', 'the Bearer scheme is HTTP bearer', '/components/securitySchemes/bearerAuth/scheme', 'bearer'],
@@ -102,7 +108,25 @@ const statements: Array<[string, string, string, unknown]> = [
   [
     '2',
     'simpleCustomFields maps names to values',
-    `${schemas}/SimpleCustomFields/additionalProperties/$ref`,
+    `${schemas}/SimpleCustomFields/additionalProperties/anyOf/0/$ref`,
+    '#/components/schemas/CustomFieldValue',
+  ],
+  [
+    '4.4',
+    'the update body writes the map of values',
+    `${schemas}/UpdateCustomFieldsRequest/properties/simpleCustomFields/$ref`,
+    '#/components/schemas/SimpleCustomFields',
+  ],
+  [
+    '4.3',
+    'the record holds the map of all custom fields, as read',
+    `${schemas}/Video/properties/simpleCustomFields/$ref`,
+    '#/components/schemas/ReadCustomFields',
+  ],
+  [
+    '2',
+    'a value read is one of the forms of §2, or more',
+    `${schemas}/ReadCustomFieldValue/anyOf/0/$ref`,
     '#/components/schemas/CustomFieldValue',
   ],
   ['2', 'value form: string', `${schemas}/CustomFieldValue/anyOf/0/type`, 'string'],
@@ -179,6 +203,24 @@ describe('the spec states nothing the document leaves open', () => {
     const ids = (at(spec, `${create}/x-unspecified`) as Array<{ id: string }>).map((m) => m.id);
     expect(ids).toContain('create-answer-order');
     expect(JSON.stringify(at(spec, `${create}/responses/2XX`))).not.toMatch(/in order|request order/i);
+  });
+
+  it('the read side accepts null and forms not listed (§2: the list of all field types is not shown)', () => {
+    const read = at(spec, `${schemas}/ReadCustomFields/additionalProperties/$ref`);
+    expect(read).toBe('#/components/schemas/ReadCustomFieldValue');
+    const forms = at(spec, `${schemas}/ReadCustomFieldValue/anyOf`) as Array<Record<string, unknown>>;
+    expect(forms.some((form) => form.type === 'null')).toBe(true);
+    // One alternative with no type and no other constraint: any JSON value.
+    expect(forms.some((form) => Object.keys(form).every((key) => key === 'description'))).toBe(true);
+  });
+
+  it('writes leave null to the custom-field-null unknown rather than refusing it', () => {
+    const value = at(spec, `${schemas}/SimpleCustomFields/additionalProperties/anyOf`);
+    expect((value as Array<{ type?: string }>).map((form) => form.type ?? 'ref')).toEqual(['ref', 'null']);
+    const ids = (at(spec, `${schemas}/SimpleCustomFields/x-unspecified`) as Array<{ id: string }>).map(
+      (m) => m.id,
+    );
+    expect(ids).toContain('custom-field-null');
   });
 
   it('the upload host is configurable apart from the base address (§4.2)', () => {

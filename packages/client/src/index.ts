@@ -53,6 +53,7 @@ export type {
   CallOptions,
   CreatedVideo,
   OperationName,
+  ReadCustomFields,
   RetryOptions,
   SimpleCustomFields,
   SizedStream,

@@ -1,5 +1,5 @@
 /** Types of the client's options and results. API types come from @video-api/schema. */
-import type { CreatedVideo, SimpleCustomFields, Video } from '@video-api/schema';
+import type { CreatedVideo, ReadCustomFields, SimpleCustomFields, Video } from '@video-api/schema';
 import type { VideoApiError } from './errors.js';
 
 /** The four operations of the interface document (§4.1–§4.4). */
@@ -82,4 +82,4 @@ export interface SizedStream {
 /** What can be uploaded in every runtime. `@video-api/client/node` adds file paths. */
 export type UploadSource = Blob | ArrayBuffer | ArrayBufferView | SizedStream;
 
-export type { CreatedVideo, SimpleCustomFields, Video };
+export type { CreatedVideo, ReadCustomFields, SimpleCustomFields, Video };

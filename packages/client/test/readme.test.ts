@@ -23,18 +23,25 @@ describe('the README', () => {
     const shown = signatures.find((block) => block.includes('updateCustomFields(videoKey: string'));
     expect(shown).toBeDefined();
     // Both ways assignable: the README's types are the package's, neither narrower nor wider.
-    const check = `import type { CallOptions, SimpleCustomFields, Video, VideoApiClient } from '@video-api/client';
+    const check = `import type {
+  CallOptions,
+  ReadCustomFields,
+  SimpleCustomFields,
+  Video,
+  VideoApiClient,
+} from '@video-api/client';
 declare namespace Shown {
 ${shown}
 }
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Method = VideoApiClient['updateCustomFields'];
 type ShownMethod = Shown.VideoApiClient['updateCustomFields'];
-export const checks: [true, true, true, true] = [
+export const checks: [true, true, true, true, true] = [
   true as Same<Parameters<ShownMethod>, Parameters<Method>>,
   true as Same<ReturnType<ShownMethod>, ReturnType<Method>>,
   true as Same<Shown.SimpleCustomFields, SimpleCustomFields>,
   true as Same<Shown.Video, Video>,
+  true as Same<Shown.ReadCustomFields, ReadCustomFields>,
 ];
 export type Used = CallOptions;
 `;

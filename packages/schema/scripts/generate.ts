@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@hey-api/openapi-ts';
 import openapiTS, { astToString, type SchemaObject } from 'openapi-typescript';
+import ts from 'typescript';
 import { checkMarkers, loadSpec, specPath } from '../../../spec/tools/markers.js';
 import { zodSource } from './reading-zod.js';
 
@@ -29,6 +30,16 @@ function objectWithAdditionalProperties(ctx: any): any {
   return $(symbols.z).attr(kind).call(ctx.nodes.shape(ctx));
 }
 
+/**
+ * A binary string (`format: binary`, the upload's `file`, §4.2) is a Blob in code, not a string:
+ * `z.instanceof(Blob)` (a File is a Blob).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: hey-api does not export its resolver context and result types.
+function binaryAsBlob(ctx: any): any {
+  if (ctx.schema.format !== 'binary') return undefined;
+  return ctx.$(ctx.symbols.z).attr('instanceof').call(ctx.$('Blob'));
+}
+
 const spec = loadSpec();
 const { markers, problems } = checkMarkers(spec);
 if (problems.length > 0) {
@@ -38,8 +49,12 @@ if (problems.length > 0) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// 1. Types (openapi-typescript).
-const ast = await openapiTS(new URL(`file://${specPath}`), { alphabetize: false });
+// 1. Types (openapi-typescript); a binary string (the upload's `file`, §4.2) is a Blob (a File is one).
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+const ast = await openapiTS(new URL(`file://${specPath}`), {
+  alphabetize: false,
+  transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
+});
 write(join(out, 'types.ts'), astToString(ast));
 
 // 2. Zod schemas (@hey-api/openapi-ts, zod plugin; offsets accepted in date-times).
@@ -52,7 +67,7 @@ await createClient({
       dates: { offset: true },
       // JSON Schema objects are open unless `additionalProperties: false`; zod's z.object strips
       // unknown keys, so emit looseObject (open) or strictObject (closed) to accept what the spec accepts.
-      '~resolvers': { object: objectWithAdditionalProperties },
+      '~resolvers': { object: objectWithAdditionalProperties, string: binaryAsBlob },
     },
   ],
   logs: { level: 'silent' },

@@ -23,8 +23,18 @@ export type PlaybackUrl = Schemas['PlaybackUrl'];
 export type HlsPlayback = Schemas['HlsPlayback'];
 /** The video record as returned by get and update (§2, §4.3): videoKey, simpleCustomFields. Open. */
 export type Video = Schemas['Video'];
-/** Key/value map of all custom fields (§2). */
+/**
+ * Key/value map of custom fields to write (§4.4): values in the five JSON forms of §2, or null (what
+ * null does is the `custom-field-null` unknown).
+ */
 export type SimpleCustomFields = Schemas['SimpleCustomFields'];
+/**
+ * Key/value map of all custom fields as a response holds it (§2, §4.3): open, since the list of
+ * all field types is not shown, so each value is `unknown` until checked (e.g. `fieldKindOf`).
+ */
+export type ReadCustomFields = Schemas['ReadCustomFields'];
+/** A custom field value as read: one of the forms of §2, null, or a form not listed (`unknown`). */
+export type ReadCustomFieldValue = Schemas['ReadCustomFieldValue'];
 /** A custom field value in one of the five JSON forms of §2. */
 export type CustomFieldValue = Schemas['CustomFieldValue'];
 /** Body of the custom-fields update (§4.4). */

@@ -4,10 +4,14 @@ import type {
   CreatedVideo,
   CreateVideosRequest,
   CustomFieldValue,
+  components,
   OperationId,
   paths,
+  ReadCustomFields,
+  ReadCustomFieldValue,
   ReadingOf,
   ReadingSet,
+  SimpleCustomFields,
   UnspecifiedId,
   UnspecifiedIdWithReadings,
   UpdateCustomFieldsRequest,
@@ -41,15 +45,25 @@ describe('generated types', () => {
 
   it('video record: videoKey and simpleCustomFields, open to other fields', () => {
     expectTypeOf<Video['videoKey']>().toEqualTypeOf<string>();
-    expectTypeOf<Video['simpleCustomFields'][string]>().toEqualTypeOf<CustomFieldValue>();
+    // §2: the list of all field types is not shown, so a value read may be of any form.
+    expectTypeOf<Video['simpleCustomFields']>().toEqualTypeOf<ReadCustomFields>();
+    expectTypeOf<ReadCustomFieldValue>().toEqualTypeOf<unknown>();
     expectTypeOf<Video>().toHaveProperty('status');
   });
 
   it('custom field values take the five JSON forms', () => {
     expectTypeOf<CustomFieldValue>().toEqualTypeOf<string | number | boolean | string[]>();
     expectTypeOf<UpdateCustomFieldsRequest>().toEqualTypeOf<{
-      simpleCustomFields: { [key: string]: CustomFieldValue };
+      simpleCustomFields: { [key: string]: CustomFieldValue | null };
     }>();
+    expectTypeOf<SimpleCustomFields[string]>().toEqualTypeOf<CustomFieldValue | null>();
+  });
+});
+
+describe('the upload form', () => {
+  it('file is a Blob (a File is one), not a string (§4.2: binary)', () => {
+    expectTypeOf<components['schemas']['UploadVideoSourceRequest']['file']>().toEqualTypeOf<Blob>();
+    expectTypeOf<File>().toExtend<components['schemas']['UploadVideoSourceRequest']['file']>();
   });
 });
 

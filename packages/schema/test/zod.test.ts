@@ -7,6 +7,7 @@ import {
   zCreateVideosRequest,
   zCustomFieldValue,
   zUpdateCustomFieldsRequest,
+  zUploadVideoSourceRequest,
   zVideo,
 } from '../src/zod.js';
 
@@ -57,6 +58,56 @@ describe('custom field values (§2)', () => {
     ['NaN', Number.NaN],
   ])('rejects %s', (_what, value) => {
     expect(zCustomFieldValue.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('custom fields: the read side is open, writes are checked (§2, §4.4)', () => {
+  const read = (value: unknown) => zVideo.safeParse({ videoKey: 'k', simpleCustomFields: { f: value } });
+  const write = (value: unknown) =>
+    zUpdateCustomFieldsRequest.safeParse({ simpleCustomFields: { f: value } });
+
+  it.each([
+    ['null', null],
+    ['an object', { nested: true }],
+    ['an array of numbers', [1, 2]],
+    ['a string', 'a note'],
+  ])('a response may hold %s (the list of all field types is not shown)', (_what, value) => {
+    expect(read(value).success).toBe(true);
+  });
+
+  it('a write of null is left to the custom-field-null reading (not refused by the schema)', () => {
+    expect(write(null).success).toBe(true);
+  });
+
+  it.each([
+    ['an object', { nested: true }],
+    ['an array of numbers', [1, 2]],
+  ])('a write of %s is refused', (_what, value) => {
+    expect(write(value).success).toBe(false);
+  });
+});
+
+describe('the upload form (§4.2: file is binary)', () => {
+  it.each([
+    ['a Blob', new Blob(['bytes'])],
+    ['a File', new File(['bytes'], 'clip.mp4', { type: 'video/mp4' })],
+  ])('takes %s as its file', (_what, file) => {
+    expect(zUploadVideoSourceRequest.safeParse({ file }).success).toBe(true);
+  });
+
+  it.each([
+    ['a string', 'bytes'],
+    ['no file', undefined],
+  ])('refuses %s', (_what, file) => {
+    expect(zUploadVideoSourceRequest.safeParse({ file }).success).toBe(false);
+  });
+
+  it('the bundled document says the part is application/octet-stream', () => {
+    const schemas = (openapiDocument.components as { schemas: Record<string, { properties: object }> })
+      .schemas;
+    expect(schemas.UploadVideoSourceRequest?.properties).toMatchObject({
+      file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+    });
   });
 });
 

@@ -3,7 +3,12 @@
  * defined, so the user declares each field's kind and gets typed reads and writes: `datetime` is a
  * `Date` in code, written as an ISO 8601 UTC string and read with any zone (Z or an offset).
  */
-import { isUtcDateTime, parseDateTime, type SimpleCustomFields } from '@video-api/schema';
+import {
+  isUtcDateTime,
+  parseDateTime,
+  type ReadCustomFields,
+  type SimpleCustomFields,
+} from '@video-api/schema';
 import type { CallOptions, Video } from '../types.js';
 import { CustomFieldError, type FieldIssue } from './custom-field-error.js';
 
@@ -33,8 +38,11 @@ interface FieldsClient {
 
 export interface CustomFields<S extends Record<string, FieldKind>> {
   readonly kinds: Readonly<S>;
-  /** Typed values of the declared fields of `fields`; others are ignored. Throws CustomFieldError. */
-  parse(fields: SimpleCustomFields): FieldValues<S>;
+  /**
+   * Typed values of the declared fields of `fields` (as read: any value, §2 does not list every
+   * form); others are ignored. Throws CustomFieldError for a declared field of another form.
+   */
+  parse(fields: ReadCustomFields): FieldValues<S>;
   /** The wire form of `values` (undefined values are left out). Throws CustomFieldError. */
   serialize(values: FieldValues<S>): SimpleCustomFields;
   /** Gets the video and parses its fields. */
@@ -115,7 +123,7 @@ export function defineCustomFields<const S extends Record<string, FieldKind>>(ki
   const declared = Object.entries(kinds) as [string, FieldKind][];
 
   // Results are built with Object.fromEntries, so a field named "__proto__" stays a plain field.
-  const parse = (fields: SimpleCustomFields): FieldValues<S> => {
+  const parse = (fields: ReadCustomFields): FieldValues<S> => {
     const out: [string, unknown][] = [];
     const issues: FieldIssue[] = [];
     for (const [name, kind] of declared) {

@@ -1242,22 +1242,54 @@ export const openapiDocument: Record<string, unknown> = {
             "description": "Video key. Here it is named videoKey, not key."
           },
           "simpleCustomFields": {
-            "$ref": "#/components/schemas/SimpleCustomFields"
+            "$ref": "#/components/schemas/ReadCustomFields"
           }
         }
       },
-      "SimpleCustomFields": {
+      "ReadCustomFields": {
         "type": "object",
-        "description": "Key/value map of all custom fields. The field name is the map key (§2).",
+        "description": "Key/value map of all custom fields, as a response holds it (§2, §4.3). The field name is the\nmap key. Values appear in the JSON forms of §2, but the list of all custom field types is not\nshown, so a value read may also be null or of a form not listed: the read side is open, and\nonly writes are checked (SimpleCustomFields).\n",
         "additionalProperties": {
-          "$ref": "#/components/schemas/CustomFieldValue"
+          "$ref": "#/components/schemas/ReadCustomFieldValue"
         },
         "x-unspecified": [
           {
             "id": "custom-field-types",
             "source": "2",
             "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
+          }
+        ]
+      },
+      "ReadCustomFieldValue": {
+        "description": "A custom field value as a response holds it: one of the JSON forms of §2 (CustomFieldValue),\nor, since the list of all custom field types is not shown (§2), null or any other JSON value.\n",
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/CustomFieldValue"
           },
+          {
+            "type": "null",
+            "description": "A field without a value (what null means is not shown, §2)."
+          },
+          {
+            "description": "A value of a form the document does not list (the list of all custom field types is not shown, §2)."
+          }
+        ]
+      },
+      "SimpleCustomFields": {
+        "type": "object",
+        "description": "Key/value map of custom fields to write (§4.4): the field name is the map key, each value in\none of the JSON forms of §2. Whether null is accepted, and what it does, is not shown: the\nschema accepts it and the `custom-field-null` reading decides.\n",
+        "additionalProperties": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/CustomFieldValue"
+            },
+            {
+              "type": "null",
+              "description": "Refused, or removes the field, as the custom-field-null reading says (§2 does not show null)."
+            }
+          ]
+        },
+        "x-unspecified": [
           {
             "id": "custom-field-definition",
             "source": "2",

@@ -171,13 +171,31 @@ export interface components {
         Video: {
             /** @description Video key. Here it is named videoKey, not key. */
             videoKey: string;
-            simpleCustomFields: components["schemas"]["SimpleCustomFields"];
+            simpleCustomFields: components["schemas"]["ReadCustomFields"];
         } & {
             [key: string]: unknown;
         };
-        /** @description Key/value map of all custom fields. The field name is the map key (§2). */
+        /**
+         * @description Key/value map of all custom fields, as a response holds it (§2, §4.3). The field name is the
+         *     map key. Values appear in the JSON forms of §2, but the list of all custom field types is not
+         *     shown, so a value read may also be null or of a form not listed: the read side is open, and
+         *     only writes are checked (SimpleCustomFields).
+         */
+        ReadCustomFields: {
+            [key: string]: components["schemas"]["ReadCustomFieldValue"];
+        };
+        /**
+         * @description A custom field value as a response holds it: one of the JSON forms of §2 (CustomFieldValue),
+         *     or, since the list of all custom field types is not shown (§2), null or any other JSON value.
+         */
+        ReadCustomFieldValue: components["schemas"]["CustomFieldValue"] | null | unknown;
+        /**
+         * @description Key/value map of custom fields to write (§4.4): the field name is the map key, each value in
+         *     one of the JSON forms of §2. Whether null is accepted, and what it does, is not shown: the
+         *     schema accepts it and the `custom-field-null` reading decides.
+         */
         SimpleCustomFields: {
-            [key: string]: components["schemas"]["CustomFieldValue"];
+            [key: string]: components["schemas"]["CustomFieldValue"] | null;
         };
         /**
          * @description A custom field value in one of the JSON forms of §2.
@@ -201,7 +219,7 @@ export interface components {
              * Format: binary
              * @description Content of the video source file.
              */
-            file: string;
+            file: Blob;
         };
     };
     responses: {

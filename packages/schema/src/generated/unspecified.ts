@@ -825,7 +825,7 @@ export const unspecified = {
   },
   "custom-field-types": {
     "id": "custom-field-types",
-    "pointer": "/components/schemas/SimpleCustomFields",
+    "pointer": "/components/schemas/ReadCustomFields",
     "source": "2",
     "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
   },

@@ -58,9 +58,23 @@ export const zCustomFieldValue = z.union([
 ]);
 
 /**
- * Key/value map of all custom fields. The field name is the map key (§2).
+ * A custom field value as a response holds it: one of the JSON forms of §2 (CustomFieldValue),
+ * or, since the list of all custom field types is not shown (§2), null or any other JSON value.
+ *
  */
-export const zSimpleCustomFields = z.record(z.string(), zCustomFieldValue);
+export const zReadCustomFieldValue = z.union([
+    zCustomFieldValue,
+    z.unknown()
+]).nullable();
+
+/**
+ * Key/value map of all custom fields, as a response holds it (§2, §4.3). The field name is the
+ * map key. Values appear in the JSON forms of §2, but the list of all custom field types is not
+ * shown, so a value read may also be null or of a form not listed: the read side is open, and
+ * only writes are checked (SimpleCustomFields).
+ *
+ */
+export const zReadCustomFields = z.record(z.string(), zReadCustomFieldValue);
 
 /**
  * The video record as returned when getting a video or updating custom fields (§2, §4.3). Here
@@ -70,8 +84,16 @@ export const zSimpleCustomFields = z.record(z.string(), zCustomFieldValue);
  */
 export const zVideo = z.looseObject({
     videoKey: z.string(),
-    simpleCustomFields: zSimpleCustomFields
+    simpleCustomFields: zReadCustomFields
 });
+
+/**
+ * Key/value map of custom fields to write (§4.4): the field name is the map key, each value in
+ * one of the JSON forms of §2. Whether null is accepted, and what it does, is not shown: the
+ * schema accepts it and the `custom-field-null` reading decides.
+ *
+ */
+export const zSimpleCustomFields = z.record(z.string(), zCustomFieldValue.nullable());
 
 /**
  * Body of the custom-fields update (§4.4), a JSON object with one member.
@@ -84,7 +106,7 @@ export const zUpdateCustomFieldsRequest = z.strictObject({
  * The multipart form of the upload request (§4.2).
  */
 export const zUploadVideoSourceRequest = z.looseObject({
-    file: z.string()
+    file: z.instanceof(Blob)
 });
 
 /**
