@@ -320,6 +320,7 @@ describe('meaning of readings: the spec', () => {
       'video-states',
       'video-transitions',
       'webhook-payload',
+      'webhook-security',
     ]);
   });
 });

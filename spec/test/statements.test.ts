@@ -231,6 +231,13 @@ describe('the spec states nothing the document leaves open', () => {
     expect(at(spec, '/webhooks/videoReadiness/post/requestBody/content')).toEqual({ '*/*': { schema: {} } });
   });
 
+  it('the webhook states neither its security nor its method as fact (§6)', () => {
+    // Both alternatives, neither stated: a registration secret as a Bearer token, or nothing.
+    expect(at(spec, '/webhooks/videoReadiness/post/security')).toEqual([{ webhookSecret: [] }, {}]);
+    const markers = at(spec, '/webhooks/videoReadiness/post/x-unspecified') as Array<{ id: string }>;
+    expect(markers.map((m) => m.id)).toEqual(expect.arrayContaining(['webhook-method', 'webhook-security']));
+  });
+
   it('has exactly the four operations of the document', () => {
     const found = Object.entries(at(spec, '/paths') as Record<string, object>).flatMap(([p, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`),

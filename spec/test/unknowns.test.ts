@@ -33,6 +33,8 @@ const unknowns: Array<[string, string, boolean]> = [
   ['webhook-registration', '6', false],
   ['webhook-signing', '6', true],
   ['webhook-delivery', '6', true],
+  ['webhook-method', '6', true],
+  ['webhook-security', '6', true],
   ['error-shape', '7', true],
   ['error-codes', '7', true],
   ['unknown-video-key', '7', true],

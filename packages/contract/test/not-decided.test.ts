@@ -151,7 +151,7 @@ describe('unknowns that cannot be seen', () => {
   it('webhooks without a way to register a receiver are not observed', async () => {
     const report = await runAgainstMock({}, undefined, { registerWebhook: undefined as never });
     const hooks = report.observations.filter((o) => o.id.startsWith('webhook-'));
-    expect(hooks.map((o) => o.verdict)).toEqual(Array(4).fill('not-observed'));
+    expect(hooks.map((o) => o.verdict)).toEqual(Array(6).fill('not-observed'));
     expect(failures(report)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type { Target } from '../src/types.js';
 import { prepareMock } from './helpers.js';
 
 const delivery = (json: Record<string, unknown>, id?: string) => ({
+  method: 'POST',
   headers: id ? { 'webhook-id': id } : {},
   body: JSON.stringify(json),
   json,

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { classifySigning } from '../src/probes/webhooks.js';
+import { classifyMethod, classifySecurity, classifySigning } from '../src/probes/webhooks.js';
 
 const body = '{"type":"video.ready"}';
 const secret = 'whsec';
 const hex = (data: string, key = secret) => createHmac('sha256', key).update(data).digest('hex');
-const delivery = (headers: Record<string, string>) => ({
+const delivery = (headers: Record<string, string>, method = 'POST') => ({
+  method,
   headers,
   body,
   json: JSON.parse(body),
@@ -32,6 +33,33 @@ describe('classifySigning', () => {
     const headers = { 'webhook-signature': `v1=${hex(body)}` };
     expect(classifySigning(delivery(headers), undefined)).toMatchObject({
       notObserved: expect.stringContaining('no secret'),
+    });
+  });
+});
+
+describe('classifyMethod (webhook-method)', () => {
+  it.each([
+    ['POST', 'post'],
+    ['PUT', 'put'],
+    ['PATCH', 'other'],
+  ])('%s → %s', (method, reading) => {
+    expect(classifyMethod(delivery({}, method))).toMatchObject({ reading });
+  });
+});
+
+describe('classifySecurity (webhook-security)', () => {
+  it.each([
+    ['no Authorization header', {}, 'none'],
+    ['the secret as a Bearer token', { authorization: `Bearer ${secret}` }, 'bearer-secret'],
+    ['another Bearer token', { authorization: 'Bearer something-else' }, 'other'],
+    ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }, 'other'],
+  ])('%s → %s', (_what, headers, reading) => {
+    expect(classifySecurity(delivery(headers), secret)).toMatchObject({ reading });
+  });
+
+  it('cannot compare a Bearer credential without a secret', () => {
+    expect(classifySecurity(delivery({ authorization: 'Bearer x' }), undefined)).toMatchObject({
+      notObserved: expect.stringContaining('no registration secret'),
     });
   });
 });

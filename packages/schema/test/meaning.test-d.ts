@@ -21,6 +21,7 @@ describe('meaning types', () => {
       | 'media-type-refusal'
       | 'token-refusal'
       | 'unknown-video-key'
+      | 'webhook-security'
     >();
   });
 

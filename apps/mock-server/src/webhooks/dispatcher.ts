@@ -125,6 +125,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           videoKey: event.videoKey,
           body: JSON.stringify(buildPayload(readings.payload, eventId, name, event)),
           signing: readings.signing,
+          method: readings.method === 'put' ? ('PUT' as const) : ('POST' as const),
+          security: readings.security,
           readings: readingsHeader(readings),
         };
         for (const queue of targets.values()) queue.accept(job, readings.delivery);

@@ -1,5 +1,5 @@
 /**
- * The four webhook readings in force, taken from the app's readings; a missing or unknown value
+ * The webhook readings in force, taken from the app's readings; a missing or unknown value
  * falls back to the reading the spec names as the mock's default.
  */
 import { isReading, mockReadings, type UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
@@ -11,6 +11,8 @@ export const WEBHOOK_READING_IDS = {
   payload: 'webhook-payload',
   signing: 'webhook-signing',
   delivery: 'webhook-delivery',
+  method: 'webhook-method',
+  security: 'webhook-security',
 } as const satisfies Record<keyof WebhookReadings, UnspecifiedIdWithReadings>;
 
 function pick<Id extends (typeof WEBHOOK_READING_IDS)[keyof WebhookReadings]>(
@@ -34,6 +36,8 @@ export function resolveWebhookReadings(given: Record<string, string>): WebhookRe
     payload: pick(WEBHOOK_READING_IDS.payload, given),
     signing: pick(WEBHOOK_READING_IDS.signing, given),
     delivery: pick(WEBHOOK_READING_IDS.delivery, given),
+    method: pick(WEBHOOK_READING_IDS.method, given),
+    security: pick(WEBHOOK_READING_IDS.security, given),
   };
 }
 

@@ -30,7 +30,10 @@ function describeError(error: unknown, signal: AbortSignal): string {
   return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
 
-/** The headers of one attempt, signed under the job's `webhook-signing` reading. */
+/**
+ * The headers of one attempt, signed under the job's `webhook-signing` reading, with the secret as
+ * a Bearer token under `webhook-security: bearer-secret`.
+ */
 export function deliveryHeaders(
   job: EventJob,
   secret: string,
@@ -49,11 +52,12 @@ export function deliveryHeaders(
   };
   const signature = signatureHeader(job.signing, secret, timestamp, job.body);
   if (signature !== undefined) headers[WEBHOOK_HEADERS.signature] = signature;
+  if (job.security === 'bearer-secret') headers.Authorization = `Bearer ${secret}`;
   return headers;
 }
 
 /**
- * POSTs one delivery. Never throws: a network error, a timeout or an abort through `controller`
+ * Sends one delivery (POST, or PUT under `webhook-method: put`). Never throws: a network error, a timeout or an abort through `controller`
  * is an outcome. Any 2xx is success; redirects are not followed.
  *
  * @example
@@ -73,7 +77,7 @@ export async function sendAttempt(input: {
   const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
   try {
     const response = await input.fetch(input.target.url, {
-      method: 'POST',
+      method: input.job.method, // `webhook-method`
       headers: deliveryHeaders(input.job, input.target.secret, input.attempt, input.at),
       body: input.job.body,
       redirect: 'manual',

@@ -6,12 +6,14 @@ import type { VideoEvent } from '../state/events.js';
 
 export type { VideoEvent };
 
-/** The four webhook readings the dispatcher plays (§6). */
+/** The webhook readings the dispatcher plays (§6). */
 export interface WebhookReadings {
   events: ReadingOf<'webhook-events'>;
   payload: ReadingOf<'webhook-payload'>;
   signing: ReadingOf<'webhook-signing'>;
   delivery: ReadingOf<'webhook-delivery'>;
+  method: ReadingOf<'webhook-method'>;
+  security: ReadingOf<'webhook-security'>;
 }
 
 /** `webhook-payload=envelope`. */
@@ -42,6 +44,10 @@ export interface EventJob {
   videoKey: string;
   body: string;
   signing: ReadingOf<'webhook-signing'>;
+  /** The HTTP method of each attempt (`webhook-method`). */
+  method: 'POST' | 'PUT';
+  /** Whether each attempt carries `Authorization: Bearer <secret>` (`webhook-security`). */
+  security: ReadingOf<'webhook-security'>;
   /** The `X-Mock-Readings` value. */
   readings: string;
 }

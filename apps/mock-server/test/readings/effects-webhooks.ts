@@ -5,7 +5,12 @@ import { deliveries, type Table } from './context.js';
 
 export const webhookEffects: Pick<
   Table,
-  'webhook-events' | 'webhook-payload' | 'webhook-signing' | 'webhook-delivery'
+  | 'webhook-events'
+  | 'webhook-payload'
+  | 'webhook-signing'
+  | 'webhook-delivery'
+  | 'webhook-method'
+  | 'webhook-security'
 > = {
   'webhook-events': {
     'per-state': async (ctx) => {
@@ -53,6 +58,31 @@ export const webhookEffects: Pick<
       ctx.playedIt(res);
       expect(received).toHaveLength(1);
       expect(received[0]?.headers['webhook-signature']).toBeUndefined();
+    },
+  },
+  'webhook-method': {
+    post: async (ctx) => {
+      const { res, received } = await deliveries(ctx);
+      ctx.playedIt(res);
+      expect(received.map((r) => r.method)).toEqual(['POST']);
+    },
+    put: async (ctx) => {
+      const { res, received } = await deliveries(ctx);
+      ctx.playedIt(res);
+      expect(received.map((r) => r.method)).toEqual(['PUT']);
+      expect(received[0]?.json).toHaveProperty('type', 'video.created');
+    },
+  },
+  'webhook-security': {
+    none: async (ctx) => {
+      const { res, received } = await deliveries(ctx);
+      ctx.playedIt(res);
+      expect(received[0]?.headers.authorization).toBeUndefined();
+    },
+    'bearer-secret': async (ctx) => {
+      const { res, received } = await deliveries(ctx);
+      ctx.playedIt(res);
+      expect(received[0]?.headers.authorization).toBe('Bearer test-secret');
     },
   },
   'webhook-delivery': {

@@ -3,6 +3,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Delivery {
+  /** The HTTP method of the delivery (§6 does not show it: `webhook-method`). */
+  method: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: unknown;
@@ -31,7 +33,7 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         json = undefined;
       }
-      deliveries.push({ headers: req.headers, body, json, receivedAt: Date.now() });
+      deliveries.push({ method: req.method ?? '', headers: req.headers, body, json, receivedAt: Date.now() });
       res.writeHead(204).end();
       for (const wake of waiters) wake();
     });

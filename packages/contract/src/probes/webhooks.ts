@@ -1,4 +1,4 @@
-/** Probes of the webhook (§6): event kinds, payload, signing and delivery, from real deliveries. */
+/** Probes of the webhook (§6): event kinds, payload, signing, delivery, method and credential, from real deliveries. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FAILED_STATE, READY_STATE, readingsOf, videoStates } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
@@ -8,7 +8,14 @@ import type { Delivery } from './webhook-receiver.js';
 import { startReceiver } from './webhook-receiver.js';
 
 type Json = Record<string, unknown>;
-const WEBHOOK_IDS = ['webhook-events', 'webhook-payload', 'webhook-signing', 'webhook-delivery'] as const;
+const WEBHOOK_IDS = [
+  'webhook-events',
+  'webhook-payload',
+  'webhook-signing',
+  'webhook-delivery',
+  'webhook-method',
+  'webhook-security',
+] as const;
 
 const keyOf = (body: Json): unknown =>
   (body.data as Json | undefined)?.videoKey ?? body.videoKey ?? (body.video as Json | undefined)?.videoKey;
@@ -89,6 +96,38 @@ export function classifySigning(delivery: Delivery, secret: string | undefined):
   return { reading: 'other', evidence: `a signature header that does not verify: ${header.slice(0, 60)}` };
 }
 
+/** The `webhook-method` reading of a delivery: its HTTP method. */
+export function classifyMethod(delivery: Delivery): Finding<'webhook-method'> {
+  const evidence = `the delivery came as ${delivery.method}`;
+  if (delivery.method === 'POST') return { reading: 'post', evidence };
+  if (delivery.method === 'PUT') return { reading: 'put', evidence };
+  return { reading: 'other', evidence };
+}
+
+/**
+ * The `webhook-security` reading of a delivery: no Authorization header (`none`), or the
+ * registration's secret as a Bearer token (`bearer-secret`); a credential the suite cannot compare
+ * with a secret is not observed.
+ */
+export function classifySecurity(
+  delivery: Delivery,
+  secret: string | undefined,
+): Finding<'webhook-security'> {
+  const header = delivery.headers.authorization;
+  if (header === undefined) return { reading: 'none', evidence: 'no Authorization header on the delivery' };
+  const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
+  if (token === undefined)
+    return {
+      reading: 'other',
+      evidence: `an Authorization header of another scheme: ${header.split(' ')[0]}`,
+    };
+  if (!secret)
+    return { notObserved: 'a Bearer credential, but there is no registration secret to compare it with' };
+  return same(token, secret)
+    ? { reading: 'bearer-secret', evidence: 'Authorization: Bearer <the registration secret>' }
+    : { reading: 'other', evidence: 'a Bearer credential that is not the registration secret' };
+}
+
 /** The `webhook-payload` reading whose schema in the spec (`readingSchemas`) accepts the body: the first, or `other`. */
 export function classifyPayload(body: Json): ObservedReadingOf<'webhook-payload'> | 'other' {
   const schemas = readingSchemas['webhook-payload'];
@@ -148,6 +187,14 @@ export async function probeWebhooks(ctx: Context): Promise<void> {
     await ctx.observe('webhook-delivery', async () =>
       deliveries.length === 0 ? none : classifyDelivery(deliveries),
     );
+    await ctx.observe('webhook-method', async () => {
+      const first = deliveries[0];
+      return first ? classifyMethod(first) : none;
+    });
+    await ctx.observe('webhook-security', async () => {
+      const first = deliveries[0];
+      return first ? classifySecurity(first, registration?.secret) : none;
+    });
   } finally {
     await receiver.close();
   }

@@ -279,6 +279,15 @@ export const authUpdateCustomFieldsMeaning = {
   }
 } as const;
 
+export const webhookSecurityMeaning = {
+  "none": {
+    "auth": "none"
+  },
+  "bearer-secret": {
+    "auth": "bearer"
+  }
+} as const;
+
 export const webhookPayloadMeaning = {
   "envelope": {
     "mediaType": "application/json",

@@ -702,8 +702,36 @@ export const openapiDocument: Record<string, unknown> = {
       "post": {
         "operationId": "videoReadinessWebhook",
         "summary": "Notification that a video is ready (§6)",
-        "description": "The document offers a webhook as an alternative to polling for learning when a video is\nready. Its event kinds, payload, registration and signing are not shown; the body is left\nopen here.\n",
+        "description": "The document offers a webhook as an alternative to polling for learning when a video is\nready. Its event kinds, payload, registration and signing are not shown, nor its HTTP method\nor how a receiver authenticates a delivery; the body is left open here, and the method this\noperation sits under is only where OpenAPI needs one.\n",
         "x-unspecified": [
+          {
+            "id": "webhook-method",
+            "source": "6",
+            "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (Its HTTP method is not shown; OpenAPI needs one, so the delivery is written under post.)",
+            "readings": {
+              "post": "Each delivery is a POST request with the payload as its body.",
+              "put": "Each delivery is a PUT request with the payload as its body."
+            },
+            "mock": "post"
+          },
+          {
+            "id": "webhook-security",
+            "source": "6",
+            "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (How a receiver knows a delivery comes from the service is not shown beyond \"signing: not shown\".)",
+            "readings": {
+              "none": "A delivery carries no credential; its authenticity rests on its signature, if any (webhook-signing).",
+              "bearer-secret": "Each delivery carries \"Authorization: Bearer <secret>\", the secret given at registration."
+            },
+            "mock": "none",
+            "meaning": {
+              "none": {
+                "auth": "none"
+              },
+              "bearer-secret": {
+                "auth": "bearer"
+              }
+            }
+          },
           {
             "id": "webhook-events",
             "source": "6",
@@ -844,6 +872,9 @@ export const openapiDocument: Record<string, unknown> = {
           }
         ],
         "security": [
+          {
+            "webhookSecret": []
+          },
           {}
         ],
         "requestBody": {
@@ -905,6 +936,11 @@ export const openapiDocument: Record<string, unknown> = {
             }
           }
         }
+      },
+      "webhookSecret": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The secret given when a webhook receiver is registered, sent as `Authorization: Bearer\n<secret>` on each delivery under the `bearer-secret` reading of `webhook-security`. Whether\ndeliveries carry any credential is not shown (§6).\n"
       }
     },
     "parameters": {

@@ -450,6 +450,36 @@ export const unspecified = {
     },
     "mock": "merge"
   },
+  "webhook-method": {
+    "id": "webhook-method",
+    "pointer": "/webhooks/videoReadiness/post",
+    "source": "6",
+    "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (Its HTTP method is not shown; OpenAPI needs one, so the delivery is written under post.)",
+    "readings": {
+      "post": "Each delivery is a POST request with the payload as its body.",
+      "put": "Each delivery is a PUT request with the payload as its body."
+    },
+    "mock": "post"
+  },
+  "webhook-security": {
+    "id": "webhook-security",
+    "pointer": "/webhooks/videoReadiness/post",
+    "source": "6",
+    "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (How a receiver knows a delivery comes from the service is not shown beyond \"signing: not shown\".)",
+    "readings": {
+      "none": "A delivery carries no credential; its authenticity rests on its signature, if any (webhook-signing).",
+      "bearer-secret": "Each delivery carries \"Authorization: Bearer <secret>\", the secret given at registration."
+    },
+    "mock": "none",
+    "meaning": {
+      "none": {
+        "auth": "none"
+      },
+      "bearer-secret": {
+        "auth": "bearer"
+      }
+    }
+  },
   "webhook-events": {
     "id": "webhook-events",
     "pointer": "/webhooks/videoReadiness/post",
