@@ -238,6 +238,19 @@ describe('the spec states nothing the document leaves open', () => {
     expect(markers.map((m) => m.id)).toEqual(expect.arrayContaining(['webhook-method', 'webhook-security']));
   });
 
+  it.each([
+    ['create', create],
+    ['update', put],
+  ])(
+    '%s: every request example has a response example of the same name (tools pair them by name)',
+    (_name, operation) => {
+      const names = (pointer: string) => Object.keys((at(spec, pointer) as object | undefined) ?? {}).sort();
+      const requests = names(`${operation}/requestBody/content/application~1json/examples`);
+      expect(requests.length).toBeGreaterThan(0);
+      expect(names(`${operation}/responses/2XX/content/application~1json/examples`)).toEqual(requests);
+    },
+  );
+
   it('has exactly the four operations of the document', () => {
     const found = Object.entries(at(spec, '/paths') as Record<string, object>).flatMap(([p, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`),

@@ -25,6 +25,11 @@ describe('the spec examples validate', () => {
     ['DateTimeField', zUpdateCustomFieldsRequest],
     ['MultiValueTextField', zUpdateCustomFieldsRequest],
     ['VideoWithCustomFields', zVideo],
+    ['VideoWithFreeTextNote', zVideo],
+    ['VideoWithIntegerCounter', zVideo],
+    ['VideoWithFlag', zVideo],
+    ['VideoWithDateTime', zVideo],
+    ['VideoWithMultiValueText', zVideo],
   ] as const)('%s', (name, schema) => {
     expect(schema.safeParse(example(name)).success).toBe(true);
   });

@@ -555,7 +555,7 @@ export const openapiDocument: Record<string, unknown> = {
                   "$ref": "#/components/schemas/Video"
                 },
                 "examples": {
-                  "withEveryValueForm": {
+                  "everyValueForm": {
                     "$ref": "#/components/examples/VideoWithCustomFields"
                   }
                 }
@@ -683,8 +683,23 @@ export const openapiDocument: Record<string, unknown> = {
                   "$ref": "#/components/schemas/Video"
                 },
                 "examples": {
-                  "withEveryValueForm": {
+                  "everyValueForm": {
                     "$ref": "#/components/examples/VideoWithCustomFields"
+                  },
+                  "freeTextNote": {
+                    "$ref": "#/components/examples/VideoWithFreeTextNote"
+                  },
+                  "integerCounter": {
+                    "$ref": "#/components/examples/VideoWithIntegerCounter"
+                  },
+                  "flag": {
+                    "$ref": "#/components/examples/VideoWithFlag"
+                  },
+                  "dateTime": {
+                    "$ref": "#/components/examples/VideoWithDateTime"
+                  },
+                  "multiValueText": {
+                    "$ref": "#/components/examples/VideoWithMultiValueText"
                   }
                 }
               }
@@ -1535,6 +1550,54 @@ export const openapiDocument: Record<string, unknown> = {
             "views": 42,
             "featured": true,
             "publishedAt": "2026-11-22T08:30:00Z",
+            "topics": [
+              "news",
+              "sport"
+            ]
+          }
+        }
+      },
+      "VideoWithFreeTextNote": {
+        "summary": "The video after writing a free text note (shortened; under merge, other fields stay)",
+        "value": {
+          "videoKey": "v-0001",
+          "simpleCustomFields": {
+            "note": "Shot on location in Chiang Mai"
+          }
+        }
+      },
+      "VideoWithIntegerCounter": {
+        "summary": "The video after writing an integer counter (shortened; under merge, other fields stay)",
+        "value": {
+          "videoKey": "v-0001",
+          "simpleCustomFields": {
+            "views": 42
+          }
+        }
+      },
+      "VideoWithFlag": {
+        "summary": "The video after writing a flag (shortened; under merge, other fields stay)",
+        "value": {
+          "videoKey": "v-0001",
+          "simpleCustomFields": {
+            "featured": true
+          }
+        }
+      },
+      "VideoWithDateTime": {
+        "summary": "The video after writing a date-time (shortened; under merge, other fields stay)",
+        "value": {
+          "videoKey": "v-0001",
+          "simpleCustomFields": {
+            "publishedAt": "2026-11-22T08:30:00Z"
+          }
+        }
+      },
+      "VideoWithMultiValueText": {
+        "summary": "The video after writing multi-value text (shortened; under merge, other fields stay)",
+        "value": {
+          "videoKey": "v-0001",
+          "simpleCustomFields": {
             "topics": [
               "news",
               "sport"
