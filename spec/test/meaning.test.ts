@@ -298,6 +298,18 @@ describe('meaning of readings: the spec', () => {
     expect((schema || undefined)?.required ?? []).toEqual(members);
   });
 
+  // The real service's alternative formats (ByteArk Stream documents customFields and customFieldEntries).
+  const formats: Array<[string, string[]]> = [
+    ['simple-only', []],
+    ['with-custom-fields', ['customFields']],
+    ['with-field-entries', ['customFields', 'customFieldEntries']],
+  ];
+  it.each(formats)('custom-field-formats: %s adds %j to the record', (reading, members) => {
+    const schema = byId.get('custom-field-formats')?.meaning?.[reading]?.schema;
+    expect(Object.keys((schema || undefined)?.properties ?? {})).toEqual(members);
+    expect((schema || undefined)?.required ?? []).toEqual(members);
+  });
+
   it('these unknowns carry meaning so far', () => {
     expect(
       markers
@@ -307,6 +319,7 @@ describe('meaning of readings: the spec', () => {
     ).toEqual([
       'auth-get-video',
       'auth-update-custom-fields',
+      'custom-field-formats',
       'error-codes',
       'error-shape',
       'file-size-limit',

@@ -16,7 +16,7 @@ const unknowns: Array<[string, string, boolean]> = [
   ['video-record-fields', '2', true],
   ['custom-field-types', '2', false],
   ['custom-field-definition', '2', true],
-  ['custom-field-formats', '2', false],
+  ['custom-field-formats', '2', true],
   ['custom-field-null', '2', true],
   ['streaming-domain', '2', false],
   ['video-states', '3', true],

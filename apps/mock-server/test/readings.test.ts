@@ -12,6 +12,7 @@ import type { Effect, Table } from './readings/context.js';
 import { apiEffects } from './readings/effects-api.js';
 import { conditionEffects } from './readings/effects-conditions.js';
 import { createEffects } from './readings/effects-create.js';
+import { formatEffects } from './readings/effects-formats.js';
 import { recordEffects } from './readings/effects-records.js';
 import { webhookEffects } from './readings/effects-webhooks.js';
 import { api, played } from './support/api.js';
@@ -30,6 +31,7 @@ const table: Table = {
   ...apiEffects,
   ...conditionEffects,
   ...createEffects,
+  ...formatEffects,
   ...recordEffects,
   ...webhookEffects,
 };

@@ -14,6 +14,7 @@ const SHAPING = [
   'upload-response-body',
   'status-codes',
   'custom-fields-omitted',
+  'custom-field-formats',
 ] as const;
 
 function combinations(): string[] {

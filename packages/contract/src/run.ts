@@ -26,7 +26,7 @@ import {
   probeTransitions,
   probeVideosPerCreate,
 } from './probes/limits.js';
-import { probeReadiness, probeRecordFields, probeStates } from './probes/readiness.js';
+import { probeFieldFormats, probeReadiness, probeRecordFields, probeStates } from './probes/readiness.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from './probes/responses.js';
 import { probeWebhooks } from './probes/webhooks.js';
 import type { ContractReport, RunOptions, StoppedEarly, Target } from './types.js';
@@ -121,6 +121,7 @@ async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkC
   const before = await checkGet(ctx, key);
   await probeReadiness(ctx, before, playback);
   await probeRecordFields(ctx, before);
+  await probeFieldFormats(ctx, before);
 
   const upload = await checkUpload(ctx, key);
   await probeStatusCodes(ctx, createExchange, upload);

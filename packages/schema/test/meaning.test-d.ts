@@ -22,6 +22,7 @@ describe('meaning types', () => {
       | 'token-refusal'
       | 'unknown-video-key'
       | 'webhook-security'
+      | 'custom-field-formats'
     >();
   });
 

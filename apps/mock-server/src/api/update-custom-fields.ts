@@ -56,9 +56,14 @@ function refuseProtoName(body: unknown, readings: RequestReadings): void {
   }
 }
 
+/**
+ * Names not defined, and (`typed`, when `kinds`) values not of their field's kind; under
+ * `predefined` only the names count.
+ */
 function definitionProblems(
   fields: [name: string, value: FieldValue | undefined][],
   definitions: FieldDefinition[],
+  kinds: boolean,
 ): FieldProblem[] {
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   const names = definitions.map((definition) => definition.name).join(', ') || 'none';
@@ -67,7 +72,7 @@ function definitionProblems(
     const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
     const definition = byName.get(name);
     if (!definition) problems.push({ pointer, message: `not a defined custom field (defined: ${names})` });
-    else if (definition.kind && value !== undefined && !isOfFieldKind(value, definition.kind)) {
+    else if (kinds && definition.kind && value !== undefined && !isOfFieldKind(value, definition.kind)) {
       problems.push({ pointer, message: `the field is defined as ${definition.kind}` });
     }
   }
@@ -100,12 +105,13 @@ export function updateCustomFields(
     }
     const fields = parsed.data.simpleCustomFields as Record<string, FieldValue>;
     refuseProtoName(body, readings);
-    if (readings.get('custom-field-definition') === 'predefined') {
+    const definition = readings.get('custom-field-definition');
+    if (definition !== 'implicit') {
       const entries: [string, FieldValue | undefined][] = [
         ...Object.entries(fields),
         ...removed.map((name) => [name, undefined] as [string, undefined]),
       ];
-      const problems = definitionProblems(entries, store.getDefinitions());
+      const problems = definitionProblems(entries, store.getDefinitions(), definition === 'typed');
       if (problems.length > 0) {
         throw validationError(
           readings,

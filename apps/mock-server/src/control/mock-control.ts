@@ -26,7 +26,7 @@ export interface MockControl {
   setReadings(choice: ReadingChoice | Record<string, string>): void;
   /** The readings the server plays. */
   getReadings(): ReadingSet;
-  /** Defines custom fields (reading `custom-field-definition: predefined`). */
+  /** Defines custom fields (readings `custom-field-definition: predefined` and `typed`). */
   setDefinitions(definitions: FieldDefinition[]): void;
   getDefinitions(): FieldDefinition[];
   /** The stored source file of a video, if an upload completed. */

@@ -1,5 +1,5 @@
 /**
- * The custom fields predefined at start for `custom-field-definition=predefined`: the fields of
+ * The custom fields predefined at start for `custom-field-definition=predefined` and `typed`: the fields of
  * the spec's example with one field of every value form (§2), their kinds read from the values.
  * Replace them with `PUT /__mock/custom-field-definitions` or `app.mock.setDefinitions()`.
  */

@@ -15,6 +15,7 @@ interface Remembered {
   readiness: string;
   states: string | undefined;
   fields: string;
+  formats: string;
   base: string;
   text: string;
 }
@@ -39,6 +40,7 @@ export class RepresentationTexts {
     if (!remember || !Object.isFrozen(record)) {
       return JSON.stringify(videoRepresentation(record, phase, readings, base, clock));
     }
+    const formats = readings.get('custom-field-formats');
     const readiness = readings.get('readiness-field');
     const states = readiness === 'status-string' ? readings.get('video-states') : undefined;
     const fields = readings.get('video-record-fields');
@@ -49,6 +51,7 @@ export class RepresentationTexts {
       known.readiness === readiness &&
       known.states === states &&
       known.fields === fields &&
+      known.formats === formats &&
       known.base === base
     ) {
       return known.text;
@@ -58,7 +61,7 @@ export class RepresentationTexts {
       const oldest = this.#texts.keys().next().value;
       if (oldest !== undefined) this.#texts.delete(oldest);
     }
-    this.#texts.set(record, { phase, readiness, states, fields, base, text });
+    this.#texts.set(record, { phase, readiness, states, fields, formats, base, text });
     return text;
   }
 

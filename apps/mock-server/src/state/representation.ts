@@ -1,9 +1,11 @@
 /**
  * How a stored video looks on the wire: the creation shape (§2, §4.1) and the get/update shape
- * (§2, §4.3) under the readings `readiness-field`, `video-states` and `video-record-fields`.
+ * (§2, §4.3) under the readings `readiness-field`, `video-states`, `video-record-fields` and
+ * `custom-field-formats`.
  */
 import { type CreatedVideo, stateWords, type Video, type VideoState } from '@video-api/schema';
 import type { ReadingOf } from '@video-api/schema/unspecified';
+import { alternativeFormats } from './field-types.js';
 import type { Phase, VideoRecord } from './types.js';
 
 /**
@@ -36,7 +38,7 @@ function playback(record: VideoRecord, streamingBase: string) {
 }
 
 /** The readings that shape the get/update representation (a request's readings record them as played). */
-type ShapeId = 'readiness-field' | 'video-states' | 'video-record-fields';
+type ShapeId = 'readiness-field' | 'video-states' | 'video-record-fields' | 'custom-field-formats';
 export interface ShapeReadings {
   get<Id extends ShapeId>(id: Id): ReadingOf<Id>;
 }
@@ -47,7 +49,8 @@ export interface IsoClock {
 }
 
 /**
- * The get/update shape (§4.3): videoKey, simpleCustomFields, the readiness field, extra fields.
+ * The get/update shape (§4.3): videoKey, simpleCustomFields (and the alternative formats of
+ * `custom-field-formats`), the readiness field, extra fields.
  * `video-states` is read only when the readiness field is a status string.
  */
 export function videoRepresentation(
@@ -57,7 +60,11 @@ export function videoRepresentation(
   streamingBase: string,
   clock: IsoClock,
 ): Video {
-  const video: Video = { videoKey: record.key, simpleCustomFields: { ...record.customFields } };
+  const video: Video = {
+    videoKey: record.key,
+    simpleCustomFields: { ...record.customFields },
+    ...alternativeFormats(record.customFields, readings.get('custom-field-formats')),
+  };
   const readiness = readings.get('readiness-field');
   if (readiness === 'status-string') video.status = stateOf(phase, readings.get('video-states'));
   if (readiness === 'ready-flag') video.ready = phase === 'ready';

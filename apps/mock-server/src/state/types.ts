@@ -38,7 +38,7 @@ export interface VideoRecord {
 /** The kinds a custom field may be defined as: one per value form of §2 (`@video-api/schema`). */
 export { FIELD_KINDS, type FieldKind } from '@video-api/schema';
 
-/** Definition of a custom field (reading `custom-field-definition: predefined`). */
+/** Definition of a custom field (readings `custom-field-definition: predefined` and `typed`; the kind counts under `typed`). */
 export interface FieldDefinition {
   name: string;
   kind?: FieldKind;

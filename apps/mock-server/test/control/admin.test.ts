@@ -180,7 +180,7 @@ describe('admin API under /__mock/', () => {
 
 describe('custom-field definitions at start', () => {
   it('are the fields of the spec example with every value form, kinds read from the values', async () => {
-    const { app, keys, put } = api({ readings: { 'custom-field-definition': 'predefined' } });
+    const { app, keys, put } = api({ readings: { 'custom-field-definition': 'typed' } });
     expect(app.mock.getDefinitions()).toEqual([
       { name: 'note', kind: 'string' },
       { name: 'views', kind: 'number' },

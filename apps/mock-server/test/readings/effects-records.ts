@@ -201,7 +201,19 @@ export const recordEffects: Pick<
       playedIt(res);
       expect(res.status).toBe(400);
       expect(JSON.stringify(await res.json())).toContain('defined: views');
-      expect((await h.put(key, { simpleCustomFields: { views: 'many' } }, init)).status).toBe(400);
+      // Names only: a value of another form than the definition's kind is taken.
+      expect((await h.put(key, { simpleCustomFields: { views: 'many' } }, init)).status).toBe(200);
+      expect((await h.put(key, { simpleCustomFields: { views: 3 } }, init)).status).toBe(200);
+    },
+    typed: async ({ h, init, playedIt }) => {
+      const [key = ''] = await h.keys();
+      h.app.mock.setDefinitions([{ name: 'views', kind: 'number' }]);
+      const res = await h.put(key, { simpleCustomFields: { anything: 'x' } }, init);
+      playedIt(res);
+      expect(res.status).toBe(400);
+      const wrong = await h.put(key, { simpleCustomFields: { views: 'many' } }, init);
+      expect(wrong.status).toBe(400);
+      expect(JSON.stringify(await wrong.json())).toContain('defined as number');
       expect((await h.put(key, { simpleCustomFields: { views: 3 } }, init)).status).toBe(200);
     },
   },

@@ -18,7 +18,7 @@ const forms = {
 };
 const anyValue = fc.oneof(forms.string, forms.number, forms.boolean, forms.dateTime, forms.array);
 
-/** The form of each example field, so a server with predefined fields gets values of the right kind. */
+/** The form of each example field, so a server with predefined (or typed) fields gets values of the right kind. */
 function formOf(value: unknown): fc.Arbitrary<unknown> {
   if (Array.isArray(value)) return forms.array;
   if (typeof value === 'number') return forms.number;
@@ -28,7 +28,8 @@ function formOf(value: unknown): fc.Arbitrary<unknown> {
 }
 
 function fieldMaps(ctx: Context): fc.Arbitrary<Record<string, unknown>> {
-  if (ctx.reading('custom-field-definition') === 'predefined') {
+  const definition = ctx.reading('custom-field-definition');
+  if (definition === 'predefined' || definition === 'typed') {
     const shaped = Object.fromEntries(exampleFieldNames.map((n) => [n, formOf(everyValueForm[n])]));
     return fc.record(shaped, { requiredKeys: [] }).filter((map) => Object.keys(map).length > 0);
   }

@@ -1,16 +1,40 @@
 /** Probes of custom fields: definition and null (§2), omitted fields on update (§4.4). */
 import type { Context } from '../context.js';
+import { everyValueForm } from '../examples.js';
 import { describe, isClientError, isSuccess } from '../http.js';
 
+/**
+ * Writes a never-defined field: accepted, `implicit`. Refused: fields are defined beforehand, and a
+ * field of the spec's examples (`views`, a number there) written with its own form and then with
+ * text tells `predefined` (any form) from `typed` (only its type's form).
+ */
 export async function probeDefinition(ctx: Context, key: string) {
   return ctx.observe('custom-field-definition', async () => {
     const name = `contract_${Date.now().toString(36)}`;
     const put = await ctx.putFields(key, { [name]: 'x' });
     const evidence = `writing the never-defined field "${name}": ${describe(put)}`;
     if (isSuccess(put.status)) return { reading: 'implicit', evidence };
-    if (isClientError(put.status)) return { reading: 'predefined', evidence };
-    return { reading: 'other', evidence };
+    if (!isClientError(put.status)) return { reading: 'other', evidence };
+    const [field, value] = numberExample();
+    const right = await ctx.putFields(key, { [field]: value });
+    if (!isSuccess(right.status)) {
+      return {
+        notObserved: `${evidence}; the spec's example field "${field}" is not writable here either (${describe(right)}), so predefined and typed cannot be told apart`,
+      };
+    }
+    const wrong = await ctx.putFields(key, { [field]: 'contract: text in a number field' });
+    const both = `${evidence}; "${field}" takes ${JSON.stringify(value)}, and text: ${describe(wrong)}`;
+    if (isClientError(wrong.status)) return { reading: 'typed', evidence: both };
+    if (isSuccess(wrong.status)) return { reading: 'predefined', evidence: both };
+    return { reading: 'other', evidence: both };
   });
+}
+
+/** The field of the spec's examples that holds a number (the integer counter), with its value. */
+function numberExample(): [string, number] {
+  const found = Object.entries(everyValueForm).find(([, value]) => typeof value === 'number');
+  if (!found) throw new Error('the spec has no example field with a number');
+  return found as [string, number];
 }
 
 /** PUT two fields, then one of them, then GET: the other is kept (merge) or gone (replace). */

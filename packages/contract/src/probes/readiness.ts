@@ -1,5 +1,6 @@
-/** Probes of the video record: readiness field (§4.3), record fields (§2), states (§3). */
-import { stateMeaning, stateWords } from '@video-api/schema';
+/** Probes of the video record: readiness field (§4.3), record fields and custom field formats (§2), states (§3). */
+import { meaningOf, type ReadingOf, readingsOf, stateMeaning, stateWords } from '@video-api/schema';
+import { readingSchemas } from '@video-api/schema/zod';
 import { fetchPlayback } from '../checks/playback.js';
 import type { Context } from '../context.js';
 import { refuse5xx } from '../evidence.js';
@@ -93,12 +94,39 @@ export async function probeRecordFields(ctx: Context, exchange: Exchange) {
     const extra = Object.keys(video).filter(
       (k) =>
         !LISTED.has(k) &&
+        !FORMAT_MEMBERS.has(k) &&
         !(readiness === 'status-string' && k === 'status') &&
         !(readiness === 'ready-flag' && k === 'ready'),
     );
     return extra.length > 0
       ? { reading: 'with-extra-fields', evidence: `fields beyond the listed ones: ${extra.join(', ')}` }
       : { reading: 'listed-only', evidence: `fields: ${Object.keys(video).join(', ')}` };
+  });
+}
+
+/**
+ * The alternative formats of custom fields (`custom-field-formats`): their readings' members (from
+ * the spec's meaning), and the reading of a record: the one whose schema it matches that adds the
+ * most members.
+ */
+const formatReadings = readingsOf('custom-field-formats');
+const addedBy = (reading: ReadingOf<'custom-field-formats'>): readonly string[] =>
+  (meaningOf('custom-field-formats', reading).schema as { required?: readonly string[] }).required ?? [];
+const FORMAT_MEMBERS = new Set(formatReadings.flatMap(addedBy));
+
+export async function probeFieldFormats(ctx: Context, exchange: Exchange) {
+  return ctx.observe('custom-field-formats', async () => {
+    refuse5xx(exchange);
+    const video = exchange.json as Record<string, unknown> | undefined;
+    if (!isSuccess(exchange.status) || !video)
+      return { notObserved: `get-video gave no record: ${describe(exchange)}` };
+    const schemas = readingSchemas['custom-field-formats'];
+    const matching = formatReadings
+      .filter((reading) => schemas[reading].safeParse(video).success)
+      .sort((a, b) => addedBy(b).length - addedBy(a).length);
+    const members = Object.keys(video).filter((k) => FORMAT_MEMBERS.has(k));
+    const evidence = `members beside simpleCustomFields: ${members.join(', ') || 'none'}`;
+    return { reading: matching[0] ?? 'other', evidence };
   });
 }
 

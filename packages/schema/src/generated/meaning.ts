@@ -524,6 +524,66 @@ export const errorShapeMeaning = {
   }
 } as const;
 
+export const customFieldFormatsMeaning = {
+  "simple-only": {
+    "schema": {
+      "type": "object",
+      "description": "The reading adds no member to the video record."
+    }
+  },
+  "with-custom-fields": {
+    "schema": {
+      "type": "object",
+      "description": "The members the reading adds to the video record.",
+      "required": [
+        "customFields"
+      ],
+      "properties": {
+        "customFields": {
+          "type": "object",
+          "description": "One member per field, keyed by its name, holding its value and type."
+        }
+      }
+    }
+  },
+  "with-field-entries": {
+    "schema": {
+      "type": "object",
+      "description": "The members the reading adds to the video record.",
+      "required": [
+        "customFields",
+        "customFieldEntries"
+      ],
+      "properties": {
+        "customFields": {
+          "type": "object",
+          "description": "One member per field, keyed by its name, holding its value and type."
+        },
+        "customFieldEntries": {
+          "type": "array",
+          "description": "One entry per field.",
+          "items": {
+            "type": "object",
+            "required": [
+              "key"
+            ],
+            "properties": {
+              "key": {
+                "type": "string",
+                "description": "The name of the field."
+              },
+              "type": {
+                "type": "string",
+                "description": "The type of the field."
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+} as const;
+
 export const videoStatesMeaning = {
   "basic": {
     "words": [

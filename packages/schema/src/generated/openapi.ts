@@ -1251,10 +1251,80 @@ export const openapiDocument: Record<string, unknown> = {
             "source": "2",
             "says": "Full field list of the video record: not shown beyond those listed.",
             "readings": {
-              "listed-only": "Only videoKey, simpleCustomFields and the readiness field are returned.",
+              "listed-only": "Only videoKey, simpleCustomFields, the readiness field and the alternative formats of custom fields (custom-field-formats) are returned.",
               "with-extra-fields": "Other fields of the record (title, tags, playback information, timestamps) are returned too."
             },
             "mock": "with-extra-fields"
+          },
+          {
+            "id": "custom-field-formats",
+            "source": "2",
+            "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown.",
+            "readings": {
+              "simple-only": "Custom fields appear only in simpleCustomFields.",
+              "with-custom-fields": "Beside simpleCustomFields the record carries customFields, an object keyed by field name whose members hold the value and the type of the field (the real service behind this interface, ByteArk Stream, documents such a member).",
+              "with-field-entries": "Beside simpleCustomFields the record carries customFields and customFieldEntries, a list with one {key, value, type} entry per field, as ByteArk Stream documents both."
+            },
+            "mock": "simple-only",
+            "meaning": {
+              "simple-only": {
+                "schema": {
+                  "type": "object",
+                  "description": "The reading adds no member to the video record."
+                }
+              },
+              "with-custom-fields": {
+                "schema": {
+                  "type": "object",
+                  "description": "The members the reading adds to the video record.",
+                  "required": [
+                    "customFields"
+                  ],
+                  "properties": {
+                    "customFields": {
+                      "type": "object",
+                      "description": "One member per field, keyed by its name, holding its value and type."
+                    }
+                  }
+                }
+              },
+              "with-field-entries": {
+                "schema": {
+                  "type": "object",
+                  "description": "The members the reading adds to the video record.",
+                  "required": [
+                    "customFields",
+                    "customFieldEntries"
+                  ],
+                  "properties": {
+                    "customFields": {
+                      "type": "object",
+                      "description": "One member per field, keyed by its name, holding its value and type."
+                    },
+                    "customFieldEntries": {
+                      "type": "array",
+                      "description": "One entry per field.",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "key"
+                        ],
+                        "properties": {
+                          "key": {
+                            "type": "string",
+                            "description": "The name of the field."
+                          },
+                          "type": {
+                            "type": "string",
+                            "description": "The type of the field."
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
           },
           {
             "id": "video-states",
@@ -1347,14 +1417,10 @@ export const openapiDocument: Record<string, unknown> = {
             "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown.",
             "readings": {
               "implicit": "Any field name may be written; writing a new name creates the field.",
-              "predefined": "Only fields defined beforehand may be written; an unknown name is refused with a 4xx."
+              "predefined": "Only fields defined beforehand may be written, with a value of any form; an unknown name is refused with a 4xx.",
+              "typed": "Fields are defined beforehand on the server, each with a type (text, number, switch or labels, as the real service behind this interface, ByteArk Stream, defines them): an unknown name, or a value not of its field's type, is refused with a 4xx."
             },
             "mock": "implicit"
-          },
-          {
-            "id": "custom-field-formats",
-            "source": "2",
-            "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
           },
           {
             "id": "custom-field-null",

@@ -68,6 +68,25 @@ export interface components {
                 message: string;
             };
         };
+        /** @description The reading adds no member to the video record. */
+        "custom-field-formats.simple-only": Record<string, never>;
+        /** @description The members the reading adds to the video record. */
+        "custom-field-formats.with-custom-fields": {
+            /** @description One member per field, keyed by its name, holding its value and type. */
+            customFields: Record<string, never>;
+        };
+        /** @description The members the reading adds to the video record. */
+        "custom-field-formats.with-field-entries": {
+            /** @description One member per field, keyed by its name, holding its value and type. */
+            customFields: Record<string, never>;
+            /** @description One entry per field. */
+            customFieldEntries: {
+                /** @description The name of the field. */
+                key: string;
+                /** @description The type of the field. */
+                type?: string;
+            }[];
+        };
     };
     responses: never;
     parameters: never;

@@ -63,4 +63,17 @@ export const readingSchemas = {
       })
     }).describe("An object with an error member holding code and message; other members may appear."),
   },
+  "custom-field-formats": {
+    "simple-only": z.looseObject({}).describe("The reading adds no member to the video record."),
+    "with-custom-fields": z.looseObject({
+      "customFields": z.looseObject({}).describe("One member per field, keyed by its name, holding its value and type.")
+    }).describe("The members the reading adds to the video record."),
+    "with-field-entries": z.looseObject({
+      "customFields": z.looseObject({}).describe("One member per field, keyed by its name, holding its value and type."),
+      "customFieldEntries": z.array(z.looseObject({
+        "key": z.string().describe("The name of the field."),
+        "type": z.string().describe("The type of the field.").optional()
+      })).describe("One entry per field.")
+    }).describe("The members the reading adds to the video record."),
+  },
 } as const;

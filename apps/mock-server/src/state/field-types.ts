@@ -1,0 +1,42 @@
+/**
+ * The alternative formats of custom fields (§2: "the alternative formats to simpleCustomFields: not
+ * shown"), as the `custom-field-formats` readings add them to the record: `customFields` (keyed by
+ * name) and `customFieldEntries` (one entry per field), each with the type word the real service
+ * behind this interface uses for the field's form (text, number, switch, labels).
+ */
+import { type FieldKind, fieldKindOf } from '@video-api/schema';
+import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { FieldValue } from './types.js';
+
+/** The service's type word of each kind of value (a date-time is text there). */
+const SERVICE_TYPE: Record<FieldKind, string> = {
+  string: 'text',
+  'date-time': 'text',
+  number: 'number',
+  boolean: 'switch',
+  'string-array': 'labels',
+};
+
+const typeOf = (value: FieldValue) => SERVICE_TYPE[fieldKindOf(value) ?? 'string'];
+
+/**
+ * The members `reading` adds to the record for `fields` (none under `simple-only`); each matches the
+ * reading's schema in the spec (tested).
+ *
+ * @example
+ * alternativeFormats({ views: 42 }, 'with-custom-fields'); // { customFields: { views: { value: 42, type: 'number' } } }
+ */
+export function alternativeFormats(
+  fields: Readonly<Record<string, FieldValue>>,
+  reading: ReadingOf<'custom-field-formats'>,
+): Record<string, unknown> {
+  if (reading === 'simple-only') return {};
+  const entries = Object.entries(fields);
+  // Built with Object.fromEntries, so a field named "__proto__" stays a plain member.
+  const customFields = Object.fromEntries(
+    entries.map(([name, value]) => [name, { value, type: typeOf(value) }]),
+  );
+  if (reading === 'with-custom-fields') return { customFields };
+  const customFieldEntries = entries.map(([key, value]) => ({ key, value, type: typeOf(value) }));
+  return { customFields, customFieldEntries };
+}
