@@ -82,7 +82,8 @@ describe('pnpm release into a real registry', () => {
   it.each(PACKAGES)('published %s with a CHANGELOG, a LICENSE and dist only', async (name) => {
     const pkg = versions[name] as Published;
     const files = await inspectTarball(pkg.tarball);
-    const allowed = /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi(\.resolved)?\.json|dist\/.+)$/;
+    const allowed =
+      /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi(\.resolved)?\.json|dist\/.+)$/;
     expect(files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/CHANGELOG.md']),
