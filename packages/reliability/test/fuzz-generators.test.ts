@@ -16,9 +16,11 @@ describe('the fuzz generators, checked against the generated zod schemas', () =>
     ['create: valid', true],
     ['create: wrong type', false],
     ['create: missing videos', false],
+    ['create: empty videos', true],
     ['put: valid', true],
     ['put: invalid value', false],
     ['put: extra member', false],
+    ['put: null value', true],
   ] as const)('bodies labelled "%s" are accepted by the schema: %s', (label, accepted) => {
     const operation = label.startsWith('create') ? 'create' : 'put';
     const samples = fc

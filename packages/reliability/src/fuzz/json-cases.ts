@@ -13,8 +13,12 @@ const createEntry = fc.record(
 
 export const createBody: fc.Arbitrary<Gen> = fc.oneof(
   fc
-    .record({ projectKey: text, videos: fc.array(createEntry, { maxLength: 4 }) })
+    .record({ projectKey: text, videos: fc.array(createEntry, { minLength: 1, maxLength: 4 }) })
     .map((value): Gen => ['create: valid', { kind: 'json', value }, 'success']),
+  // An empty videos: refused or answered [] (create-empty-videos), never a 5xx.
+  text.map(
+    (projectKey): Gen => ['create: empty videos', { kind: 'json', value: { projectKey, videos: [] } }, 'any'],
+  ),
   fc
     .record({
       projectKey: fc.oneof(fc.integer(), fc.constant(null), fc.array(fc.string())),
@@ -41,6 +45,16 @@ export const putBody: fc.Arbitrary<Gen> = fc.oneof(
         ? ['put: __proto__ name', { kind: 'json', value: { simpleCustomFields } }, 'client-error']
         : ['put: valid', { kind: 'json', value: { simpleCustomFields } }, 'any'],
   ),
+  // A null value: refused or removing the field (custom-field-null), never a 5xx.
+  fc
+    .tuple(fields, text)
+    .map(
+      ([valid, name]): Gen => [
+        'put: null value',
+        { kind: 'json', value: { simpleCustomFields: { ...valid, [name]: null } } },
+        'any',
+      ],
+    ),
   fc
     .tuple(fields, text, invalidFieldValue)
     .map(
