@@ -74,13 +74,18 @@ function resolveResponses(at: OperationAt, chosen: Chosen, errorContent: unknown
   at.operation.responses = next;
 }
 
-/** The security of an operation whose auth is unknown, per the chosen reading's `auth`. */
+/**
+ * The security of an operation whose auth is unknown, per the chosen reading's `auth`: `bearer`
+ * keeps the alternatives with a credential (the operation's own scheme: the API token, or the
+ * webhook's secret), `none` puts the anonymous one first and keeps those as optional.
+ */
 function resolveAuth(document: JsonObject, choice: ChosenReading): void {
   const auth = meaningFor(choice).auth;
   const operation = nodeAt(document, pointerOf(choice.id));
   if (auth === undefined || operation === undefined) return;
-  // `none`: the operation answers without a token; one may still be sent.
-  operation.security = auth === 'bearer' ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }];
+  const alternatives = Array.isArray(operation.security) ? (operation.security as JsonObject[]) : [];
+  const credentials = alternatives.filter((alternative) => Object.keys(alternative).length > 0);
+  operation.security = auth === 'bearer' ? credentials : [{}, ...credentials];
   operation['x-resolved'] = [...((operation['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
 }
 

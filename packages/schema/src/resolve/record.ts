@@ -1,18 +1,22 @@
 /**
- * The video record of get and update (§4.3) resolved: the members the chosen `readiness-field`
- * reading adds, and under a status string, the words of the chosen `video-states` reading (§3).
+ * The video record of get and update (§4.3) resolved: the members the chosen readings add (the
+ * readiness field, other formats of the custom fields, §2), and under a status string, the words of
+ * the chosen `video-states` reading (§3).
  */
-import type { Chosen } from './choices.js';
-import { isObject, type JsonObject, meaningFor, operationsOf, resolvedFrom } from './document.js';
+import type { Chosen, ChosenReading } from './choices.js';
+import { isObject, type JsonObject, meaningFor, operationsOf, pointerOf, resolvedFrom } from './document.js';
 
 /** The member of `readiness-field: status-string` that carries a `video-states` word. */
 const STATE_MEMBER = 'status';
+/** Where the record's schema is. */
+const VIDEO = '/components/schemas/Video';
 
-/** An example value of a member a reading adds: the ready word of an enum, true for a flag. */
+/** An example value of a member a reading adds: the ready word of an enum, true for a flag, an empty object or list. */
 function exampleOf(schema: unknown): unknown {
   if (!isObject(schema)) return undefined;
   if (Array.isArray(schema.enum)) return schema.enum.includes('ready') ? 'ready' : schema.enum[0];
-  return schema.type === 'boolean' ? true : schema.type === 'string' ? 'ready' : undefined;
+  const empty: Record<string, unknown> = { boolean: true, string: 'ready', object: {}, array: [] };
+  return empty[String(schema.type)];
 }
 
 /** The examples of the video record in the responses of get and update (§4.3), followed through `$ref`. */
@@ -35,14 +39,29 @@ function recordExamples(document: JsonObject): JsonObject[] {
   return [...found];
 }
 
-/** Adds the readiness members to `components.schemas.Video`, and to the record's examples. */
+/** The chosen readings that add members to the record: the readiness field's, and those marked on `Video`. */
+function memberAdders(chosen: Chosen): ChosenReading[] {
+  return [...chosen.values()].filter(
+    (choice) =>
+      (choice.id === 'readiness-field' || pointerOf(choice.id) === VIDEO) &&
+      isObject(meaningFor(choice).schema),
+  );
+}
+
+/** Adds the members the chosen readings add to `components.schemas.Video`, and to the record's examples. */
 export function resolveRecord(document: JsonObject, chosen: Chosen): void {
-  const readiness = chosen.get('readiness-field');
   const video = ((document.components as JsonObject).schemas as JsonObject).Video as JsonObject | undefined;
-  const added = readiness ? meaningFor(readiness).schema : undefined;
-  if (!readiness || !video || !isObject(added)) return;
-  const properties = { ...(video.properties as JsonObject), ...((added.properties as JsonObject) ?? {}) };
-  const resolved = [resolvedFrom(readiness)];
+  const adders = memberAdders(chosen);
+  if (!video || adders.length === 0) return;
+  const properties = { ...(video.properties as JsonObject) };
+  const required = new Set((video.required as string[]) ?? []);
+  const resolved = [];
+  for (const choice of adders) {
+    const added = meaningFor(choice).schema as JsonObject;
+    Object.assign(properties, added.properties ?? {});
+    for (const name of (added.required as string[]) ?? []) required.add(name);
+    resolved.push(resolvedFrom(choice));
+  }
   const states = chosen.get('video-states');
   const words = states ? meaningFor(states).words : undefined;
   if (states && words && isObject(properties[STATE_MEMBER])) {
@@ -50,11 +69,12 @@ export function resolveRecord(document: JsonObject, chosen: Chosen): void {
     resolved.push(resolvedFrom(states));
   }
   video.properties = properties;
-  video.required = [
-    ...new Set([...((video.required as string[]) ?? []), ...((added.required as string[]) ?? [])]),
-  ];
+  video.required = [...required];
   video['x-resolved'] = resolved;
   for (const value of recordExamples(document)) {
-    for (const name of (added.required as string[]) ?? []) value[name] ??= exampleOf(properties[name]);
+    for (const name of required) {
+      const example = exampleOf(properties[name]);
+      if (value[name] === undefined && example !== undefined) value[name] = example;
+    }
   }
 }

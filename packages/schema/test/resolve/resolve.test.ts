@@ -112,6 +112,19 @@ describe('resolveSpec: chosen readings', () => {
     expect(operation(document, 'getVideo').security).toEqual([{}, { bearerAuth: [] }]);
   });
 
+  // [webhook-security reading, the webhook's security]
+  const webhookAuth: Array<[string, unknown[]]> = [
+    ['none', [{}, { webhookSecret: [] }]],
+    ['bearer-secret', [{ webhookSecret: [] }]],
+  ];
+  it.each(webhookAuth)(
+    'webhook-security=%s: the webhook delivery has the security %j',
+    (reading, security) => {
+      const { document } = resolveSpec({ readings: { 'webhook-security': reading } as never });
+      expect((document as Doc).webhooks.videoReadiness.post.security).toEqual(security);
+    },
+  );
+
   it('error-shape=message-object: errors are application/json with a message', () => {
     const { document } = resolveSpec({ readings: { 'error-shape': 'message-object' } });
     expect(Object.keys(operation(document, 'createVideos').responses['400'].content)).toEqual([
@@ -135,6 +148,14 @@ describe('resolveSpec: chosen readings', () => {
     const video = (document as Doc).components.schemas.Video;
     if (added) expect(video.required).toContain(added);
     expect(video.properties[absent]).toBeUndefined();
+  });
+
+  it('custom-field-formats=with-field-entries: the record requires customFields and customFieldEntries', () => {
+    const { document } = resolveSpec({ readings: { 'custom-field-formats': 'with-field-entries' } });
+    const video = (document as Doc).components.schemas.Video;
+    expect(video.required).toEqual(expect.arrayContaining(['status', 'customFields', 'customFieldEntries']));
+    expect(video.properties.customFieldEntries.type).toBe('array');
+    expect((document as Doc).components.examples.VideoWithCustomFields.value.customFieldEntries).toEqual([]);
   });
 
   it('video-states=detailed: the status member uses the detailed words', () => {
