@@ -76,6 +76,33 @@ describe('the conditions of errors are unknowns with their refusals (§7)', () =
   });
 });
 
+// What the public docs of the real service behind this interface (ByteArk Stream) show, each a
+// reading, so that no layer settles it otherwise: [id, reading, a word its sentence names].
+const service: Array<[string, string, string]> = [
+  ['video-states', 'processing-stages', 'Source ingression'],
+  ['custom-field-definition', 'typed', 'switch'],
+  ['custom-field-formats', 'with-custom-fields', 'customFields'],
+  ['custom-field-formats', 'with-field-entries', 'customFieldEntries'],
+  ['token-refusal', 'forbidden-403', '403'],
+];
+
+describe("the real service's facts are readings", () => {
+  it.each(service)('%s has the reading %s, naming %s', (id, reading, word) => {
+    expect(byId.get(id)?.readings?.[reading]).toContain(word);
+  });
+
+  it('video-states: processing-stages uses the stages of the webhook guide, then ready and failed', () => {
+    expect(byId.get('video-states')?.meaning?.['processing-stages']?.words).toEqual([
+      'Source waiting',
+      'Source ingression',
+      'Processing',
+      'Partially completed',
+      'ready',
+      'failed',
+    ]);
+  });
+});
+
 describe('unknowns of the document', () => {
   it('every marker is well formed', () => {
     expect(problems).toEqual([]);

@@ -20,8 +20,19 @@ export function stateWords(reading: ReadingOf<'video-states'>): readonly VideoSt
   return videoStatesMeaning[reading].words;
 }
 
-/** Every state word of every reading, in the order of a video's life (`detailed` names them all). */
+/**
+ * The phases of a video's life, in order: the words of `detailed`. Every other reading uses some of
+ * them (`basic`) or names each with a word of its own, one to one in this order (`processing-stages`).
+ */
 export const videoStates: readonly VideoState[] = stateWords('detailed');
+
+/** Every state word of every reading, each once. */
+export const allStateWords: readonly VideoState[] = [
+  ...new Set((Object.keys(videoStatesMeaning) as ReadingOf<'video-states'>[]).flatMap(stateWords)),
+];
+
+/** A state word as the vocabulary compares it: case, `_` and spaces do not count. */
+const wordKey = (word: string) => word.trim().toLowerCase().replace(/[_ ]/g, '-');
 
 /** The word that means ready, in every reading. */
 export const READY_STATE = 'ready' satisfies VideoState;
@@ -44,9 +55,9 @@ const READY = new Set([
 ]);
 /** Words of a processing that failed. */
 const FAILED = new Set(['failed', 'failure', 'error', 'errored', 'rejected']);
-/** Words of a video still on its way. */
+/** Words of a video still on its way: every reading's other words, and the usual ones. */
 const IN_PROGRESS = new Set([
-  ...videoStates.filter((word) => word !== READY_STATE && word !== FAILED_STATE),
+  ...allStateWords.filter((word) => word !== READY_STATE && word !== FAILED_STATE).map(wordKey),
   'new',
   'pending',
   'queued',
@@ -60,7 +71,7 @@ const IN_PROGRESS = new Set([
 
 /**
  * What a state word tells about readiness, case and `_`/space insensitive. The readings' own words
- * first (`ready`, `failed`, the others in progress), then the usual synonyms (`completed`, `error`,
+ * first (`ready`, `failed`, the others in progress, `Partially completed` too), then the usual synonyms (`completed`, `error`,
  * `queued`, …); any other word is `unknown`.
  *
  * @example
@@ -69,7 +80,7 @@ const IN_PROGRESS = new Set([
  * stateMeaning('archived'); // 'unknown'
  */
 export function stateMeaning(word: string): StateMeaning {
-  const key = word.trim().toLowerCase().replace(/[_ ]/g, '-');
+  const key = wordKey(word);
   if (READY.has(key)) return 'ready';
   if (FAILED.has(key)) return 'failed';
   if (IN_PROGRESS.has(key)) return 'in-progress';

@@ -5,7 +5,16 @@ import { type StateMeaning, stateWords, type VideoState } from '../src/index.js'
 describe('state word types', () => {
   it('are the union of the words of every reading', () => {
     expectTypeOf<VideoState>().toEqualTypeOf<
-      'created' | 'uploading' | 'uploaded' | 'processing' | 'ready' | 'failed'
+      | 'created'
+      | 'uploading'
+      | 'uploaded'
+      | 'processing'
+      | 'ready'
+      | 'failed'
+      | 'Source waiting'
+      | 'Source ingression'
+      | 'Processing'
+      | 'Partially completed'
     >();
     expectTypeOf<StateMeaning>().toEqualTypeOf<'ready' | 'failed' | 'in-progress' | 'unknown'>();
   });

@@ -3,20 +3,28 @@
  * (§2, §4.3) under the readings `readiness-field`, `video-states`, `video-record-fields` and
  * `custom-field-formats`.
  */
-import { type CreatedVideo, stateWords, type Video, type VideoState } from '@video-api/schema';
+import { type CreatedVideo, stateWords, type Video, type VideoState, videoStates } from '@video-api/schema';
 import type { ReadingOf } from '@video-api/schema/unspecified';
 import { alternativeFormats } from './field-types.js';
 import type { Phase, VideoRecord } from './types.js';
 
 /**
  * The state a client sees for a phase under the `video-states` reading (§3): the phase when the
- * reading uses its word (`stateWords` of `@video-api/schema`); else an upload under way still
- * shows `created`, and a received upload already shows `processing`.
+ * reading uses its word (`stateWords` of `@video-api/schema`); the reading's own word for it when
+ * it names every phase with one of its own, in order (`processing-stages`: created is `Source
+ * waiting`, uploading `Source ingression`, uploaded `Processing`, processing `Partially
+ * completed`); else an upload under way still shows `created`, and a received one `processing`.
  */
 export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): VideoState {
-  if (stateWords(videoStates).includes(phase)) return phase;
+  const words = stateWords(videoStates);
+  if (words.includes(phase)) return phase;
+  const own = words.length === PHASES.length ? words[PHASES.indexOf(phase)] : undefined;
+  if (own !== undefined) return own;
   return phase === 'uploading' ? 'created' : 'processing';
 }
+
+/** The phases in the order of a video's life (`videoStates` of `@video-api/schema`). */
+const PHASES = videoStates as readonly Phase[];
 
 /** `<streamingBase>/hls/<videoKey>/playlist.m3u8`, the key URL-encoded (§2). */
 export function playlistUrl(streamingBase: string, key: string): string {

@@ -1,12 +1,12 @@
 /** The state the mock keeps: video records, their phases, definitions, journal entries. */
-import type { FieldKind, VideoState } from '@video-api/schema';
+import type { FieldKind, MeaningOf } from '@video-api/schema';
 import type { StoredSource } from './source-sink.js';
 
 /**
- * The lifecycle phases the mock tracks: every state word of the `video-states` readings (the
- * words of `detailed`); readings map them to the states a client sees (§3).
+ * The lifecycle phases the mock tracks: the words of the `video-states` reading `detailed`; each
+ * reading maps them to the states a client sees (§3, `stateOf`).
  */
-export type Phase = VideoState;
+export type Phase = MeaningOf<'video-states', 'detailed'>['words'][number];
 
 /** A custom field value in one of the five JSON forms of §2. */
 export type FieldValue = string | number | boolean | string[];

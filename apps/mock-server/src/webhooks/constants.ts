@@ -32,12 +32,13 @@ export const READY_ONLY_STATES: readonly string[] = ['ready', 'failed'];
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /**
- * The event name of a state: `video.<state>`.
+ * The event name of a state: `video.<state>`, a state of several words in lower case joined by `-`.
  *
  * @example
- * webhookEventName('ready');      // 'video.ready'
- * webhookEventName('processing'); // 'video.processing'
+ * webhookEventName('ready');          // 'video.ready'
+ * webhookEventName('processing');     // 'video.processing'
+ * webhookEventName('Source waiting'); // 'video.source-waiting'
  */
 export function webhookEventName(state: string): string {
-  return `${WEBHOOK_EVENT_PREFIX}${state}`;
+  return `${WEBHOOK_EVENT_PREFIX}${state.trim().toLowerCase().replace(/\s+/g, '-')}`;
 }

@@ -186,6 +186,17 @@ export const recordEffects: Pick<
       ctx.h.app.mock.advanceClock(1000);
       expect((await json(await ctx.h.get(key, ctx.init))).status).toBe('processing');
     },
+    'processing-stages': async (ctx) => {
+      const [key = ''] = await ctx.h.keys();
+      expect((await json(await ctx.h.get(key, ctx.init))).status).toBe('Source waiting');
+      const res = await ctx.h.upload(key, undefined, ctx.init);
+      ctx.playedIt(res);
+      expect((await json(res)).status).toBe('Processing');
+      ctx.h.app.mock.advanceClock(1000);
+      expect((await json(await ctx.h.get(key, ctx.init))).status).toBe('Partially completed');
+      ctx.h.app.mock.advanceClock(2000);
+      expect((await json(await ctx.h.get(key, ctx.init))).status).toBe('ready');
+    },
   },
   'custom-field-definition': {
     implicit: async ({ h, init, playedIt }) => {

@@ -1,5 +1,13 @@
 /** Probes of the video record: readiness field (§4.3), record fields and custom field formats (§2), states (§3). */
-import { meaningOf, type ReadingOf, readingsOf, stateMeaning, stateWords } from '@video-api/schema';
+import {
+  allStateWords,
+  meaningOf,
+  type ReadingOf,
+  readingsOf,
+  stateMeaning,
+  stateWords,
+  type VideoState,
+} from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
 import { fetchPlayback } from '../checks/playback.js';
 import type { Context } from '../context.js';
@@ -18,8 +26,7 @@ export const isFailedWord = (word: string) => stateMeaning(word) === 'failed';
 const STATE_LIKE =
   /^(state|status|phase|stage|processing[-_]?(state|status)|video[-_]?(state|status)|readiness)$/i;
 const LISTED = new Set(['videoKey', 'simpleCustomFields']);
-const BASIC: readonly string[] = stateWords('basic');
-const DETAILED_ONLY: readonly string[] = stateWords('detailed').filter((word) => !BASIC.includes(word));
+const ALL_WORDS: readonly string[] = allStateWords;
 
 /** `word` when it names a state the video stays in that is not ready (neither ready nor in progress). */
 const settledBy = (word: string): string | undefined =>
@@ -144,16 +151,17 @@ export async function probeStates(ctx: Context, seen: Exchange[]) {
           .filter((s) => typeof s === 'string'),
       ),
     ] as string[];
-    const unknown = states.filter(
-      (s) => !BASIC.includes(s) && !DETAILED_ONLY.includes(s) && !isFailedWord(s),
-    );
+    const unknown = states.filter((s) => !ALL_WORDS.includes(s) && !isFailedWord(s));
     const evidence = `states seen in order: ${states.join(' → ')}${
       unknown.length > 0
         ? ` (not among the readings' states: ${unknown.map((s) => JSON.stringify(s)).join(', ')})`
         : ''
     }${ctx.readyBeforeUpload ? '; ready before any upload' : ''}`;
-    if (states.some((s) => DETAILED_ONLY.includes(s))) return { reading: 'detailed', evidence };
-    if (states.every((s) => BASIC.includes(s))) return { reading: 'basic', evidence };
-    return { reading: 'other', evidence };
+    // The reading whose words hold every state seen; of several, the one with the fewest words
+    // (basic's words are among detailed's).
+    const fitting = readingsOf('video-states')
+      .filter((reading) => states.every((s) => stateWords(reading).includes(s as VideoState)))
+      .sort((a, b) => stateWords(a).length - stateWords(b).length);
+    return { reading: fitting[0] ?? 'other', evidence };
   });
 }

@@ -602,5 +602,15 @@ export const videoStatesMeaning = {
       "ready",
       "failed"
     ]
+  },
+  "processing-stages": {
+    "words": [
+      "Source waiting",
+      "Source ingression",
+      "Processing",
+      "Partially completed",
+      "ready",
+      "failed"
+    ]
   }
 } as const;

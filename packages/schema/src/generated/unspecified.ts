@@ -900,7 +900,8 @@ export const unspecified = {
     "says": "Video states: not shown.",
     "readings": {
       "basic": "States: created, processing, ready, failed.",
-      "detailed": "States: created, uploading, uploaded, processing, ready, failed."
+      "detailed": "States: created, uploading, uploaded, processing, ready, failed.",
+      "processing-stages": "The processing stages the real service behind this interface (ByteArk Stream) names in its webhook guide: Source waiting (no source yet), Source ingression (the source arriving), Processing, Partially completed (some renditions done); then ready or failed, words for the end that guide does not show, so this reading takes the other readings' words for them."
     },
     "mock": "basic",
     "meaning": {
@@ -918,6 +919,16 @@ export const unspecified = {
           "uploading",
           "uploaded",
           "processing",
+          "ready",
+          "failed"
+        ]
+      },
+      "processing-stages": {
+        "words": [
+          "Source waiting",
+          "Source ingression",
+          "Processing",
+          "Partially completed",
           "ready",
           "failed"
         ]
