@@ -12,11 +12,11 @@ import {
   checkUnknownKeys,
   checkUpload,
   checkUploadRefusals,
-  probeMediaType,
 } from './checks/video.js';
 import { Context, explain } from './context.js';
 import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from './http.js';
 import { probeAuth } from './probes/auth.js';
+import { probeMediaType } from './probes/conditions.js';
 import { probeDefinition, probeNull, probeOmitted } from './probes/custom-fields.js';
 import { probeEmptyCreate } from './probes/empty-create.js';
 import {

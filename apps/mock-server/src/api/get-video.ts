@@ -1,8 +1,8 @@
 /** §4.3 Get a video: GET /api/v1/videos/{videoKey}. */
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
+import { unknownKey } from '../http/conditions.js';
 import type { MockEnv } from '../http/context.js';
-import { unknownKey } from '../http/errors.js';
 import { requestHeader } from '../http/request-headers.js';
 import { jsonText } from '../http/respond.js';
 import type { RequestReadings } from '../readings/request-readings.js';

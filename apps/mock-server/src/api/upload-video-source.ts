@@ -2,15 +2,9 @@
 import { meaningOf } from '@video-api/schema/unspecified';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
+import { unknownKey, wrongMediaType } from '../http/conditions.js';
 import type { MockEnv } from '../http/context.js';
-import {
-  conflict,
-  HttpError,
-  tooLarge,
-  unknownKey,
-  unsupportedMediaType,
-  validationError,
-} from '../http/errors.js';
+import { conflict, HttpError, tooLarge, validationError } from '../http/errors.js';
 import { requestHeader } from '../http/request-headers.js';
 import { json, jsonText, respond } from '../http/respond.js';
 import type { EventContext } from '../state/events.js';
@@ -69,7 +63,7 @@ export function uploadVideoSource(deps: UploadDeps) {
       throw reuploadRejected(key);
     const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
-      throw unsupportedMediaType(
+      throw wrongMediaType(
         'multipart/form-data with the file in the form field "file" (§4.2)',
         type,
         readings,

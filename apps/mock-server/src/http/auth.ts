@@ -7,7 +7,8 @@
 
 import type { RequestReadings } from '../readings/request-readings.js';
 import type { VideoRecord } from '../state/types.js';
-import { conditionStatus, forbidden, HttpError } from './errors.js';
+import { conditionStatus } from './conditions.js';
+import { forbidden, HttpError } from './errors.js';
 
 type TokenProblem = 'missing' | 'malformed' | 'unknown';
 

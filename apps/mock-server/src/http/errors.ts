@@ -93,44 +93,15 @@ export function tooLarge(what: string, limit: number, issues?: FieldProblem[]): 
   });
 }
 
-/** The unknowns of §7 whose readings say with which status a condition is answered. */
-export type ConditionId = 'unknown-video-key' | 'token-refusal' | 'media-type-refusal';
-
 /**
- * The status with which the reading of `id` this request plays answers its condition (§7), from
- * the reading's meaning in the spec (its one refusal).
+ * 415 for a body that is not of the `expected` media type; `got` is the Content-Type sent. The
+ * public API answers with the status of the `media-type-refusal` reading (`status`, conditions.ts).
  */
-export function conditionStatus(readings: RequestReadings, id: ConditionId): ContentfulStatusCode {
-  const reading = readings.get(id) as ReadingOf<ConditionId>;
-  const { refuses } = meaningOf(id, reading as never) as { refuses: readonly { status: number }[] };
-  return (refuses[0]?.status ?? 400) as ContentfulStatusCode;
-}
-
-const TITLES: Record<number, string> = { 400: 'Bad request', 403: 'Forbidden', 404: 'Not found' };
-
-/**
- * The public API's answer to a video key no video has: 404 naming the key, or the status of the
- * `unknown-video-key` reading (§7); under 403 the detail does not say whether the key exists.
- */
-export function unknownKey(key: string, readings: RequestReadings): HttpError {
-  const status = conditionStatus(readings, 'unknown-video-key');
-  if (status === 404) return notFound(key);
-  return new HttpError(status, {
-    code: status === 403 ? 'forbidden' : 'unknown-key',
-    title: TITLES[status] ?? 'Refused',
-    detail:
-      status === 403
-        ? `The key "${key}" is not one this token may use.`
-        : `The key "${key}" is not the key of a video; use a key returned by create (§4.1).`,
-  });
-}
-
-/**
- * 415 for a body that is not of the `expected` media type; `got` is the Content-Type sent. With
- * `readings`, the status is the `media-type-refusal` reading's (§7).
- */
-export function unsupportedMediaType(expected: string, got: string, readings?: RequestReadings): HttpError {
-  const status = readings ? conditionStatus(readings, 'media-type-refusal') : 415;
+export function unsupportedMediaType(
+  expected: string,
+  got: string,
+  status: ContentfulStatusCode = 415,
+): HttpError {
   return new HttpError(status, {
     code: 'unsupported-media-type',
     title: status === 415 ? 'Unsupported media type' : 'Bad request',

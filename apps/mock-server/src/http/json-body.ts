@@ -5,7 +5,8 @@
 import type { Context } from 'hono';
 import type { RequestReadings } from '../readings/request-readings.js';
 import { concatBytes } from '../shared/bytes.js';
-import { aborted, type HttpError, tooLarge, unsupportedMediaType, validationError } from './errors.js';
+import { wrongMediaType } from './conditions.js';
+import { aborted, type HttpError, tooLarge, validationError } from './errors.js';
 import { requestHeader } from './request-headers.js';
 
 /** Largest JSON body the mock reads (create and custom-fields bodies are small). */
@@ -118,7 +119,7 @@ export async function readJsonBody(c: Context): Promise<JsonBody> {
 export function bodyError(problem: BodyProblem, readings: RequestReadings): HttpError {
   switch (problem.code) {
     case 'unsupported-media-type':
-      return unsupportedMediaType('JSON (Content-Type: application/json)', problem.type, readings);
+      return wrongMediaType('JSON (Content-Type: application/json)', problem.type, readings);
     case 'payload-too-large':
       return tooLarge('The JSON body', MAX_JSON_BYTES);
     case 'aborted':

@@ -68,32 +68,6 @@ export async function checkUploadRefusals(ctx: Context, key: string): Promise<Ex
   return upload;
 }
 
-/**
- * §7: the status of a body of the wrong media type, observed from the upload with a JSON body
- * (`upload`, from checkUploadRefusals) and a create and an update with a text body.
- */
-export async function probeMediaType(ctx: Context, key: string, upload: Exchange): Promise<void> {
-  const text = { 'content-type': 'text/plain' };
-  const create =
-    (await ctx.step(() =>
-      ctx.send({ method: 'POST', path: '/api/v1/videos', body: 'projectKey=contract', headers: text }),
-    )) ?? NO_EXCHANGE;
-  const update =
-    (await ctx.step(() =>
-      ctx.send({
-        method: 'PUT',
-        path: `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`,
-        body: 'simpleCustomFields',
-        headers: text,
-      }),
-    )) ?? NO_EXCHANGE;
-  await observeCondition(ctx, 'media-type-refusal', [
-    ['uploadVideoSource', upload],
-    ['createVideos', create],
-    ['updateCustomFields', update],
-  ]);
-}
-
 /** §3: an uploaded video is processed and becomes ready; the client waits for it. */
 export async function checkBecomesReady(
   ctx: Context,

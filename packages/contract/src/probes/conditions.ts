@@ -6,7 +6,7 @@
 import { meaningOf, type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
 import type { Context } from '../context.js';
 import { refuse5xx } from '../evidence.js';
-import type { Exchange } from '../http.js';
+import { type Exchange, NO_EXCHANGE } from '../http.js';
 
 /** The unknowns of §7 whose readings say with which status each operation refuses a condition. */
 export type ConditionId = 'unknown-video-key' | 'token-refusal' | 'media-type-refusal';
@@ -48,4 +48,30 @@ export async function observeCondition(ctx: Context, id: ConditionId, answers: r
     }
     return { reading: conditionReading(id, answers) as never, evidence };
   });
+}
+
+/**
+ * §7: the status of a body of the wrong media type, observed from the upload with a JSON body
+ * (`upload`, from checkUploadRefusals) and a create and an update with a text body.
+ */
+export async function probeMediaType(ctx: Context, key: string, upload: Exchange): Promise<void> {
+  const text = { 'content-type': 'text/plain' };
+  const create =
+    (await ctx.step(() =>
+      ctx.send({ method: 'POST', path: '/api/v1/videos', body: 'projectKey=contract', headers: text }),
+    )) ?? NO_EXCHANGE;
+  const update =
+    (await ctx.step(() =>
+      ctx.send({
+        method: 'PUT',
+        path: `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`,
+        body: 'simpleCustomFields',
+        headers: text,
+      }),
+    )) ?? NO_EXCHANGE;
+  await observeCondition(ctx, 'media-type-refusal', [
+    ['uploadVideoSource', upload],
+    ['createVideos', create],
+    ['updateCustomFields', update],
+  ]);
 }
