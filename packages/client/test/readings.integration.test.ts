@@ -3,7 +3,7 @@
  * service turns out to do among them, the client keeps working (or fails with the right type).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, ValidationError } from '../src/index.js';
+import { AuthError, defineCustomFields, NotFoundError, ValidationError } from '../src/index.js';
 import { startMock } from './support/mock.js';
 
 const reading = (id: string, value: string) => ({ headers: { 'X-Mock-Reading': `${id}=${value}` } });
@@ -47,14 +47,59 @@ describe('the client under the readings of the unknowns', () => {
   ])('throws ValidationError for a refused value under error-codes: %s (§7)', async (value, status) => {
     const [video] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 'v' }] });
     const error = await mock.client
-      .updateCustomFields(
-        video?.key as string,
-        { gone: null as unknown as string },
-        reading('error-codes', value),
-      )
+      .updateCustomFields(video?.key as string, { gone: null }, reading('error-codes', value))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ status });
+  });
+
+  it.each([
+    ['not-found-404', NotFoundError, 404],
+    ['forbidden-403', AuthError, 403],
+    ['bad-request-400', ValidationError, 400],
+  ] as const)(
+    'throws a typed error for a key no video has under unknown-video-key: %s (§7)',
+    async (value, type, status) => {
+      const error = await mock.client
+        .getVideo('v-none', reading('unknown-video-key', value))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(type);
+      expect(error).toMatchObject({ status });
+    },
+  );
+
+  it.each(['simple-only', 'with-custom-fields', 'with-field-entries'])(
+    'reads typed custom fields under custom-field-formats: %s (§2)',
+    async (value) => {
+      const fields = defineCustomFields({ views: 'counter', topics: 'multiText' });
+      const [video] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 'f' }] });
+      const key = video?.key as string;
+      await fields.write(mock.client, key, { views: 3, topics: ['a'] });
+      const got = await mock.client.getVideo(key, reading('custom-field-formats', value));
+      expect(fields.parse(got.simpleCustomFields)).toEqual({ views: 3, topics: ['a'] });
+      expect('customFields' in got).toBe(value !== 'simple-only');
+    },
+  );
+
+  it('waits through the stages of video-states: processing-stages (§3)', async () => {
+    mock.mock.setReadings({ 'video-states': 'processing-stages' });
+    try {
+      const [video] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 's' }] });
+      const key = video?.key as string;
+      await mock.client.uploadSource(key, new Uint8Array(8));
+      const seen: unknown[] = [];
+      const ready = await mock.client.waitForReady(key, {
+        intervalMs: 500,
+        onPoll: ({ video: polled }) => {
+          seen.push(polled.status);
+          mock.mock.advanceClock(500);
+        },
+      });
+      expect(ready.status).toBe('ready');
+      expect(seen).toEqual(expect.arrayContaining(['Processing', 'Partially completed', 'ready']));
+    } finally {
+      mock.mock.setReadings({});
+    }
   });
 
   it.each(['listed-only', 'with-extra-fields'])(
