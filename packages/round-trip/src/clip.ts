@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exec } from './exec.js';
+import { exec } from '@video-api/test-support';
 
 /** Writes `name` in `dir` and returns its bytes. */
 export async function makeClip(dir: string, name = 'clip.mp4'): Promise<Uint8Array<ArrayBuffer>> {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ExecOptions, type ExecResult, exec } from './exec.js';
+import { type ExecOptions, type ExecResult, exec } from '@video-api/test-support';
 
 export interface Consumer {
   dir: string;

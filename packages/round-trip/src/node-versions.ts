@@ -3,8 +3,7 @@
  * inside the registry package; it is cached (test-support's cachedInstall).
  */
 import { join } from 'node:path';
-import { cachedInstall } from '@video-api/test-support';
-import { exec } from './exec.js';
+import { cachedInstall, exec } from '@video-api/test-support';
 
 /** The Node versions the consumer's steps run on besides the one running the tests. */
 export const OTHER_NODES = { 22: '22.23.3', 24: '24.21.0' } as const;

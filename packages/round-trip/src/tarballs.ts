@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exec } from './exec.js';
+import { exec } from '@video-api/test-support';
 
 export interface Published {
   version: string;

@@ -8,18 +8,21 @@
  */
 import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { exec, serveProcess } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../src/clip.js';
 import { type Consumer, createConsumer } from '../src/consumer.js';
-import { exec } from '../src/exec.js';
 import { nodeBinary, OTHER_NODES } from '../src/node-versions.js';
 import { processesUnder } from '../src/processes.js';
 import { asCommonJs, readmeSnippets } from '../src/readme.js';
 import { api, readmeCurlFlow } from '../src/readme-flow.js';
 import { type Registry, startRegistry } from '../src/registry.js';
-import { serve } from '../src/served.js';
 import { inspectTarball, type Published, published } from '../src/tarballs.js';
 import { copyWorkspace, REPO_ROOT } from '../src/workspace-copy.js';
+
+/** A server of the consumer's (the mock's bin, or npx running it), ready once it says `listening on <url>`. */
+const serve = (command: string, args: string[], cwd: string, timeoutMs?: number) =>
+  serveProcess(command, args, { cwd, ...(timeoutMs ? { timeoutMs } : {}) });
 
 const PACKAGES = ['@video-api/schema', '@video-api/client', '@video-api/contract', '@video-api/mock-server'];
 /** What the consumer installs beside our packages, from the usual registry (the workspace's versions). */

@@ -3,6 +3,7 @@
 export { cacheDir, cachedInstall } from './cached-install.js';
 export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
 export { cleanEnv } from './clean-env.js';
+export { type ExecOptions, type ExecResult, exec } from './exec.js';
 export { freePort, refusedUrl } from './free-port.js';
 export { type Listening, listenHttp } from './listen-http.js';
 export { processesMentioning } from './processes.js';
@@ -23,6 +24,7 @@ export {
   serveMock,
 } from './serve-mock.js';
 export { sourceArgs } from './source-bin.js';
+export { type ServedProcess, type ServeOptions, serveProcess } from './served-process.js';
 export {
   type Delivery,
   deliveryHeader,

@@ -3,7 +3,7 @@
  * code and the tail of its output, so a broken step says what broke.
  */
 import { spawn } from 'node:child_process';
-import { cleanEnv } from '@video-api/test-support';
+import { cleanEnv } from './clean-env.js';
 
 export interface ExecOptions {
   cwd: string;
