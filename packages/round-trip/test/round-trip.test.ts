@@ -362,6 +362,14 @@ describe.each(Object.entries(OTHER_NODES))('the same project on Node %s', (_majo
     expect(stdout).toContain('@video-api/mock-server/msw');
   });
 
+  it('resolves the spec with the video-api-spec bin', async () => {
+    const bin = join(consumer.dir, 'node_modules/@video-api/schema/dist/cli/bin.js');
+    const out = `resolved-${version}.json`;
+    await consumer.node([bin, 'resolve', '--reading', 'error-codes=validation-422', '--out', out], { node });
+    const resolved = JSON.parse(readFileSync(join(consumer.dir, out), 'utf8'));
+    expect(Object.keys(resolved.paths['/api/v1/videos'].post.responses)).toContain('422');
+  });
+
   it('runs its vitest test on the msw handlers', async () => {
     const { stdout } = await consumer.node(['node_modules/vitest/vitest.mjs', 'run', 'msw.test.mjs'], {
       node,
