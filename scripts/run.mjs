@@ -98,7 +98,10 @@ function ensureFfmpeg() {
 function runSource(entry, args) {
   // Relative paths in arguments are the user's: run where the user ran pnpm/npm, not at the root.
   const cwd = process.env.INIT_CWD ?? process.cwd();
-  const nodeArgs = ['--conditions=@video-api/source', '--import', 'tsx', join(root, entry), ...args];
+  // tsx by its address (resolved from here, after the install): `--import tsx` would be looked up
+  // from the user's folder, which may be outside the workspace (`pnpm --dir … contract`).
+  const tsx = import.meta.resolve('tsx');
+  const nodeArgs = ['--conditions=@video-api/source', '--import', tsx, join(root, entry), ...args];
   const child = spawn(process.execPath, nodeArgs, { cwd, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
