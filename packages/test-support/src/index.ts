@@ -23,8 +23,8 @@ export {
   type ServeMockOptions,
   serveMock,
 } from './serve-mock.js';
-export { sourceArgs } from './source-bin.js';
 export { type ServedProcess, type ServeOptions, serveProcess } from './served-process.js';
+export { sourceArgs } from './source-bin.js';
 export {
   type Delivery,
   deliveryHeader,
