@@ -3,6 +3,7 @@
  * `video-api-contract`) and checked against this spec's registry: what the mock's twin plays
  * (`--readings-from`) and what `video-api-spec resolve --from-report` writes into a document.
  */
+import { isObject } from './json-object.js';
 import { hasReadings, idsWithReadings, isReading, type ReadingChoice, readingsOf } from './unspecified.js';
 
 /** One observation of a report that names a reading of this spec: the reading and the evidence. */
@@ -20,9 +21,6 @@ export type ReportReadingsResult =
 /** The shape a contract report must have, as the sentence errors end with. */
 export const ACCEPTED_REPORT =
   'the report.json of a contract run: {"checks": [...], "observations": [{"id", "verdict": "observed" | "not-observed", "reading", "evidence"}]}';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** What a JSON value is, in the words zod uses (`received null`, `received array`). */
 const kindOf = (value: unknown): string =>

@@ -4,6 +4,7 @@
  * lies about the spec). Every test that uses `api()` makes that check on every response.
  */
 
+import { parseReadingList } from '@video-api/schema';
 import { resolveSpec } from '@video-api/schema/resolve';
 import { zCreateVideosResponse, zGetVideoResponse, zUpdateCustomFieldsResponse } from '@video-api/schema/zod';
 import { afterEach, expect } from 'vitest';
@@ -32,8 +33,9 @@ const GUARDS: Record<string, string[]> = { createVideos: ['413'], updateCustomFi
 function resolvedStatuses(header: string): Record<string, string[]> {
   let statuses = documented.get(header);
   if (statuses === undefined) {
-    const readings = header.split(',').filter((pair) => pair.includes('='));
-    const { document } = resolveSpec({ readings });
+    const parsed = parseReadingList(header);
+    if (!parsed.ok) throw new Error(`X-Mock-Readings "${header}": ${parsed.problems.join('; ')}`);
+    const { document } = resolveSpec({ readings: parsed.choice });
     statuses = {};
     for (const item of Object.values(
       document.paths as Record<string, Record<string, { operationId?: string; responses?: object }>>,

@@ -3,8 +3,10 @@
  * shape (§7) as `components.schemas.Error` under its media type, the upload's answer (§4.2), the
  * webhook's payload (§6).
  */
+
+import type { JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
-import { type JsonObject, meaningFor, nodeAt, pointerOf, resolvedFrom, sentenceOf } from './document.js';
+import { meaningFor, nodeAt, pointerOf, resolvedFrom, sentenceOf } from './document.js';
 
 /** The content of a body a reading produces: its media type and schema; none when it produces no body. */
 function contentOf(choice: ChosenReading, schema: unknown): JsonObject | undefined {

@@ -1,9 +1,7 @@
 /** Walking an OpenAPI document: its operations, and the meaning and sentence of a chosen reading. */
+import { isObject, type JsonObject } from '../json-object.js';
 import { type ReadingMeaning, type UnspecifiedMarker, unspecified } from '../unspecified.js';
 import type { ChosenReading } from './choices.js';
-
-/** A JSON object of the document. */
-export type JsonObject = Record<string, unknown>;
 
 /** One operation of the document's paths, with where it sits. */
 export interface OperationAt {
@@ -14,9 +12,6 @@ export interface OperationAt {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-export const isObject = (value: unknown): value is JsonObject =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The operations under `paths` (webhooks are not called by clients), in document order. */
 export function operationsOf(document: JsonObject): OperationAt[] {

@@ -11,19 +11,19 @@
  * const { document, overlay } = resolveSpec({ readings: { 'status-codes': 'semantic' } });
  */
 import { openapiDocument } from '../generated/openapi.js';
+import type { JsonObject } from '../json-object.js';
 import { parseReadingChoice } from '../reading-choice.js';
 import { readingsFromReport } from '../report-readings.js';
 import type { ReadingChoice } from '../unspecified.js';
 import { resolveBodies } from './bodies.js';
 import { byId, type ChosenReading, chooseReadings } from './choices.js';
-import type { JsonObject } from './document.js';
 import { markChoices } from './markers.js';
 import { resolveOperations } from './operations.js';
 import { type OverlayDocument, overlayBetween } from './overlay.js';
 import { resolveRecord } from './record.js';
 
+export type { JsonObject } from '../json-object.js';
 export type { ChoiceSource, ChosenReading } from './choices.js';
-export type { JsonObject } from './document.js';
 export type { OverlayAction, OverlayDocument } from './overlay.js';
 
 export interface ResolveOptions {

@@ -2,8 +2,9 @@
  * Every `x-unspecified` marker of a resolved document keeps its place and says the reading chosen
  * for it and where the choice came from, so that nothing in the document passes for documented fact.
  */
+
+import { isObject } from '../json-object.js';
 import type { Chosen } from './choices.js';
-import { isObject } from './document.js';
 
 /** The marker with `chosen` added when the unknown has a chosen reading. */
 function markWith(marker: unknown, chosen: Chosen): unknown {

@@ -3,9 +3,10 @@
  * response per status with which a chosen reading refuses a request (its `refuses` meaning), each
  * with the error body, and the auth rule of the operations whose auth is unknown (§5).
  */
+
+import type { JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
 import {
-  type JsonObject,
   meaningFor,
   nodeAt,
   type OperationAt,

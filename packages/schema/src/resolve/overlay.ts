@@ -4,7 +4,7 @@
  * or object whose value changed (other than an object into an object) is removed and written again
  * through its parent, since an Overlay `update` merges into objects and appends to arrays.
  */
-import { isObject, type JsonObject } from './document.js';
+import { isObject, type JsonObject } from '../json-object.js';
 
 /** One Overlay action: a JSONPath target and either an update to merge or a removal. */
 export type OverlayAction = { target: string; update: JsonObject } | { target: string; remove: true };

@@ -3,8 +3,10 @@
  * readiness field, other formats of the custom fields, §2), and under a status string, the words of
  * the chosen `video-states` reading (§3).
  */
+
+import { isObject, type JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
-import { isObject, type JsonObject, meaningFor, operationsOf, pointerOf, resolvedFrom } from './document.js';
+import { meaningFor, operationsOf, pointerOf, resolvedFrom } from './document.js';
 
 /** The member of `readiness-field: status-string` that carries a `video-states` word. */
 const STATE_MEMBER = 'status';
