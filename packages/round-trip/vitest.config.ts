@@ -7,6 +7,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: ['test/*.test.ts'], // test/fixtures/ are the consumer's files
+      globalSetup: ['test/global-setup.ts'], // one release into one registry, for every file
       fileParallelism: false,
       testTimeout: 300_000,
       hookTimeout: 600_000,

@@ -6,25 +6,24 @@
  * the mock, a vitest test of their own on the msw handlers, a browser bundle of the client; then the
  * Node steps again on Node 22 and 24.
  */
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exec, serveProcess } from '@video-api/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveProcess } from '@video-api/test-support';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeClip } from '../src/clip.js';
 import { type Consumer, createConsumer } from '../src/consumer.js';
 import { nodeBinary, OTHER_NODES } from '../src/node-versions.js';
 import { processesUnder } from '../src/processes.js';
 import { asCommonJs, readmeSnippets } from '../src/readme.js';
 import { api, readmeCurlFlow } from '../src/readme-flow.js';
-import { type Registry, startRegistry } from '../src/registry.js';
-import { inspectTarball, type Published, published } from '../src/tarballs.js';
-import { copyWorkspace, REPO_ROOT } from '../src/workspace-copy.js';
+import { inspectTarball, type Published } from '../src/tarballs.js';
+import { REPO_ROOT } from '../src/workspace-copy.js';
+import { PACKAGES } from './global-setup.js';
 
 /** A server of the consumer's (the mock's bin, or npx running it), ready once it says `listening on <url>`. */
 const serve = (command: string, args: string[], cwd: string, timeoutMs?: number) =>
   serveProcess(command, args, { cwd, ...(timeoutMs ? { timeoutMs } : {}) });
 
-const PACKAGES = ['@video-api/schema', '@video-api/client', '@video-api/contract', '@video-api/mock-server'];
 /** What the consumer installs beside our packages, from the usual registry (the workspace's versions). */
 const TOOLS = ['msw@2.13.0', 'vitest@4.1.12', 'typescript@5.9.3', 'esbuild@0.28.2', '@types/node@20'];
 /** Node's headers where node-gyp can find them offline (better-sqlite3 builds from source here). */
@@ -34,8 +33,8 @@ const buildEnv = existsSync(join(nodedir, 'include', 'node', 'node_api.h'))
   : {};
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
 
-let registry: Registry;
-let workspace: string;
+const release = inject('release');
+const { workspace, versions } = release;
 let consumer: Consumer;
 /** Projects installed in the background while the main one is used (better-sqlite3 builds for a minute). */
 let withSqlite: Consumer;
@@ -43,26 +42,12 @@ let withMsw3: Consumer;
 let installs: Promise<unknown>;
 /** The clip the README flows upload (a real video: the mock's command transcodes uploads). */
 let clip: Uint8Array<ArrayBuffer>;
-const versions: Record<string, Published> = {};
 const cleanups: Array<() => unknown> = [];
 
 beforeAll(async () => {
-  registry = await startRegistry();
-  cleanups.push(() => registry.close());
-  workspace = copyWorkspace();
-  cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
-  // The workspace's own settings, plus the registry's token (publishing needs one for its host).
-  const auth = registry.npmrc.split('\n').find((line) => line.includes('_authToken'));
-  appendFileSync(join(workspace, '.npmrc'), `\n${auth}\n`);
-  await exec('node', ['scripts/run.mjs', 'release', '--', '--registry', `${registry.url}/`], {
-    cwd: workspace,
-    env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-    timeoutMs: 600_000,
-  });
-  for (const name of PACKAGES) versions[name] = await published(registry.url, name);
-  consumer = createConsumer(registry.npmrc);
-  withSqlite = createConsumer(registry.npmrc, 'sqlite');
-  withMsw3 = createConsumer(registry.npmrc, 'msw3');
+  consumer = createConsumer(release.npmrc);
+  withSqlite = createConsumer(release.npmrc, 'sqlite');
+  withMsw3 = createConsumer(release.npmrc, 'msw3');
   cleanups.push(
     () => consumer.remove(),
     () => withSqlite.remove(),
@@ -252,7 +237,7 @@ describe('a project outside the workspace, on this Node', () => {
   });
 
   it('says, without the mock installed, how to run the contract suite in-process', async () => {
-    const alone = createConsumer(registry.npmrc, 'contract-alone');
+    const alone = createConsumer(release.npmrc, 'contract-alone');
     try {
       await alone.npm(['install', '@video-api/contract']);
       const run = await alone.npm(['exec', '--', 'video-api-contract'], { allowFailure: true });
@@ -264,7 +249,7 @@ describe('a project outside the workspace, on this Node', () => {
   });
 
   it('`npx @video-api/mock-server` in an empty folder serves the README flow', async () => {
-    const empty = createConsumer(registry.npmrc, 'empty');
+    const empty = createConsumer(release.npmrc, 'empty');
     try {
       const mock = await serve('npx', ['--yes', '@video-api/mock-server', '--port', '0'], empty.dir, 180_000);
       try {
@@ -393,8 +378,8 @@ describe('msw 3 (it declares Node >= 22.12), on Node 24', () => {
 });
 
 describe('afterwards', () => {
-  it('stops the registry, removes its folders and the projects, and leaves no process behind', async () => {
-    const folders = [workspace, consumer.dir, withSqlite.dir, withMsw3.dir];
+  it('removes the projects and leaves no process behind in them', async () => {
+    const folders = [consumer.dir, withSqlite.dir, withMsw3.dir];
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     expect(folders.filter((folder) => existsSync(folder))).toEqual([]);
     expect(await processesUnder(folders)).toEqual([]);
