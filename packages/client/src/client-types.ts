@@ -45,7 +45,10 @@ export interface VideoApiClientOptions {
   userAgent?: string | undefined;
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
-  /** How upload bodies are sent (default: XMLHttpRequest in browsers, else streamed fetch). */
+  /**
+   * How upload bodies are sent (default: a real browser's XMLHttpRequest, else streamed fetch,
+   * also under jsdom and happy-dom; why: the README's "Upload transports").
+   */
   uploadTransport?: UploadTransport | undefined;
   /** Turns sources this runtime adds (e.g. file paths in Node) into prepared sources. */
   prepareSource?:

@@ -22,8 +22,10 @@ import type {
   UploadSource,
   Video,
 } from './types.js';
-import { fetchTransport, xhrTransport } from './upload/transport.js';
+import { defaultTransport } from './upload/default-transport.js';
+import { fetchTransport } from './upload/transport.js';
 import { sourceOf, uploadWith } from './upload/upload.js';
+import { playlistMemory } from './wait/playlist-memory.js';
 import { waitForReady } from './wait/wait-for-ready.js';
 
 export type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
@@ -80,11 +82,11 @@ export function createVideoApiClient<Source = UploadSource>(
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const sleep = options.sleep ?? defaultSleep;
   const baseRetry = options.retry ?? {};
+  const playlists = playlistMemory();
+  // A custom fetch is used for uploads too; else the runtime decides (README "Upload transports").
   const transport =
     options.uploadTransport ??
-    (options.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
-      ? xhrTransport
-      : fetchTransport(fetchImpl));
+    (options.fetch === undefined ? defaultTransport(fetchImpl) : fetchTransport(fetchImpl));
 
   /** The token; a failing getToken becomes an AuthError (nothing was sent, so it is not retried). */
   async function tokenFor(operation: OperationName | undefined): Promise<string | undefined> {
@@ -193,7 +195,9 @@ export function createVideoApiClient<Source = UploadSource>(
           body,
           ...(await attemptInit('createVideos', call, signal, race)),
         });
-        return expectCreated(data, body.videos.length, response);
+        const created = expectCreated(data, body.videos.length, response);
+        playlists.remember(created);
+        return created;
       });
     },
 
@@ -261,6 +265,7 @@ export function createVideoApiClient<Source = UploadSource>(
         ...waitOptions,
         sleep: waitOptions.sleep ?? sleep,
         fetch: waitOptions.fetch ?? fetchImpl,
+        playlistUrl: waitOptions.playlistUrl ?? playlists.get(videoKey),
       }),
     // Prepares without reading: a missing or unreadable file is refused before its create.
     async checkSource(source: Source): Promise<void> {

@@ -54,6 +54,20 @@ export class NotFoundError extends HttpError {
 export class ValidationError extends HttpError {
   override name = 'ValidationError';
 }
+/**
+ * The mock's refusal of its own test controls (a bad `X-Mock-*` header: an unknown reading, a bad
+ * sandbox name, a bad fault), told by its `X-Mock-Error` response header: never a real server's
+ * validation error, and chosen before any status-based class. `code` is that header's value
+ * (e.g. `mock-header`); the body is problem+json with type `urn:video-api-mock:problem:<code>`.
+ */
+export class MockError extends HttpError {
+  override name = 'MockError';
+  readonly code: string;
+  constructor(message: string, details: ErrorDetails & { code: string }) {
+    super(message, details);
+    this.code = details.code;
+  }
+}
 /** 429: too many requests. `retryAfterMs` comes from the Retry-After header when it parses. */
 export class RateLimitedError extends HttpError {
   override name = 'RateLimitedError';

@@ -28,6 +28,7 @@ export {
   AuthError,
   HttpError,
   InputError,
+  MockError,
   NetworkError,
   NotFoundError,
   RateLimitedError,

@@ -10,6 +10,7 @@ import { errorDetail as detailOf, parseRetryAfter } from '@video-api/schema';
 import {
   AuthError,
   HttpError,
+  MockError,
   NotFoundError,
   RateLimitedError,
   ServerError,
@@ -52,6 +53,9 @@ export function errorFromParts(
   const head = `${operation} failed: ${status}${statusText ? ` ${statusText}` : ''}`;
   const message = detail ? `${head}: ${detail}` : head;
   const details = { status, headers, rawBody, body, operation };
+  // The mock marks refusals of its test headers; they are its own, whatever their status.
+  const mockCode = headers.get('x-mock-error');
+  if (mockCode !== null) return new MockError(message, { ...details, code: mockCode.trim() });
   if (status === 401 || status === 403) return new AuthError(message, details);
   if (status === 404) return new NotFoundError(message, details);
   if (status === 400 || status === 422) return new ValidationError(message, details);

@@ -3,17 +3,20 @@
  * nor the states (§3), so this is a GUESS for the real service: it understands the three readings
  * the mock can play and nothing more. Pass your own `isReady` once the real field is known.
  */
-import { stateMeaning, type Video } from '@video-api/schema';
+import { type CreatedVideo, stateMeaning, type Video } from '@video-api/schema';
 import { raceSignal } from '../http/signals.js';
 import type { Readiness, ReadinessContext } from './types.js';
 
 /**
- * The HLS playlist address of a record, when it carries one (§2: primaryPlaybackUrl.hls.url).
+ * The HLS playlist address of a record or of what create returned, when it carries one (§2:
+ * primaryPlaybackUrl.hls.url).
  *
  * @example
- * playlistUrl(await client.getVideo(key)); // 'http://localhost:4010/hls/v-0001/playlist.m3u8'
+ * const [created] = await client.createVideos({ projectKey: 'demo', videos: [{ title: 'a' }] });
+ * playlistUrl(created); // 'http://localhost:4010/hls/v-0001/playlist.m3u8'
+ * playlistUrl(await client.getVideo(created.key)); // the same, or undefined where get shows none
  */
-export function playlistUrl(video: Video): string | undefined {
+export function playlistUrl(video: Video | CreatedVideo): string | undefined {
   const playback = video.primaryPlaybackUrl as { hls?: { url?: unknown } } | undefined;
   const url = playback?.hls?.url;
   return typeof url === 'string' ? url : undefined;
@@ -24,7 +27,8 @@ export function playlistUrl(video: Video): string | undefined {
  * - `status-string`: a `status` string, its word read by `stateMeaning` of `@video-api/schema`:
  *   "ready" (or a synonym such as "completed") is ready, "failed" (or "error") failed.
  * - `ready-flag`: a boolean `ready`.
- * - `playback-only`: no field; the HLS playlist answering 2xx means ready.
+ * - `playback-only`: no field; the HLS playlist answering 2xx means ready. The address is the
+ *   record's, else `context.playlistUrl` (what create returned): a record may carry none.
  *
  * @example
  * await client.waitForReady(key, { isReady: (video) => video.state === 'READY' }); // your own field
@@ -36,7 +40,7 @@ export async function defaultIsReady(video: Video, context: ReadinessContext): P
     return meaning === 'ready' || meaning === 'failed' ? meaning : 'pending';
   }
   if (typeof video.ready === 'boolean') return video.ready ? 'ready' : 'pending';
-  const url = playlistUrl(video);
+  const url = playlistUrl(video) ?? context.playlistUrl;
   if (url === undefined) return 'pending';
   try {
     const init: RequestInit = { method: 'GET' };
@@ -44,7 +48,8 @@ export async function defaultIsReady(video: Video, context: ReadinessContext): P
     // A custom fetch may ignore the signal; the check must still end with the wait's deadline.
     const pending = context.fetch(new Request(url, init));
     const response = await (context.signal ? raceSignal(pending, context.signal) : pending);
-    await response.body?.cancel();
+    // Not awaited: under msw in Node the cancel of a mocked body never settles (README, waiting).
+    response.body?.cancel().catch(() => {});
     return response.ok ? 'ready' : 'pending';
   } catch {
     return 'pending';

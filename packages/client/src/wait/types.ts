@@ -10,6 +10,11 @@ export interface ReadinessContext {
   signal: AbortSignal | undefined;
   /** 1 for the first poll. */
   poll: number;
+  /**
+   * The HLS playlist address known for this video when its record may not carry one: the
+   * `playlistUrl` option of the wait, else the address create returned to this client.
+   */
+  playlistUrl?: string | undefined;
 }
 
 /**
@@ -44,6 +49,14 @@ export interface WaitOptions {
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Overrides the client's fetch for the predicate. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Clock for the deadline (default Date.now). */
+  /**
+   * Clock for the deadline (default Date.now). The time a custom `sleep` was asked to wait counts
+   * too, so a sleep that only advances a virtual clock still reaches the deadline.
+   */
   now?: (() => number) | undefined;
+  /**
+   * The video's HLS playlist address (what create returned, §2), for the default check when the
+   * record carries none. The client's own `waitForReady` knows the addresses its creates returned.
+   */
+  playlistUrl?: string | undefined;
 }

@@ -63,6 +63,10 @@ export async function waitForReady(
   const maxInterval = duration('maxIntervalMs', options.maxIntervalMs, 10_000);
   let interval = Math.min(duration('intervalMs', options.intervalMs, 1000), maxInterval);
   const started = now();
+  // What a custom sleep was asked to wait counts as elapsed: one that only advances a virtual
+  // clock takes no time by `now`, and the deadline must still come.
+  let slept = 0;
+  const elapsed = () => Math.max(now() - started, slept);
   // Aborts at the deadline or with the caller's signal, whichever comes first.
   const deadline = attemptSignal(options.signal, timeoutMs);
   let poll = 0;
@@ -84,9 +88,9 @@ export async function waitForReady(
         lastFailure = error; // a transient failure: poll again after the same wait
       }
       if (lastFailure === undefined && video !== undefined) {
-        const context = { fetch, signal: deadline.signal, poll };
+        const context = { fetch, signal: deadline.signal, poll, playlistUrl: options.playlistUrl };
         const readiness = verdict(await deadline.race(Promise.resolve(isReady(video, context))));
-        const elapsedMs = now() - started;
+        const elapsedMs = elapsed();
         await options.onPoll?.({ poll, video, readiness, elapsedMs });
         if (readiness === 'ready') return video;
         if (readiness === 'failed') {
@@ -96,9 +100,11 @@ export async function waitForReady(
           });
         }
       }
-      const left = timeoutMs - (now() - started);
+      const left = timeoutMs - elapsed();
       if (left <= 0 || deadline.timedOut()) throw timedOut();
-      await sleep(Math.min(interval, left), deadline.signal);
+      const pause = Math.min(interval, left);
+      await sleep(pause, deadline.signal);
+      slept += pause;
       interval = Math.min(maxInterval, Math.round(interval * 1.5));
     }
   } catch (error) {
