@@ -13,10 +13,11 @@ import { updateCustomFields } from './api/update-custom-fields.js';
 import { uploadVideoSource } from './api/upload-video-source.js';
 import { adminRoutes } from './control/admin-routes.js';
 import { createControl } from './control/control.js';
-import { createFaults } from './faults/create-faults.js';
+import { createFaults, FAULT_HEADER } from './faults/create-faults.js';
 import type { MockEnv } from './http/context.js';
 import { HttpError, internalError, noRoute, renderAdminError, renderError } from './http/errors.js';
 import { methodNotAllowed } from './http/method-not-allowed.js';
+import { MOCK_ERROR_HEADER, renderMockError } from './http/mock-error.js';
 import { isNetworkFault } from './http/network-fault.js';
 import { ADMIN_PREFIX, allowedMethods, isAdminPath, specOperation } from './http/operations.js';
 import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
@@ -64,9 +65,16 @@ function corsFor(options: ResolvedOptions) {
   return cors({
     origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
     credentials: false,
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Reading'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Reading', 'X-Mock-Sandbox'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-    exposeHeaders: ['X-Mock-Readings', 'Retry-After', 'WWW-Authenticate', 'Content-Length'],
+    exposeHeaders: [
+      'X-Mock-Readings',
+      MOCK_ERROR_HEADER,
+      FAULT_HEADER,
+      'Retry-After',
+      'WWW-Authenticate',
+      'Content-Length',
+    ],
     maxAge: 600,
   });
 }
@@ -167,6 +175,7 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     if (isNetworkFault(error)) throw error; // in-process: app.fetch rejects, as fetch does on a reset or an abort
     const known = error instanceof HttpError ? error : undefined;
     if (!known) log('error', { msg: 'unhandled error', error: String(error), stack: error.stack });
+    if (known?.mock) return renderMockError(known);
     if (isAdminPath(c.req.path)) return renderAdminError(known ?? internalError());
     return renderError(known ?? internalError(), c.get('readings') ?? readings.forRequest());
   };

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
 import { HttpError, renderAdminError } from '../http/errors.js';
+import { renderMockError } from '../http/mock-error.js';
 
 /**
  * @example
@@ -11,7 +12,7 @@ import { HttpError, renderAdminError } from '../http/errors.js';
 export function adminApp(): Hono<MockEnv> {
   const app = new Hono<MockEnv>();
   app.onError((error) => {
-    if (error instanceof HttpError) return renderAdminError(error);
+    if (error instanceof HttpError) return error.mock ? renderMockError(error) : renderAdminError(error);
     throw error; // the app's own handler logs it and answers 500
   });
   return app;

@@ -28,6 +28,8 @@ export interface HttpErrorOptions {
   headers?: Record<string, string>;
   /** What would be accepted, in the admin API's answers (a problem+json extension member). */
   accepted?: unknown;
+  /** The mock's own answer (a bad `X-Mock-*` header, a sandbox limit), never a reading: see ./mock-error.ts. */
+  mock?: boolean;
   cause?: unknown;
 }
 
@@ -45,6 +47,7 @@ export class HttpError extends Error {
   readonly issues: FieldProblem[];
   readonly headers: Record<string, string>;
   readonly accepted: unknown;
+  readonly mock: boolean;
 
   constructor(
     readonly status: ContentfulStatusCode,
@@ -57,6 +60,7 @@ export class HttpError extends Error {
     this.issues = options.issues ?? [];
     this.headers = options.headers ?? {};
     this.accepted = options.accepted;
+    this.mock = options.mock ?? false;
   }
 
   /** The same error with more headers (e.g. `connection: close`). */

@@ -14,6 +14,7 @@ import type { Journal } from '../state/journal.js';
 import { bearerToken } from './auth.js';
 import type { MockEnv } from './context.js';
 import { badRequest } from './errors.js';
+import { mockError } from './mock-error.js';
 import { isNetworkFault } from './network-fault.js';
 import { isAdminPath, isSpecOperation, operationIdOf } from './operations.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -54,7 +55,8 @@ function readingsOf(c: Context<MockEnv>, readings: ServerReadings, admin: boolea
     return readings.forRequest(admin ? undefined : requestHeader(c, READING_REQUEST_HEADER));
   } catch (error) {
     if (!(error instanceof ReadingError)) throw error;
-    throw badRequest('bad-reading', 'Bad reading choice', error.message);
+    // The mock's own error, not the API's validation failure (./mock-error.ts).
+    throw mockError('mock-header', 'Bad X-Mock-Reading header', error.message);
   }
 }
 

@@ -1,0 +1,51 @@
+/**
+ * Errors of the mock itself, such as a bad `X-Mock-*` request header. They
+ * are never a reading of the API, so they have one shape whatever the `error-shape` reading:
+ * status 400, `application/problem+json`, the response header `X-Mock-Error: <code>` and the body
+ * `{ type: 'urn:video-api-mock:problem:<code>', title, status, detail, code }`. A client tells them
+ * from the API's own errors by that header (the client's `MockError`); do not change this contract
+ * without changing the client.
+ */
+import { HttpError } from './errors.js';
+
+/** The response header that marks an answer as the mock's own error; its value is the code. */
+export const MOCK_ERROR_HEADER = 'X-Mock-Error';
+
+/** What went wrong, as the `X-Mock-Error` header and the body's `code` name it. */
+export type MockErrorCode =
+  /** A bad `X-Mock-*` request header (`X-Mock-Reading`). */
+  'mock-header';
+
+/**
+ * The mock's own 400 (`code`); `detail` says what was wrong, where, and what is accepted.
+ *
+ * @example
+ * throw mockError('mock-header', 'Bad X-Mock-Reading header', 'header X-Mock-Reading: unknown id "x" (accepted ids: …)');
+ */
+export function mockError(code: MockErrorCode, title: string, detail: string): HttpError {
+  return new HttpError(400, { code, title, detail, mock: true });
+}
+
+/**
+ * The response of a mock error: the same on the public API and the admin API.
+ *
+ * @example
+ * renderMockError(mockError('mock-header', 'Bad X-Mock-Reading header', '…')).headers.get('x-mock-error'); // 'mock-header'
+ */
+export function renderMockError(error: HttpError): Response {
+  const body = {
+    type: `urn:video-api-mock:problem:${error.code}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+  };
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: {
+      ...error.headers,
+      'content-type': 'application/problem+json',
+      [MOCK_ERROR_HEADER.toLowerCase()]: error.code,
+    },
+  });
+}
