@@ -1,11 +1,13 @@
 /**
  * One mock per data dir: a second one would share the database and, on start, clear the folder of
- * uploads in progress under the first. The lock is a file holding the owner's process id; a lock
- * whose process is gone (a crash, a kill -9) is taken over.
+ * uploads in progress under the first. The lock is a file naming the owner (process id, start
+ * time, host: process-identity.ts); a lock whose process is gone (a crash, a kill -9, its pid since
+ * reused by another process) is taken over.
  */
-import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OptionError } from '../options.js';
+import { currentProcess, formatIdentity, isAlive, readIdentity } from './process-identity.js';
 
 /** File name of the lock inside the data dir. */
 export const LOCK_FILE = 'mock.lock';
@@ -19,25 +21,6 @@ function releaseAllOnExit(): void {
   process.once('exit', () => {
     for (const path of held) rmSync(path, { force: true });
   });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function ownerOf(path: string): number | undefined {
-  try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function inUse(dataDir: string, pid: number | undefined): OptionError {
@@ -60,10 +43,10 @@ function inUse(dataDir: string, pid: number | undefined): OptionError {
 export function lockDataDir(dataDir: string): () => void {
   const path = join(dataDir, LOCK_FILE);
   if (held.has(path)) throw inUse(dataDir, process.pid);
-  // Written aside and linked into place: the lock file appears with its process id in it, or not
-  // at all (link fails if the file exists), so a lock is never seen half written.
+  // Written aside and linked into place: the lock file appears with its owner in it, or not at
+  // all (link fails if the file exists), so a lock is never seen half written.
   const draft = `${path}.${process.pid}`;
-  writeFileSync(draft, `${process.pid}\n`);
+  writeFileSync(draft, formatIdentity(currentProcess()));
   try {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -71,9 +54,12 @@ export function lockDataDir(dataDir: string): () => void {
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const owner = ownerOf(path);
-        if (attempt > 0 || (owner !== undefined && owner !== process.pid && alive(owner))) {
-          throw inUse(dataDir, owner);
+        const owner = readIdentity(path);
+        if (
+          attempt > 0 ||
+          (owner !== undefined && owner.pid !== process.pid && isAlive(owner, { judgeOtherHosts: true }))
+        ) {
+          throw inUse(dataDir, owner?.pid);
         }
         rmSync(path, { force: true }); // stale: its process is gone
       }

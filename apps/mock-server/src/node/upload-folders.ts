@@ -2,13 +2,20 @@
  * Where uploads live: `<dataDir>/uploads` (final files, named by a hash of the key so a key shaped
  * like a path never reaches a file outside the folder) and `<dataDir>/tmp` (files being received,
  * transcodes in progress); transcoded renditions go to `<dataDir>/renditions` (src/node/transcode).
- * Without a data dir both sit in a temporary folder, created on the first upload and removed on
- * close (or, for an app never closed, when the process exits).
+ * Without a data dir both sit in a temporary folder (temp-folder.ts), created on the first upload,
+ * made again if a temp cleaner removed it under a long-running mock, and removed on close (or,
+ * for an app never closed, when the process exits; after a SIGKILL, by the next mock that starts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  createTempFolder,
+  OWNER_FILE,
+  reclaimLeftoversOnce,
+  removeTempFolder,
+  writeOwner,
+} from './temp-folder.js';
 
 export interface UploadFolders {
   readonly root: string;
@@ -28,7 +35,14 @@ function removeOnExit(root: string): void {
   if (exitHook) return;
   exitHook = true;
   process.once('exit', () => {
-    for (const dir of temporaryRoots) rmSync(dir, { recursive: true, force: true });
+    for (const dir of temporaryRoots) {
+      try {
+        removeTempFolder(dir);
+      } catch {
+        // Not removable now (a file in use): its owner file says this process is gone, so the
+        // next mock that starts removes it.
+      }
+    }
   });
 }
 
@@ -42,9 +56,17 @@ function open(root: string): { temp: string; uploads: string } {
   return { temp, uploads };
 }
 
+/** Makes the folders of a temporary root again, and its owner file, after a temp cleaner removed them. */
+function restore(root: string): void {
+  mkdirSync(join(root, 'tmp'), { recursive: true });
+  mkdirSync(join(root, 'uploads'), { recursive: true });
+  writeOwner(root);
+}
+
 /**
  * The folders of a data dir (created now; leftover temporary files of an earlier run removed), or
- * of a temporary folder created when first used.
+ * of a temporary folder created when first used. Either way, the temporary folders that killed
+ * mocks left behind are removed now (once per process).
  *
  * @example
  * const folders = createUploadFolders(undefined);
@@ -54,10 +76,15 @@ export function createUploadFolders(dataDir: string | undefined): UploadFolders 
   let root = dataDir === undefined ? undefined : resolve(dataDir);
   let paths = root === undefined ? undefined : open(root);
   let disposed = false;
+  reclaimLeftoversOnce();
   const ensure = () => {
-    if (paths) return paths;
+    if (paths) {
+      if (dataDir === undefined && !disposed && !existsSync(join(root as string, OWNER_FILE)))
+        restore(root as string);
+      return paths;
+    }
     if (disposed) throw new Error('the upload folders of this mock are closed');
-    root = mkdtempSync(join(tmpdir(), 'video-api-mock-'));
+    root = createTempFolder();
     removeOnExit(root);
     paths = open(root);
     return paths;
@@ -77,7 +104,7 @@ export function createUploadFolders(dataDir: string | undefined): UploadFolders 
     dispose: () => {
       disposed = true;
       if (dataDir !== undefined || root === undefined) return;
-      rmSync(root, { recursive: true, force: true });
+      removeTempFolder(root);
       temporaryRoots.delete(root);
     },
   };

@@ -1,13 +1,14 @@
 /** One mock per data dir: a second one is refused before it can touch the first one's files. */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';
 import { LOCK_FILE } from '../../src/node/data-dir-lock.js';
+import { currentProcess, formatIdentity, readIdentity } from '../../src/node/process-identity.js';
 import { startServer } from '../../src/node/server.js';
 import { OptionError } from '../../src/options.js';
+import { deadPid } from './process-fixtures.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,12 +21,6 @@ function dataDir(): string {
   return dir;
 }
 
-/** A process id that is certainly not running: one that has just exited. */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-  return Number(child.stdout.toString());
-}
-
 describe('the data dir lock', () => {
   it('refuses a second app on the same data dir and names who holds it', async () => {
     const dir = dataDir();
@@ -33,7 +28,7 @@ describe('the data dir lock', () => {
     try {
       expect(() => createApp({ dataDir: dir })).toThrowError(OptionError);
       expect(() => createApp({ dataDir: dir })).toThrowError(/in use by a mock in this process/);
-      expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+      expect(readIdentity(join(dir, LOCK_FILE))).toEqual(currentProcess());
     } finally {
       await first.mock.close();
     }
@@ -69,13 +64,22 @@ describe('the data dir lock', () => {
   });
 
   it.each([
-    ['a process that is gone', () => `${deadPid()}\n`],
+    ['a process that is gone (an earlier version: its pid alone)', () => `${deadPid()}\n`],
+    ['a process that is gone', () => formatIdentity({ ...currentProcess(), pid: deadPid() })],
+    [
+      'a process whose pid another process has since taken',
+      () => formatIdentity({ ...currentProcess(), pid: process.ppid, start: 1 }),
+    ],
+    [
+      'a crashed container that came back under another host name',
+      () => formatIdentity({ pid: deadPid(), start: 1, host: 'an-earlier-container' }),
+    ],
     ['no process id', () => 'garbage'],
   ])('takes over a lock left by %s', async (_case, content) => {
     const dir = dataDir();
     writeFileSync(join(dir, LOCK_FILE), content());
     const app = createApp({ dataDir: dir });
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(readIdentity(join(dir, LOCK_FILE))).toEqual(currentProcess());
     await app.mock.close();
   });
 

@@ -1,0 +1,25 @@
+/** Processes and folders the lifecycle tests make and look at: dead pids, the mock's temporary folders. */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { TEMP_PREFIX } from '../../src/node/temp-folder.js';
+
+/** A process id that is certainly not running: one that has just exited. */
+export function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
+
+/** The names of the mock's temporary folders under `dir`. */
+export function mockFolders(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.startsWith(TEMP_PREFIX));
+}
+
+/** Resolves with the milliseconds it took once `done()` holds; rejects after `timeoutMs` with `what`. */
+export async function waitFor(what: string, done: () => boolean, timeoutMs = 15_000): Promise<number> {
+  const started = Date.now();
+  while (!done()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
