@@ -37,6 +37,34 @@ describe('the placeholder read by ffmpeg', () => {
     }
   });
 
+  it('has one frame every 1/fps s in every segment, ending where its EXTINF says', async () => {
+    // What a player's duration rests on (see placeholder-browser.test.ts for Chromium 150's 9.4 s).
+    for (const rendition of PLACEHOLDER_RENDITIONS) {
+      const starts: number[] = [];
+      for (let index = 0; index < SEGMENT_COUNT; index++) {
+        const csv = await run('ffprobe', [
+          ...['-v', 'error', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0'],
+          `${base}/${rendition.name}/segment${index}.ts`,
+        ]);
+        const packets = csv
+          .toString()
+          .trim()
+          .split('\n')
+          .filter((line) => /^[\d.]+,[\d.]+/.test(line)) // not the side data lines
+          .map((line) => line.split(',').map(Number));
+        expect(packets).toHaveLength(SEGMENT_SECONDS * rendition.fps);
+        for (const [n, [pts = Number.NaN, duration = Number.NaN]] of packets.entries()) {
+          expect(duration).toBeCloseTo(1 / rendition.fps, 6);
+          expect(pts - (packets[0]?.[0] ?? 0)).toBeCloseTo(n / rendition.fps, 6);
+        }
+        starts.push(packets[0]?.[0] ?? Number.NaN);
+      }
+      // Segments follow one another: each starts where the one before ends (EXTINF 2 s).
+      for (const [index, start] of starts.entries())
+        expect(start - (starts[0] ?? 0)).toBeCloseTo(index * SEGMENT_SECONDS, 6);
+    }
+  });
+
   it('answers HEAD over a socket with the headers of GET and no body', async () => {
     for (const path of ['playlist.m3u8', '72p/playlist.m3u8', '72p/segment0.ts']) {
       const get = await fetch(`${base}/${path}`);
