@@ -2,6 +2,7 @@
 import type { Benchmark } from '../lib/types.js';
 import { clientOverhead } from './client-overhead.js';
 import { contractSuite } from './contract-suite.js';
+import { installSize } from './install-size.js';
 import { mockAb } from './mock-ab.js';
 import { mswFlow } from './msw-flow.js';
 import { scale } from './scale.js';
@@ -20,4 +21,5 @@ export const BENCHMARKS: Benchmark[] = [
   mockAb,
   mswFlow,
   transcode,
+  installSize,
 ];
