@@ -1,0 +1,81 @@
+/**
+ * The example app (`examples/upload-page`) as a team has it: copied outside the workspace, the kit
+ * installed by name from the round-trip's registry (everything else from the usual registry), then
+ * its own test suites: Vitest on jsdom, happy-dom and Node with the mock's msw handlers, and
+ * Playwright (4 workers, each in a sandbox of one `npx video-api-mock`) on the machine's Chromium.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '@video-api/test-support';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Consumer } from '../src/consumer.js';
+import { copyExample, playwrightReport, vitestCounts } from '../src/example-app.js';
+import { processesUnder } from '../src/processes.js';
+
+const release = inject('release');
+let app: Consumer;
+
+beforeAll(async () => {
+  app = copyExample('upload-page', release.npmrc, release.versions);
+  await app.npm(['install']);
+}, 900_000);
+
+afterAll(() => app?.remove());
+
+describe('examples/upload-page, installed by name', () => {
+  it('has the kit at the versions just published, from the registry', () => {
+    for (const name of ['@video-api/client', '@video-api/mock-server']) {
+      const installed = JSON.parse(readFileSync(join(app.dir, 'node_modules', name, 'package.json'), 'utf8'));
+      expect(installed.version, name).toBe(release.versions[name]?.version);
+    }
+  });
+
+  it.each([
+    ['jsdom', 2],
+    ['happy-dom', 2],
+    ['node', 3],
+  ])('passes its Vitest project %s (%i tests)', async (project, count) => {
+    const report = `test-results/vitest-${project}.json`;
+    const run = await app.node(
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        '--project',
+        project,
+        '--reporter=json',
+        `--outputFile=${report}`,
+      ],
+      { allowFailure: true, timeoutMs: 300_000 },
+    );
+    expect(existsSync(join(app.dir, report)), run.stdout + run.stderr).toBe(true);
+    expect(vitestCounts(join(app.dir, report)), run.stderr).toEqual({ passed: count, failed: 0, skipped: 0 });
+  });
+
+  it('passes its Playwright suite: 4 workers, one sandbox each, the uploaded clip plays', async () => {
+    const env = { CI: 'true', PAGE_PORT: String(await freePort()), MOCK_PORT: String(await freePort()) };
+    const run = await app.node(['node_modules/@playwright/test/cli.js', 'test'], {
+      env,
+      allowFailure: true,
+      timeoutMs: 600_000,
+    });
+    const file = join(app.dir, 'test-results/playwright.json');
+    expect(existsSync(file), run.stdout + run.stderr).toBe(true);
+    const report = playwrightReport(file);
+    expect({ passed: report.passed, failed: report.failed, skipped: report.skipped }, run.stdout).toEqual({
+      passed: 10,
+      failed: 0,
+      skipped: 0,
+    });
+    const slots = (prefix: string) =>
+      new Set(report.results.filter((result) => result.title.startsWith(prefix)).map((r) => r.parallelIndex));
+    expect(slots('sandbox check').size, 'one isolation check per worker').toBe(4);
+    expect(slots('plays an uploaded clip').size, 'playback on more than one worker').toBeGreaterThan(1);
+  });
+
+  it('leaves no process behind in the project, and removes it', async () => {
+    const dir = app.dir;
+    expect(await processesUnder([dir])).toEqual([]);
+    app.remove();
+    expect(existsSync(dir)).toBe(false);
+  });
+});
