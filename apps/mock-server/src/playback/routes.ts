@@ -4,7 +4,7 @@
  * `/hls/<videoKey>/<rendition>/` each rendition's media playlist and MPEG-TS segments: the real
  * renditions of the upload where the processor made them (ffmpeg under Node), else the placeholder
  * (./placeholder.ts). Before that a 404 that says why. HEAD answers the same headers; CORS comes
- * from the request pipeline.
+ * from the request pipeline. Every file says which it is in `X-Mock-Rendition`.
  */
 import type { Context, Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
@@ -18,6 +18,11 @@ import type { VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
 import { placeholderMasterPlaylist, placeholderMediaPlaylist, placeholderSegment } from './placeholder.js';
 import { PLAYLIST_TYPE, SEGMENT_TYPE } from './playlists.js';
+
+/** The header that says which media a playback file belongs to. */
+export const RENDITION_HEADER = 'X-Mock-Rendition';
+/** What a ready video plays: renditions made from its upload, or the placeholder. */
+export type Rendition = 'transcoded' | 'placeholder';
 
 /** What playback reads: the videos, where they are in their lifecycle, and processed output. */
 export interface PlaybackDeps {
@@ -49,11 +54,33 @@ const noSuchFile = (key: string, path: string) =>
     detail: `Video "${key}" has no playback file "${path}"; its playlist.m3u8 lists the renditions, and each rendition's playlist its segments.`,
   });
 
+/**
+ * Whether `record` plays renditions of its upload. A processor that gates readiness marked the
+ * record when it made them; one that does not (`transcode: 'auto'`) is asked, and its answer
+ * waits for a transcode still running, so a video never switches media between two requests.
+ */
+async function renditionOf(deps: PlaybackDeps, key: string, record: VideoRecord): Promise<Rendition> {
+  const { processor } = deps;
+  if (!processor) return 'placeholder';
+  if (processor.gatesReadiness) return record.renditions ? 'transcoded' : 'placeholder';
+  return (await processor.open(key, 'playlist.m3u8')) ? 'transcoded' : 'placeholder';
+}
+
 /** The answer with `body` (bytes, text or a file of processed output); a HEAD gets the headers only. */
-function answer(c: Context<MockEnv>, body: Uint8Array | string | OutputFile, type: string): Response {
+function answer(
+  c: Context<MockEnv>,
+  body: Uint8Array | string | OutputFile,
+  type: string,
+  rendition: Rendition,
+): Response {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const size = bytes instanceof Uint8Array ? bytes.byteLength : bytes.size;
-  const headers = { 'content-type': type, 'content-length': String(size), 'cache-control': 'no-cache' };
+  const headers = {
+    'content-type': type,
+    'content-length': String(size),
+    'cache-control': 'no-cache',
+    [RENDITION_HEADER]: rendition,
+  };
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
   return c.body(bytes instanceof Uint8Array ? bytes.slice() : bytes.stream(), 200, headers);
 }
@@ -63,10 +90,10 @@ async function playbackFile(c: Context<MockEnv>, deps: PlaybackDeps, path: strin
   const key = c.req.param('videoKey') ?? '';
   const record = readyVideo(deps, key, c.get('readings'));
   const type = path.endsWith('.m3u8') ? PLAYLIST_TYPE : SEGMENT_TYPE;
-  if (record.renditions && deps.processor) {
+  if ((await renditionOf(deps, key, record)) === 'transcoded' && deps.processor) {
     const file = await deps.processor.open(key, path);
     if (!file) throw noSuchFile(key, path);
-    return answer(c, file, type);
+    return answer(c, file, type, 'transcoded');
   }
   const [rendition = '', name = ''] = path.split('/');
   const body =
@@ -76,7 +103,7 @@ async function playbackFile(c: Context<MockEnv>, deps: PlaybackDeps, path: strin
         ? placeholderMediaPlaylist(rendition)
         : placeholderSegment(rendition, name);
   if (body === undefined) throw noSuchFile(key, path);
-  return answer(c, body, type);
+  return answer(c, body, type, 'placeholder');
 }
 
 /**

@@ -3,8 +3,10 @@
  * processing → ready or failed. Transitions come due on the clock; every change of the state a
  * client sees (under the `video-states` reading of its context) is emitted as a VideoEvent, in the
  * context of whoever caused it: a request's readings and origin, or the server's for the clock.
- * With a processor (ffmpeg under Node), a video becomes ready only once its renditions exist, and
- * fails if the processor cannot read its source; the virtual clock's processing time is a minimum.
+ * With a processor that gates readiness (`transcode: 'on'`), a video becomes ready only once its
+ * renditions exist, and fails if the processor cannot read its source; the virtual clock's
+ * processing time is a minimum. A processor that does not (`'auto'`) runs beside the clock and
+ * changes no answer: the same states at the same virtual times as with no processor.
  */
 
 import type { VirtualClock } from './clock.js';
@@ -89,7 +91,8 @@ export class Lifecycle {
     const now = this.#clock.now();
     const ms = this.#deps.processingMs;
     const end: Phase = this.#deps.drawFailure() ? 'failed' : 'ready';
-    const processed = this.#deps.processor !== undefined && end === 'ready';
+    const processor = this.#deps.processor;
+    const awaited = processor?.gatesReadiness === true && end === 'ready';
     const { renditions: _, ...earlier } = record;
     const next: VideoRecord = {
       ...earlier,
@@ -98,13 +101,13 @@ export class Lifecycle {
       updatedAt: now,
       schedule: [
         { at: now + Math.floor(ms / 2), phase: 'processing' },
-        { at: now + ms, phase: end, ...(processed && { awaitsProcessing: true as const }) },
+        { at: now + ms, phase: end, ...(awaited && { awaitsProcessing: true as const }) },
       ],
     };
     this.#store.put(next);
     this.#pending.add(next.key);
-    if (processed) this.#process(next.key, source);
-    else this.#deps.processor?.cancel(next.key);
+    if (processor && end === 'ready') this.#process(next.key, source);
+    else processor?.cancel(next.key);
     this.#emit(context, next, before, 'uploaded');
     this.settle(context);
     return next;

@@ -1,7 +1,8 @@
 /**
  * The Node platform's processor (see `Platform.openProcessor`) for the `transcode` options: the
  * transcoder when they ask for it and ffmpeg is there; `on` without ffmpeg is an OptionError whose
- * one line says how to get it.
+ * one line says how to get it. `on` gates readiness (an unreadable file fails, as a real service
+ * would); `auto` only adds renditions, so the API answers the same with and without ffmpeg.
  */
 import { OptionError } from '../../options.js';
 import type { Platform } from '../../platform.js';
@@ -51,6 +52,7 @@ export function transcoderFor(options: TranscodeOptions): NonNullable<Platform['
       concurrency: transcodeConcurrency,
       folders: () => ({ ...paths(), ...(resolved.dataDir === undefined && { orphan: paths().root }) }),
       persistent: resolved.dataDir !== undefined,
+      gatesReadiness: transcode === 'on',
       log,
     });
   };

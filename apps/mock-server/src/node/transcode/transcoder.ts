@@ -3,7 +3,9 @@
  * in a bounded pool, each ffmpeg under a watchdog (./watchdog.ts); a job writes into a folder of
  * its own under the upload folders' `tmp` and, when complete, is renamed to `renditions/<hash of
  * the key>` in one step, so a finished output is always whole and, with a data dir, survives a
- * restart. Nothing here blocks the event loop: every file operation is asynchronous.
+ * restart. Nothing here blocks the event loop: every file operation is asynchronous. Under
+ * `gatesReadiness: false` (`transcode: 'auto'`) a file ffmpeg cannot read is no failure: it is
+ * logged, and the placeholder plays.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -29,6 +31,8 @@ export interface TranscoderOptions {
   folders: () => { root: string; temp: string; orphan?: string };
   /** Whether output of an earlier run may be there (a data dir): a reset then removes it. */
   persistent: boolean;
+  /** Whether readiness waits for the renditions and fails with them (`on`), or not (`auto`). */
+  gatesReadiness: boolean;
   log: Log;
 }
 
@@ -42,6 +46,9 @@ interface Job {
   cancelled: boolean;
   watched?: WatchedProcess;
   run(): Promise<void>;
+  /** Settles when the job is reported or stopped (what `open` waits for). */
+  ended: Promise<void>;
+  end(): void;
 }
 
 /**
@@ -71,6 +78,7 @@ export function createTranscoder(options: TranscoderOptions): SourceProcessor {
     job.cancelled = true;
     if (!pool.withdraw(job)) job.watched?.stop();
     if (jobs.get(job.key) === job) jobs.delete(job.key);
+    job.end();
   };
 
   /** Renames the renditions after their height, writes the multivariant playlist, puts the output in place. */
@@ -101,7 +109,15 @@ export function createTranscoder(options: TranscoderOptions): SourceProcessor {
     if (job.cancelled) return;
     jobs.delete(job.key);
     if (outcome.ok) options.log('info', { msg: 'transcoded', videoKey: job.key, ...made });
-    else options.log('error', { msg: 'transcode failed', videoKey: job.key, reason: outcome.reason });
+    else if (options.gatesReadiness)
+      options.log('error', { msg: 'transcode failed', videoKey: job.key, reason: outcome.reason });
+    else
+      options.log('info', {
+        msg: 'not transcoded: the placeholder plays',
+        videoKey: job.key,
+        reason: outcome.reason,
+      });
+    job.end();
     job.done(outcome);
   }
 
@@ -146,16 +162,23 @@ export function createTranscoder(options: TranscoderOptions): SourceProcessor {
   }
 
   return {
+    gatesReadiness: options.gatesReadiness,
     start(key, source, done) {
       const earlier = jobs.get(key);
       if (earlier) stop(earlier);
       removeOutput(key);
       used = true;
+      let end = () => {};
+      const ended = new Promise<void>((resolve) => {
+        end = resolve;
+      });
       const job: Job = {
         key,
         source,
         done,
         cancelled: false,
+        ended,
+        end,
         run: () => {
           const promise = transcode(job);
           running.add(promise);
@@ -180,6 +203,8 @@ export function createTranscoder(options: TranscoderOptions): SourceProcessor {
       await moves;
     },
     async open(key, path): Promise<OutputFile | undefined> {
+      await jobs.get(key)?.ended;
+      await moves; // a finished output is renamed into place, or removed, in this queue
       if (!used || !OUTPUT_PATH.test(path)) return undefined;
       const file = join(outputOf(key), path);
       const info = await stat(file).catch(() => undefined);
