@@ -17,9 +17,11 @@ export const USAGE = `Usage: video-api-mock [options]
   --token T                accepted Bearer token, repeatable (default: mock-token)
   --data-dir DIR           keep state (SQLite) and uploads in DIR; survives a restart
   --streaming-base URL     origin of HLS playback addresses (default: this server)
-  --processing-ms N        virtual ms from upload to ready (default 2000; with transcoding, at least)
-  --transcode MODE         real HLS renditions of uploads with ffmpeg: auto | on | off (default auto:
-                           when ffmpeg is on PATH or @ffmpeg-installer/ffmpeg is installed)
+  --processing-ms N        virtual ms from upload to ready (default 2000; with --transcode on, at least)
+  --transcode MODE         real HLS renditions of uploads with ffmpeg: auto | on | off. auto (default):
+                           where ffmpeg is found, what it can read plays its own renditions, the rest
+                           the placeholder; the API answers the same with or without ffmpeg. on:
+                           ffmpeg required, ready once renditions exist, unreadable uploads fail
   --transcode-concurrency N  transcodes at once; the others wait (default 1)
   --reading ID=READING     play READING for unknown ID, repeatable
   --readings random        draw one reading per unknown from --seed
