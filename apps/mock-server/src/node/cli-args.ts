@@ -39,6 +39,8 @@ export const USAGE = `Usage: video-api-mock [options]
   --headers-timeout-ms N   longest wait for a request's headers (default 15000)
   --idle-timeout-ms N      close a connection idle this long, also mid-upload (default 60000)
   --request-timeout-ms N   longest time to receive a whole request; 0 for none (default 3600000)
+  --outlive-parent         keep running when the process that started it exits or its terminal
+                           closes (nohup, setsid, a shell's &); by default it then closes
   --help                   this text`;
 
 const UNITS: Record<string, number> = {
@@ -74,6 +76,7 @@ const OPTIONS = {
   'headers-timeout-ms': { type: 'string' },
   'idle-timeout-ms': { type: 'string' },
   'request-timeout-ms': { type: 'string' },
+  'outlive-parent': { type: 'boolean' },
   transcode: { type: 'string' },
   'transcode-concurrency': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -154,6 +157,8 @@ function joinNegativeValues(argv: string[]): string[] {
 export function parseCliArgs(argv: string[]): {
   help: boolean;
   options: ServerOptions;
+  /** `--outlive-parent`: the CLI does not close when its parent exits (nor on SIGHUP). */
+  outliveParent: boolean;
   /** The file of `--readings-from`, when given (its report is `options.readingsFrom`). */
   readingsFrom?: string;
 } {
@@ -233,7 +238,12 @@ export function parseCliArgs(argv: string[]): {
   }
   options.transcode = transcode;
   set('transcodeConcurrency', integer('transcode-concurrency', values['transcode-concurrency'], 1));
-  return { help: values.help === true, options, ...(readingsFrom !== undefined && { readingsFrom }) };
+  return {
+    help: values.help === true,
+    options,
+    outliveParent: values['outlive-parent'] === true,
+    ...(readingsFrom !== undefined && { readingsFrom }),
+  };
 }
 
 function parse(argv: string[]) {

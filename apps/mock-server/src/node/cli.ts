@@ -1,13 +1,14 @@
 /**
  * The `video-api-mock` command: starts the mock with embedded defaults, prints the base URL, the
- * token, the docs URL and a curl example, and on SIGINT/SIGTERM closes (the temporary upload
- * folder is removed).
+ * token, the docs URL and a curl example, and closes (the temporary upload folder is removed) on
+ * SIGINT, SIGTERM or SIGHUP, or when the process that started it exits (unless --outlive-parent).
  */
 
 import type { ReadingChoice } from '@video-api/schema/unspecified';
 import { ADMIN_PREFIX } from '../http/operations.js';
 import { DEFAULT_TOKEN, OptionError } from '../options.js';
 import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
+import { watchParent } from './parent-watch.js';
 import { describeTwin } from './readings-from.js';
 import { type ServerOptions, startServer } from './server.js';
 
@@ -46,6 +47,7 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  ignoreClosedOutput();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(parsed.options);
@@ -80,10 +82,10 @@ export async function main(argv: string[]): Promise<void> {
     ].join('\n'),
   );
   let closing = false;
-  const stop = (signal: string) => {
+  const stop = (why: string) => {
     if (closing) return;
     closing = true;
-    process.stdout.write(`\n${signal}: closing\n`);
+    process.stdout.write(`\n${why}: closing\n`);
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -94,4 +96,22 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (parsed.outliveParent) {
+    process.on('SIGHUP', () => {}); // its terminal closing does not end it either
+  } else {
+    process.on('SIGHUP', () => stop('SIGHUP'));
+    watchParent((pid) => stop(`the process that started it (${pid}) exited`));
+  }
+}
+
+/**
+ * Output whose reader is gone (the parent that held the pipe was killed) fails with EPIPE: that
+ * must not end the mock before it has closed and removed its temporary folder.
+ */
+function ignoreClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    });
+  }
 }

@@ -68,6 +68,12 @@ describe('CLI flags', () => {
     expect(parseCliArgs([]).options.transcode).toBe('auto'); // the CLI transcodes when ffmpeg is there
   });
 
+  it('closes with its parent unless --outlive-parent', () => {
+    expect(parseCliArgs([]).outliveParent).toBe(false);
+    expect(parseCliArgs(['--outlive-parent']).outliveParent).toBe(true);
+    expect(() => parseCliArgs(['--outlive-parent=yes'])).toThrow(/outlive-parent/);
+  });
+
   it('accepts --readings random with a seed, and the same seed draws the same readings', () => {
     const { options } = parseCliArgs(['--readings', 'random', '--seed', '42']);
     expect(options).toMatchObject({ readings: 'random', seed: 42 });

@@ -4,11 +4,12 @@
  * on stderr and exit code 2.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { mockFolders, uploadOne } from './process-fixtures.js';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -34,24 +35,11 @@ describe('video-api-mock', () => {
     expect(output().stdout).toContain('token:    mock-token');
     expect(output().stdout).toContain(`docs:     ${url}/docs`);
     expect(output().stdout).toContain(`curl -s -X POST ${url}/api/v1/videos`);
-    const created = await fetch(`${url}/api/v1/videos`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
-      body: JSON.stringify({ projectKey: 'p', videos: [{ title: 't' }] }),
-    });
-    const [video] = (await created.json()) as { key: string }[];
-    const form = new FormData();
-    form.set('file', new Blob(['bytes']), 'clip.mp4');
-    const uploaded = await fetch(`${url}/api/upload/v1/form-data/videos/${video?.key}`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer mock-token' },
-      body: form,
-    });
-    expect(uploaded.status).toBe(200);
-    expect(readdirSync(temp).filter((name) => name.startsWith('video-api-mock-'))).toHaveLength(1);
+    expect(await uploadOne(url, 'mock-token')).toBe(200);
+    expect(mockFolders(temp)).toHaveLength(1);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(readdirSync(temp).filter((name) => name.startsWith('video-api-mock-'))).toEqual([]);
+    expect(mockFolders(temp)).toEqual([]);
   });
 
   it('refuses a bad flag with one line and exit code 2', async () => {
