@@ -1,10 +1,11 @@
 /**
- * Playwright on the machine's Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH) against two
- * web servers: the page's Vite dev server and `npx video-api-mock`, both stopped Playwright's
- * default way (SIGKILL). 4 workers share the one mock; each works in a sandbox of its own (e2e/fixtures.ts).
+ * Playwright on the machine's Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH) against three
+ * web servers: the page's Vite dev server, the same page with the mock inside it (`--mode msw`) and
+ * `npx video-api-mock`, all stopped Playwright's default way (SIGKILL). 4 workers share the one
+ * mock; each works in a sandbox of its own (e2e/fixtures.ts).
  */
 import { defineConfig } from '@playwright/test';
-import { MOCK_PORT, MOCK_URL, PAGE_PORT, PAGE_URL } from './e2e/servers';
+import { MOCK_PORT, MOCK_URL, MSW_PAGE_PORT, MSW_PAGE_URL, PAGE_PORT, PAGE_URL } from './e2e/servers';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,6 +34,12 @@ export default defineConfig({
     {
       command: `npx vite --port ${PAGE_PORT} --strictPort`,
       url: PAGE_URL,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      // The page with the mock inside it (docs/recipes.md, "The msw worker in a Vite dev server").
+      command: `npx msw init public --no-save && npx vite --mode msw --port ${MSW_PAGE_PORT} --strictPort`,
+      url: MSW_PAGE_URL,
       reuseExistingServer: !process.env.CI,
     },
     {

@@ -1,8 +1,10 @@
-// The page's Vite config: React, and a fixed port so the README and Playwright know where it is.
+// The page's Vite config: React, a fixed port (PORT), and a dependency cache per mode, so the page
+// and its `--mode msw` twin can be served at once (Playwright starts both).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  cacheDir: `node_modules/.vite-${mode}`,
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: '127.0.0.1' },
-});
+}));

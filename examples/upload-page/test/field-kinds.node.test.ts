@@ -4,20 +4,26 @@
  * a field defined with that kind accepts it under `custom-field-definition=typed`; and the mock
  * shows it with the real service's type word under `custom-field-formats=with-field-entries`.
  */
-import { createVideoApiClient, defineCustomFields, ValidationError } from '@video-api/client';
+import {
+  createVideoApiClient,
+  defineCustomFields,
+  type FieldKind,
+  type FieldValue,
+  ValidationError,
+} from '@video-api/client';
 import { videoApiHandlers } from '@video-api/mock-server/msw';
 import { fieldKindOf } from '@video-api/schema';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /** client kind, a value of it, the mock's kind, the real service's type word: the recipes' table. */
-const TABLE = [
+const TABLE: [FieldKind, FieldValue<FieldKind>, string, string][] = [
   ['text', 'Shot on location', 'string', 'text'],
   ['counter', 42, 'number', 'number'],
   ['flag', true, 'boolean', 'switch'],
   ['datetime', new Date(Date.UTC(2026, 10, 22, 8, 30)), 'date-time', 'text'],
   ['multiText', ['news', 'sport'], 'string-array', 'labels'],
-] as const;
+];
 
 const baseUrl = 'https://video.example.test';
 const { handlers, mock } = videoApiHandlers({

@@ -62,7 +62,7 @@ describe('examples/upload-page, installed by name', () => {
     expect(existsSync(file), run.stdout + run.stderr).toBe(true);
     const report = playwrightReport(file);
     expect({ passed: report.passed, failed: report.failed, skipped: report.skipped }, run.stdout).toEqual({
-      passed: 10,
+      passed: 11,
       failed: 0,
       skipped: 0,
     });
