@@ -12,12 +12,12 @@ import {
   ValidationError,
 } from '@video-api/client';
 import { videoApiHandlers } from '@video-api/mock-server/msw';
-import { fieldKindOf } from '@video-api/schema';
+import { fieldKindOf, type FieldKind as MockKind } from '@video-api/schema';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /** client kind, a value of it, the mock's kind, the real service's type word: the recipes' table. */
-const TABLE: [FieldKind, FieldValue<FieldKind>, string, string][] = [
+const TABLE: [FieldKind, FieldValue<FieldKind>, MockKind, string][] = [
   ['text', 'Shot on location', 'string', 'text'],
   ['counter', 42, 'number', 'number'],
   ['flag', true, 'boolean', 'switch'],
