@@ -74,7 +74,9 @@ function answer(
   rendition: Rendition,
 ): Response {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const size = bytes instanceof Uint8Array ? bytes.byteLength : bytes.size;
+  // Bytes from another realm (jsdom's TextEncoder under Vitest) are no `instanceof Uint8Array` here.
+  const isBytes = ArrayBuffer.isView(bytes);
+  const size = isBytes ? bytes.byteLength : bytes.size;
   const headers = {
     'content-type': type,
     'content-length': String(size),
@@ -82,7 +84,7 @@ function answer(
     [RENDITION_HEADER]: rendition,
   };
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-  return c.body(bytes instanceof Uint8Array ? bytes.slice() : bytes.stream(), 200, headers);
+  return c.body(isBytes ? bytes.slice() : bytes.stream(), 200, headers);
 }
 
 /** The file at `path` of the video `key` (`playlist.m3u8`, or `<rendition>/<file>`). */
