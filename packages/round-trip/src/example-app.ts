@@ -42,18 +42,25 @@ export interface RunCounts {
   skipped: number;
 }
 
-/** The counts in a Vitest JSON report (`--reporter=json --outputFile=…`). */
-export function vitestCounts(file: string): RunCounts {
+/** The counts in a Vitest JSON report (`--reporter=json --outputFile=…`), and what each failed test said. */
+export function vitestReport(file: string): RunCounts & { failures: string[] } {
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
   };
+  const failures = report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${test.fullName}: ${test.failureMessages.join('\n').slice(0, 2000)}`),
+  );
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
+    failures,
   };
 }
 
@@ -62,10 +69,15 @@ export interface PlaywrightResult {
   title: string;
   status: string;
   parallelIndex: number;
+  /** What a failed attempt said. */
+  error?: string;
 }
 
 interface Suite {
-  specs?: { title: string; tests: { results: { status: string; parallelIndex: number }[] }[] }[];
+  specs?: {
+    title: string;
+    tests: { results: { status: string; parallelIndex: number; error?: { message?: string } }[] }[];
+  }[];
   suites?: Suite[];
 }
 
@@ -79,8 +91,13 @@ export function playwrightReport(file: string): RunCounts & { results: Playwrigh
   const walk = (suite: Suite) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
-        for (const { status, parallelIndex } of test.results)
-          results.push({ title: spec.title, status, parallelIndex });
+        for (const { status, parallelIndex, error } of test.results)
+          results.push({
+            title: spec.title,
+            status,
+            parallelIndex,
+            ...(error?.message ? { error: error.message.slice(0, 2000) } : {}),
+          });
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites) walk(suite);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { freePort } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Consumer } from '../src/consumer.js';
-import { copyExample, playwrightReport, vitestCounts } from '../src/example-app.js';
+import { copyExample, playwrightReport, vitestReport } from '../src/example-app.js';
 import { processesUnder } from '../src/processes.js';
 
 const release = inject('release');
@@ -30,6 +30,10 @@ describe('examples/upload-page, installed by name', () => {
     }
   });
 
+  it('type-checks against the installed types (strict)', async () => {
+    await app.node(['node_modules/typescript/bin/tsc', '--noEmit'], { timeoutMs: 120_000 });
+  });
+
   it.each([
     ['jsdom', 2],
     ['happy-dom', 2],
@@ -48,11 +52,17 @@ describe('examples/upload-page, installed by name', () => {
       { allowFailure: true, timeoutMs: 300_000 },
     );
     expect(existsSync(join(app.dir, report)), run.stdout + run.stderr).toBe(true);
-    expect(vitestCounts(join(app.dir, report)), run.stderr).toEqual({ passed: count, failed: 0, skipped: 0 });
+    const { failures, ...counts } = vitestReport(join(app.dir, report));
+    expect(counts, failures.join('\n\n')).toEqual({ passed: count, failed: 0, skipped: 0 });
   });
 
-  it('passes its Playwright suite: 4 workers, one sandbox each, the uploaded clip plays', async () => {
-    const env = { CI: 'true', PAGE_PORT: String(await freePort()), MOCK_PORT: String(await freePort()) };
+  it('passes its Playwright suite: 4 workers, one sandbox each, the clip plays (also with msw in the page)', async () => {
+    const env = {
+      CI: 'true', // no reuse of a server found on a port
+      PAGE_PORT: String(await freePort()),
+      MSW_PAGE_PORT: String(await freePort()),
+      MOCK_PORT: String(await freePort()),
+    };
     const run = await app.node(['node_modules/@playwright/test/cli.js', 'test'], {
       env,
       allowFailure: true,
@@ -61,7 +71,11 @@ describe('examples/upload-page, installed by name', () => {
     const file = join(app.dir, 'test-results/playwright.json');
     expect(existsSync(file), run.stdout + run.stderr).toBe(true);
     const report = playwrightReport(file);
-    expect({ passed: report.passed, failed: report.failed, skipped: report.skipped }, run.stdout).toEqual({
+    const failures = report.results.filter((result) => result.error).map((r) => `${r.title}: ${r.error}`);
+    expect(
+      { passed: report.passed, failed: report.failed, skipped: report.skipped },
+      `${failures.join('\n\n')}\n${run.stdout.slice(-4000)}`,
+    ).toEqual({
       passed: 11,
       failed: 0,
       skipped: 0,
