@@ -1,7 +1,7 @@
 /**
- * A real video to upload: the mock's command transcodes uploads with ffmpeg when it finds one
- * (`--transcode auto`), as the real service processes them, so a file of arbitrary bytes fails
- * processing there. A 2 s 160x90 H.264 clip made by ffmpeg (the test command installs it).
+ * A real video to upload: the mock's command transcodes what ffmpeg can read (`--transcode auto`)
+ * and plays the placeholder for anything else, so the flows with this clip get its own renditions
+ * where ffmpeg is. A 2 s 160x90 H.264 clip made by ffmpeg (the test command installs it).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
