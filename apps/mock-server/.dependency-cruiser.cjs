@@ -4,7 +4,7 @@
  *
  * Layers, lowest first (a folder may import its own layer and the ones below; peers on one line
  * may not import each other):
- *   shared → readings → state → http → faults | webhooks → api | playback → control → root files → node
+ *   shared → readings → state → http → faults | webhooks → api | playback → control → sandbox → root files → node
  * `src/node/` holds everything that needs Node; only `src/index.ts` (the Node entry) imports it.
  * `src/msw/` serves the mock through msw (an optional peer); only `src/msw.ts` imports it or msw.
  */
@@ -16,6 +16,7 @@ const LAYERS = [
   ['faults', 'webhooks'],
   ['api', 'playback'],
   ['control'],
+  ['sandbox'],
 ];
 const ROOT_FILES = '^src/[^/]+\\.ts$';
 const NODE_ONLY_PACKAGES = ['busboy', 'better-sqlite3', '@hono/node-server'];

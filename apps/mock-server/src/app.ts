@@ -1,50 +1,24 @@
 /**
- * createApp: builds the mock from its parts and hands each part what it uses. The state (store,
- * clock, lifecycle, readings), the request pipeline, the routes of the interface, playback, docs
- * and the control API. Never listens; runs wherever web APIs do (see ./platform.ts).
+ * createApp: the mock, one instance of its state (./mock-instance.ts) for requests that name no
+ * sandbox, and one per sandbox, opened on first use with the same options (src/sandbox/). Never
+ * listens; runs wherever web APIs do (see ./platform.ts).
  */
-import { type Context, Hono } from 'hono';
-import { cors } from 'hono/cors';
-import { createVideos } from './api/create-videos.js';
-import type { ApiDeps } from './api/deps.js';
-import { docsRoutes } from './api/docs.js';
-import { getVideo } from './api/get-video.js';
-import { updateCustomFields } from './api/update-custom-fields.js';
-import { uploadVideoSource } from './api/upload-video-source.js';
-import { adminRoutes } from './control/admin-routes.js';
-import { createControl } from './control/control.js';
-import { createFaults, FAULT_HEADER } from './faults/create-faults.js';
-import type { MockEnv } from './http/context.js';
-import { HttpError, internalError, noRoute, renderAdminError, renderError } from './http/errors.js';
-import { methodNotAllowed } from './http/method-not-allowed.js';
-import { MOCK_ERROR_HEADER, renderMockError } from './http/mock-error.js';
-import { isNetworkFault } from './http/network-fault.js';
-import { ADMIN_PREFIX, allowedMethods, isAdminPath, specOperation } from './http/operations.js';
-import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
-import { RateLimiter } from './http/rate-limit.js';
-import { respond } from './http/respond.js';
+import type { HttpError } from './http/errors.js';
+import { renderAdminError, renderError } from './http/errors.js';
+import { ADMIN_PREFIX } from './http/operations.js';
+import { createInstance } from './mock-instance.js';
 import { resolveOptions } from './options.js';
 import { type Platform, webPlatform } from './platform.js';
-import { playbackRoutes } from './playback/routes.js';
-import { ServerReadings } from './readings/server-readings.js';
-import { createLog, type Log } from './shared/log.js';
-import { seededRandom } from './shared/random.js';
-import { VirtualClock } from './state/clock.js';
-import { defaultDefinitions } from './state/definitions.js';
-import type { VideoEvent } from './state/events.js';
-import { Journal } from './state/journal.js';
-import { Lifecycle } from './state/lifecycle.js';
-import { createOrigins, type Origins } from './state/origins.js';
-import type { SourceProcessor } from './state/processing.js';
-import { createRepresenter } from './state/representer.js';
-import type { SourceSink } from './state/source-sink.js';
-import type { VideoStore } from './state/video-store.js';
-import type { MockApp, MockOptions, ResolvedOptions } from './types.js';
-import { createWebhookDispatcher } from './webhooks/dispatcher.js';
-import { WEBHOOK_READING_IDS } from './webhooks/readings.js';
+import type { ServerReadings } from './readings/server-readings.js';
+import { type Fetch, sandboxDispatch } from './sandbox/dispatch.js';
+import { SANDBOXES_PATH } from './sandbox/names.js';
+import { sandboxControl, sandboxRegistry } from './sandbox/registry.js';
+import { sandboxRoutes } from './sandbox/routes.js';
+import type { Origins } from './state/origins.js';
+import type { MockApp, MockControl, MockOptions, ResolvedOptions, StateControl } from './types.js';
 
 /** What a server needs of an app it serves (see `answerOutsideApp`, `setServedOrigin`). */
-const served = new WeakMap<MockApp, { readings: ServerReadings; origins: Origins }>();
+const served = new WeakMap<MockApp, { readings: ServerReadings; serveAt(origin: string): void }>();
 
 /**
  * The answer to a request that never reached `app` (Node could not parse it, or its Host or
@@ -58,63 +32,27 @@ export function answerOutsideApp(app: MockApp, error: HttpError): Response {
 
 /** Tells `app` the origin it is served at: the streaming base of events no request caused. */
 export function setServedOrigin(app: MockApp, origin: string): void {
-  served.get(app)?.origins.serveAt(origin);
+  served.get(app)?.serveAt(origin);
 }
 
-function corsFor(options: ResolvedOptions) {
-  return cors({
-    origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
-    credentials: false,
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Reading', 'X-Mock-Sandbox'],
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-    exposeHeaders: [
-      'X-Mock-Readings',
-      MOCK_ERROR_HEADER,
-      FAULT_HEADER,
-      'Retry-After',
-      'WWW-Authenticate',
-      'Content-Length',
-    ],
-    maxAge: 600,
-  });
-}
-
-/** The platform's processor, if it has one; if it cannot be opened, what was opened before it is closed. */
-function openProcessor(
-  platform: Platform,
-  options: ResolvedOptions,
-  parts: { store: VideoStore; sink: SourceSink; log: Log },
-): SourceProcessor | undefined {
-  try {
-    return platform.openProcessor?.(options, parts);
-  } catch (error) {
-    parts.store.close();
-    parts.sink.dispose();
-    throw error;
-  }
-}
-
-/** §4.1–§4.4, at the spec's paths. */
-function apiRoutes(app: Hono<MockEnv>, deps: ApiDeps, wrap: RequestPipeline['wrap']): void {
-  const route = (id: Parameters<typeof specOperation>[0]) => specOperation(id).route;
-  app.post(route('createVideos'), wrap(createVideos(deps)));
-  app.post(route('uploadVideoSource'), wrap(uploadVideoSource(deps)));
-  app.get(route('getVideo'), wrap(getVideo(deps)));
-  app.put(route('updateCustomFields'), wrap(updateCustomFields(deps)));
-}
-
-/** The answer when no route matched: 405 for a path of the interface, 204 to OPTIONS, else 404. */
-function unmatched(wrap: RequestPipeline['wrap']) {
-  return wrap((c) => {
-    const allow = c.req.method === 'OPTIONS' ? allowedMethods(c.req.path) : undefined;
-    if (allow) return respond(null, 204, c.get('readings'), undefined, { allow: allow.join(', ') });
-    throw methodNotAllowed(c.req.method, c.req.path) ?? noRoute(c.req.method, c.req.path);
-  });
+/**
+ * A sandbox's options: the mock's, with its addresses under `/sandboxes/{name}` and its state in
+ * memory (uploads in a temporary folder of its own), whatever the data dir: the data dir keeps the
+ * default state only (README "Sandboxes").
+ */
+function sandboxOptions(resolved: ResolvedOptions, name: string): ResolvedOptions {
+  const prefix = `${SANDBOXES_PATH}/${name}`;
+  return {
+    ...resolved,
+    dataDir: undefined,
+    streamingBase: resolved.streamingBase === undefined ? undefined : `${resolved.streamingBase}${prefix}`,
+  };
 }
 
 /**
  * Creates the mock app. It never listens: serve it with `startServer` (Node), call
- * `app.request()`, or pass `app.fetch` to anything that takes a fetch handler.
+ * `app.request()`, or pass `app.fetch` to anything that takes a fetch handler. A request under
+ * `/sandboxes/{name}/` (or with `X-Mock-Sandbox: {name}`) meets a state of its own.
  *
  * @example
  * const app = createApp({ readings: { 'custom-fields-omitted': 'replace' } });
@@ -123,135 +61,43 @@ function unmatched(wrap: RequestPipeline['wrap']) {
  *   headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
  *   body: JSON.stringify({ projectKey: 'demo', videos: [{ title: 'Opening keynote' }] }),
  * });
+ * await app.request('/sandboxes/w1/api/v1/videos/v-0001', { headers: { authorization: 'Bearer mock-token' } }); // 404: w1 has no videos
  * await app.mock.close();
  */
 export function createApp(options: MockOptions = {}, platform: Platform = webPlatform()): MockApp {
   const resolved = resolveOptions(options, platform.writeLog);
-  const log = createLog(resolved.logLevel, resolved.logger);
-  const store = platform.openStore(resolved);
-  const sink = platform.openSink(resolved);
-  const processor = openProcessor(platform, resolved, { store, sink, log });
-  const clock = new VirtualClock(resolved.realTimeClock, Date.now(), store.getClockOffset(), (offset) =>
-    store.setClockOffset(offset),
-  );
-  if (store.getDefinitions().length === 0 && store.list().length === 0)
-    store.setDefinitions(defaultDefinitions());
-  const readings = new ServerReadings(resolved.readings);
-  const origins = createOrigins(resolved.streamingBase);
-  const faults = createFaults({ seed: resolved.seed, now: () => clock.now() });
-  const webhooks = createWebhookDispatcher({
-    readings: () => readings.current(),
-    seed: resolved.seed,
-    log: (entry) => log('debug', { msg: 'webhook', ...entry }),
-  });
-  for (const url of resolved.webhooks) {
-    webhooks.register({
-      url,
-      ...(resolved.webhookSecret !== undefined && { secret: resolved.webhookSecret }),
-    });
-  }
-  const listeners = new Set<(event: VideoEvent) => void>();
-  const failures = seededRandom(resolved.seed);
-  const represent = createRepresenter({ phaseOf: (record) => lifecycle.phaseOf(record), clock, origins });
-  const lifecycle = new Lifecycle({
-    store,
-    clock,
-    serverContext: () => ({ readings: readings.current() }),
-    processingMs: resolved.processingMs,
-    drawFailure: () => resolved.failureRate > 0 && failures() < resolved.failureRate,
-    represent: (record, phase, context) => represent.event(record, phase, context),
-    emit: (event, context) => {
-      webhooks.dispatch(event, context.readings);
-      for (const listener of listeners) listener(event);
+  const root = createInstance(resolved, platform);
+  let servedOrigin: string | undefined;
+  const registry = sandboxRegistry<{ control: StateControl; fetch: Fetch; origins: Origins }>({
+    max: resolved.maxSandboxes,
+    open(name) {
+      const instance = createInstance(sandboxOptions(resolved, name), platform, true);
+      if (servedOrigin !== undefined) instance.origins.serveAt(`${servedOrigin}${SANDBOXES_PATH}/${name}`);
+      return { control: instance.control, fetch: instance.app.fetch, origins: instance.origins };
     },
-    ...(processor && { processor }),
-  });
-  const journal = new Journal();
-  const limiter = new RateLimiter(resolved.rateLimit);
-  const uploads = new Set<Promise<unknown>>();
-
-  const app = new Hono<MockEnv>();
-  const onError = (error: Error, c: Context<MockEnv>): Response => {
-    if (isNetworkFault(error)) throw error; // in-process: app.fetch rejects, as fetch does on a reset or an abort
-    const known = error instanceof HttpError ? error : undefined;
-    if (!known) log('error', { msg: 'unhandled error', error: String(error), stack: error.stack });
-    if (known?.mock) return renderMockError(known);
-    if (isAdminPath(c.req.path)) return renderAdminError(known ?? internalError());
-    return renderError(known ?? internalError(), c.get('readings') ?? readings.forRequest());
-  };
-  app.onError(onError);
-  const pipeline = requestPipeline({
-    readings,
-    clock,
-    journal,
-    limiter,
-    log,
-    faults,
-    cors: corsFor(resolved),
-    onError,
-  });
-  const { wrap } = pipeline;
-
-  apiRoutes(
-    app,
-    {
-      tokens: resolved.tokens,
-      store,
-      clock,
-      lifecycle,
-      represent,
-      origins,
-      limits: resolved,
-      eventContext: (c) => {
-        const played = c.get('readings');
-        if (webhooks.list().length > 0) for (const id of Object.values(WEBHOOK_READING_IDS)) played.get(id);
-        return { readings: played.all(), origin: c.get('origin') };
-      },
-      sink,
-      receive: platform.receive,
-      uploadReadRate: (c) =>
-        faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource', c.get('faultPlan')),
-      uploads,
-    },
-    wrap,
-  );
-  playbackRoutes(app, { store, lifecycle, ...(processor && { processor }) }, wrap);
-  docsRoutes(app, wrap, platform.docsAssets);
-  const control = createControl({
-    store,
-    clock,
-    lifecycle,
-    journal,
-    limiter,
-    readings,
-    represent,
-    faults,
-    webhooks,
-    sink,
-    uploads,
-    listeners,
   });
   if (resolved.admin) {
-    app.use(`${ADMIN_PREFIX}/*`, pipeline.middleware);
-    app.route(
-      ADMIN_PREFIX,
-      adminRoutes({
-        control,
-        store,
-        clock,
-        readings,
-        represent,
-        faults,
-        webhooks,
-        adminToken: resolved.adminToken,
-      }),
-    );
+    root.app.route(`${ADMIN_PREFIX}${SANDBOXES_PATH}`, sandboxRoutes(registry, resolved.adminToken));
   }
-  // Inside the pipeline, so the request's readings are set.
-  const notFound = unmatched(wrap);
-  app.options('*', notFound); // CORS preflights (the pipeline answers them for requests with Origin)
-  app.notFound((c) => notFound(c, async () => {}));
-  const mockApp = Object.assign(app, { mock: control });
-  served.set(mockApp, { readings, origins });
-  return mockApp;
+  const control: MockControl = {
+    ...root.control,
+    sandboxes: sandboxControl(registry),
+    async close() {
+      await registry.clear();
+      await root.control.close();
+    },
+  };
+  const app = Object.assign(root.app, { mock: control });
+  app.fetch = sandboxDispatch(root.app.fetch, registry);
+  served.set(app, {
+    readings: root.readings,
+    serveAt(origin) {
+      servedOrigin = origin;
+      root.origins.serveAt(origin);
+      for (const name of registry.names()) {
+        registry.find(name)?.origins.serveAt(`${origin}${SANDBOXES_PATH}/${name}`);
+      }
+    },
+  });
+  return app;
 }

@@ -66,6 +66,7 @@ const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
   maxFieldLength: true,
   maxVideosPerCreate: true,
   realTimeClock: true,
+  maxSandboxes: true,
 };
 
 function checkNames(options: object): void {
@@ -84,10 +85,10 @@ function checkNames(options: object): void {
   }
 }
 
-/** A handler for every request under `mount` (or under `mount` + `under`), answered by `app`. */
-function handlerAt(app: MockApp, mount: Mount, under = ''): HttpHandler {
+/** A handler for every request under `mount` (or under `mount` + one of `under`), answered by `app`. */
+function handlerAt(app: MockApp, mount: Mount, ...under: string[]): HttpHandler {
   const env = { servedBase: mount.base };
-  return http.all(mount.pattern(under), async ({ request }) => {
+  return http.all(mount.pattern(...under), async ({ request }) => {
     const path = pathUnder(mount, request.url);
     // Without a prefix the request reaches the app as it is; with one, at the path below it.
     const inner =
@@ -112,7 +113,8 @@ function handlerAt(app: MockApp, mount: Mount, under = ''): HttpHandler {
 
 /**
  * msw request handlers that serve the whole mock under `baseUrl`: the four operations, playback,
- * `/openapi.json` and the admin API (`/__mock/…`), with the lifecycle on the mock's virtual clock.
+ * `/openapi.json` and the admin API (`/__mock/…`), with the lifecycle on the mock's virtual clock;
+ * sandboxes under `baseUrl/sandboxes/{name}/` or with `X-Mock-Sandbox` (`mock.sandboxes`).
  * Addresses the mock answers with (playback, the servers of `/openapi.json`) point under
  * `baseUrl`, or under `streamingBase` when given (its `/hls/` paths are served too). Throws an
  * `OptionError` at once for a bad option, naming it and what is accepted.
@@ -142,8 +144,9 @@ export function videoApiHandlers(options: VideoApiHandlersOptions): VideoApiHand
   const app = createApp({ ...mockOptions, streamingBase: streaming?.base }, webPlatform());
   setServedOrigin(app, mount.base); // the base of events no request caused (the clock's)
   const handlers = [handlerAt(app, mount)];
-  // Playback under its own base first: it may lie under baseUrl.
-  if (streaming && streaming.base !== mount.base) handlers.unshift(handlerAt(app, streaming, '/hls/'));
+  // Playback under its own base first: it may lie under baseUrl. A sandbox's is under its prefix.
+  if (streaming && streaming.base !== mount.base)
+    handlers.unshift(handlerAt(app, streaming, '/hls/', '/sandboxes/'));
   return { handlers, mock: app.mock, app, baseUrl: mount.base };
 }
 

@@ -11,6 +11,8 @@ import type { MockOptions, ResolvedOptions } from './types.js';
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';
 export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+/** Most sandboxes open at once unless the options say (README "Sandboxes"). */
+export const DEFAULT_MAX_SANDBOXES = 64;
 
 /** A bad option value; the message is one line: what, where and what is accepted. */
 export class OptionError extends Error {
@@ -120,5 +122,6 @@ export function resolveOptions(
     maxVideosPerCreate: integer('maxVideosPerCreate', options.maxVideosPerCreate, 1, 100),
     realTimeClock: options.realTimeClock ?? true,
     memoryUploadBytes: integer('memoryUploadBytes', options.memoryUploadBytes, 1, DEFAULT_MEMORY_FILE_BYTES),
+    maxSandboxes: integer('maxSandboxes', options.maxSandboxes, 0, DEFAULT_MAX_SANDBOXES),
   };
 }

@@ -6,7 +6,7 @@ import type { MockEnv } from './http/context.js';
 import type { TwinReport } from './readings/from-report.js';
 import type { LogLevel } from './shared/log.js';
 
-export type { MockControl } from './control/mock-control.js';
+export type { MockControl, SandboxControl, StateControl } from './control/mock-control.js';
 export type { SeedVideo } from './control/schemas.js';
 export type { TwinReport } from './readings/from-report.js';
 export type { LogLevel } from './shared/log.js';
@@ -68,6 +68,12 @@ export interface MockOptions {
   maxVideosPerCreate?: number;
   /** Whether the virtual clock follows real time (true) or moves only when advanced. Default: true. */
   realTimeClock?: boolean;
+  /**
+   * Most sandboxes open at once (`/sandboxes/{name}/…`, `X-Mock-Sandbox`); a request that would
+   * open one more is the mock's own 400 (`X-Mock-Error: sandbox-limit`). 0 switches sandboxes off.
+   * Default: 64.
+   */
+  maxSandboxes?: number;
 }
 
 /**
@@ -106,6 +112,7 @@ export interface ResolvedOptions {
   maxVideosPerCreate: number;
   realTimeClock: boolean;
   memoryUploadBytes: number;
+  maxSandboxes: number;
 }
 
 /** The Hono app plus its control API. */

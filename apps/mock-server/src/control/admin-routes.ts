@@ -18,7 +18,7 @@ import type { WebhookDispatcher } from '../webhooks/types.js';
 import { adminApp } from './admin-app.js';
 import { faultRoutes } from './fault-routes.js';
 import { body, journalFilter, readingsChoice } from './inputs.js';
-import type { MockControl } from './mock-control.js';
+import type { StateControl } from './mock-control.js';
 import { adminOpenapi } from './openapi.js';
 import { ADVANCE, DEFINITIONS, SEED } from './schemas.js';
 import { protoFieldProblem } from './seed-checks.js';
@@ -26,7 +26,7 @@ import { webhookRoutes } from './webhook-routes.js';
 
 /** What the admin routes work on: the in-process control, and what they show beside it. */
 export interface AdminDeps {
-  control: MockControl;
+  control: StateControl;
   store: VideoStore;
   clock: VirtualClock;
   readings: ServerReadings;

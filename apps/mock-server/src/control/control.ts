@@ -15,7 +15,7 @@ import type { SourceSink } from '../state/source-sink.js';
 import type { VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
 import type { WebhookDispatcher } from '../webhooks/types.js';
-import type { MockControl } from './mock-control.js';
+import type { StateControl } from './mock-control.js';
 import type { SeedVideo } from './schemas.js';
 import { parseSince, SINCE_RULE } from './schemas.js';
 import { seedProblem } from './seed-checks.js';
@@ -65,7 +65,7 @@ async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): 
  * @example
  * app.mock.advanceClock(2000); // every uploaded video is now ready
  */
-export function createControl(deps: ControlDeps): MockControl {
+export function createControl(deps: ControlDeps): StateControl {
   const { store, clock, lifecycle, readings, sink } = deps;
   const force = (key: string, phase: 'ready' | 'failed') => {
     lifecycle.settle();

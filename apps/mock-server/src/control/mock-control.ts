@@ -7,8 +7,12 @@ import type { FieldDefinition, JournalEntry, JournalFilter } from '../state/type
 import type { WebhookDispatcher } from '../webhooks/types.js';
 import type { SeedVideo } from './schemas.js';
 
-export interface MockControl {
-  /** Forgets every video, the journal and the definitions, and restores the start readings. */
+/** The control of one state: the default one, or one sandbox's. */
+export interface StateControl {
+  /**
+   * Forgets every video, the journal and the definitions, and restores the start readings. Only
+   * this state's: the default state's reset leaves every sandbox as it is, and the other way round.
+   */
   reset(): void;
   /** Stores videos directly; returns their keys. */
   seed(videos: SeedVideo[]): string[];
@@ -40,6 +44,36 @@ export interface MockControl {
   /** The webhook dispatcher and the faults (see their modules). */
   readonly webhooks: WebhookDispatcher;
   readonly faults: Faults;
-  /** Closes the store, timers and the dispatcher; removes the temporary upload folder. */
+  /**
+   * Closes the store, timers and the dispatcher; removes the temporary upload folder. On the mock's
+   * own control, closes every sandbox first.
+   */
   close(): Promise<void>;
+}
+
+/**
+ * Sandboxes (`app.mock.sandboxes`): independent states of one mock, each with its own videos and
+ * keys, clock, readings, journal, faults, webhooks and uploads, addressed by the path prefix
+ * `/sandboxes/{name}/…` or the header `X-Mock-Sandbox: {name}`. A sandbox opens on first use with
+ * the mock's start options; names match `[A-Za-z0-9][A-Za-z0-9_.-]{0,63}`.
+ */
+export interface SandboxControl {
+  /**
+   * The control of sandbox `name`, opened now if it is not open. Throws an HttpError (a mock error,
+   * code `sandbox-name` or `sandbox-limit`) for a bad name or one sandbox too many.
+   */
+  get(name: string): StateControl;
+  /** Whether sandbox `name` is open. */
+  has(name: string): boolean;
+  /** The names of the open sandboxes, oldest first. */
+  list(): string[];
+  /** Closes sandbox `name` and removes what it held (uploads, temporary files); false if none was open. */
+  delete(name: string): Promise<boolean>;
+  /** Closes every sandbox. */
+  clear(): Promise<void>;
+}
+
+/** The in-process control of a mock: its default state's, and its sandboxes. */
+export interface MockControl extends StateControl {
+  readonly sandboxes: SandboxControl;
 }

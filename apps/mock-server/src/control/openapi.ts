@@ -50,6 +50,9 @@ const verb =
   ): AdminRoute => ({ method, path, operationId, summary, ok, ...options });
 const [get, post, put, patch, del] = [verb('get'), verb('post'), verb('put'), verb('patch'), verb('delete')];
 
+const BAD_SANDBOX_NAME =
+  "Not a sandbox name ([A-Za-z0-9][A-Za-z0-9_.-]{0,63}): the mock's own error, with X-Mock-Error: sandbox-name";
+
 const READINGS = { schema: zReadingsBody, example: { 'custom-fields-omitted': 'replace' as const } };
 
 /** The admin routes, as src/control/admin-routes.ts, fault-routes.ts and webhook-routes.ts register them. */
@@ -97,11 +100,31 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     query: DELIVERY_FILTERS,
   }),
   del('/webhooks/{id}', 'unregisterWebhook', 'Remove a receiver', 'Removed', { status: 204 }),
+  // The mock's own admin API only (src/sandbox/routes.ts): a sandbox's admin API is that sandbox's.
+  get('/sandboxes', 'listSandboxes', 'Open sandboxes (README "Sandboxes")', 'Sandboxes: name, path; max'),
+  del('/sandboxes', 'deleteSandboxes', 'Close every sandbox and remove what each held', 'Removed', {
+    status: 204,
+  }),
+  get('/sandboxes/{name}', 'getSandbox', 'One open sandbox', 'The sandbox: name, path', {
+    refusals: { 400: BAD_SANDBOX_NAME },
+  }),
+  del('/sandboxes/{name}', 'deleteSandbox', 'Close a sandbox and remove what it held', 'Removed', {
+    status: 204,
+    refusals: { 400: BAD_SANDBOX_NAME },
+  }),
 ];
 
 const PATH_PARAMETERS: Record<string, string> = {
   videoKey: 'The key of a stored video',
   id: 'The id its registration answered',
+  name: 'The name of a sandbox',
+};
+
+/** What has no such path parameter, for the 404 of each. */
+const MISSING: Record<string, string> = {
+  videoKey: 'No video has this videoKey',
+  id: 'No receiver has this id',
+  name: 'No sandbox of this name is open',
 };
 
 /** RFC 9457 problem details, as `renderAdminError` (src/http/errors.ts) writes every admin error. */
@@ -183,9 +206,7 @@ function operation({
       [status]: { description: ok, ...(status !== 204 && { content }) },
       ...(body && BODY_REFUSED),
       ...(query.length > 0 && { 400: problem('An unknown filter, or a filter value of no accepted form') }),
-      ...(names[0] && {
-        404: problem(`No ${names[0] === 'id' ? 'receiver' : 'video'} has this ${names[0]}`),
-      }),
+      ...(names[0] && { 404: problem(MISSING[names[0]] ?? `Nothing has this ${names[0]}`) }),
       ...Object.fromEntries(Object.entries(refusals).map(([code, text]) => [code, problem(text)])),
     },
   };
@@ -210,7 +231,7 @@ export function adminOpenapi(origin: string) {
       version: '1',
       license: { name: 'MIT', identifier: 'MIT' },
       description:
-        'Control of the mock: reset, seed, journal, virtual clock, readiness and failure, readings, custom-field definitions, faults and webhooks. Every error is a `Problem` (application/problem+json). With --admin-token (the `adminToken` option), every route needs `Authorization: Bearer <admin token>` and answers 401 without it.',
+        'Control of the mock: reset, seed, journal, virtual clock, readiness and failure, readings, custom-field definitions, faults, webhooks and sandboxes. Under /sandboxes/{name}/__mock/ each sandbox has the same routes (but /sandboxes) for its own state. Every error is a `Problem` (application/problem+json). With --admin-token (the `adminToken` option), every route needs `Authorization: Bearer <admin token>` and answers 401 without it.',
     },
     servers: [{ url: origin }],
     security: [{}, { adminToken: [] }],

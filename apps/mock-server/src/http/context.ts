@@ -35,5 +35,12 @@ export interface MockEnv {
      * reached the app (the msw handlers: `https://api.example.test/video`); stands for the origin.
      */
     servedBase?: string;
+    /**
+     * The sandbox prefix of the request's path (`/sandboxes/w1`), which the sandbox's router and
+     * the pipeline take off (src/sandbox/dispatch.ts).
+     */
+    pathPrefix?: string;
+    /** The mock's own error for this request, decided before it reached the app (a bad sandbox). */
+    refusal?: Error;
   };
 }

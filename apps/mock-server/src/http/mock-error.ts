@@ -1,5 +1,5 @@
 /**
- * Errors of the mock itself, such as a bad `X-Mock-*` request header. They
+ * Errors of the mock itself: a bad `X-Mock-*` request header, a bad sandbox name, a sandbox too many. They
  * are never a reading of the API, so they have one shape whatever the `error-shape` reading:
  * status 400, `application/problem+json`, the response header `X-Mock-Error: <code>` and the body
  * `{ type: 'urn:video-api-mock:problem:<code>', title, status, detail, code }`. A client tells them
@@ -13,8 +13,12 @@ export const MOCK_ERROR_HEADER = 'X-Mock-Error';
 
 /** What went wrong, as the `X-Mock-Error` header and the body's `code` name it. */
 export type MockErrorCode =
-  /** A bad `X-Mock-*` request header (`X-Mock-Reading`). */
-  'mock-header';
+  /** A bad `X-Mock-*` request header (`X-Mock-Reading`, `X-Mock-Sandbox`). */
+  | 'mock-header'
+  /** A sandbox name in a path (`/sandboxes/{name}/…`, the admin API) that is not one. */
+  | 'sandbox-name'
+  /** A sandbox that would be one more than the `maxSandboxes` option allows. */
+  | 'sandbox-limit';
 
 /**
  * The mock's own 400 (`code`); `detail` says what was wrong, where, and what is accepted.

@@ -152,12 +152,14 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
     const started = performance.now();
     c.set('pipelined', true);
     const url = c.req.url;
-    const path = pathnameOf(url);
+    const prefix = c.env?.pathPrefix;
+    const path = prefix === undefined ? pathnameOf(url) : pathnameOf(url).slice(prefix.length) || '/';
     const operationId = operationIdOf(c.req.method, path);
     c.set('operationId', operationId);
     const admin = isAdminPath(path);
     let answer: Response | undefined | Promise<Response | undefined>;
     try {
+      if (c.env?.refusal) throw c.env.refusal;
       c.set('origin', c.env?.servedBase ?? originOfRequest(url));
       c.set('readings', readingsOf(c, deps.readings, admin));
       takeRateLimit(c, deps, operationId);

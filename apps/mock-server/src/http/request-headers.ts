@@ -27,8 +27,19 @@ function trimOws(value: string): string {
  * requestHeader(c, 'authorization'); // 'Bearer mock-token'
  */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const raw = (c.env as NodeBindings | undefined)?.incoming?.rawHeaders;
-  if (raw === undefined) return c.req.header(name);
+  return headerOf(c.req.raw, c.env, name);
+}
+
+/**
+ * The same for a request that has not reached a Hono context yet (`env`: the bindings it is
+ * fetched with, where @hono/node-server puts Node's message).
+ *
+ * @example
+ * headerOf(request, env, 'x-mock-sandbox'); // 'w1'
+ */
+export function headerOf(request: Request, env: unknown, name: string): string | undefined {
+  const raw = (env as NodeBindings | undefined)?.incoming?.rawHeaders;
+  if (raw === undefined) return request.headers.get(name) ?? undefined;
   let value: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const key = raw[i] as string;

@@ -13,9 +13,9 @@ export interface Mount {
   prefix: string;
   /**
    * The RegExp msw matches a request's URL without query and fragment (origin + path) against:
-   * the prefix itself or anything below it; with `under`, only paths below prefix + `under`.
+   * the prefix itself or anything below it; with `under`, only paths below prefix + one of them.
    */
-  pattern(under?: string): RegExp;
+  pattern(...under: string[]): RegExp;
 }
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -60,8 +60,12 @@ export function mountAt(name: string, value: unknown): Mount {
     base,
     origin: url.origin,
     prefix,
-    pattern: (under = '') =>
-      new RegExp(under === '' ? `^${literally(base)}(?:/|$)` : `^${literally(base + under)}`),
+    pattern: (...under) =>
+      new RegExp(
+        under.length === 0
+          ? `^${literally(base)}(?:/|$)`
+          : `^${literally(base)}(?:${under.map(literally).join('|')})`,
+      ),
   };
 }
 
