@@ -62,6 +62,11 @@ describe('the architecture rules catch what they are for', () => {
     'src/api/mocked.ts': "import { http } from 'msw';\nexport const mocked = http;\n",
     'node_modules/msw/package.json': '{"name":"msw","main":"index.js"}',
     'node_modules/msw/index.js': 'exports.http = {};\n',
+    // the control layer importing sandboxes (above it), and sandboxes importing a root file
+    'src/control/open.ts':
+      "import { dispatch } from '../sandbox/dispatch.js';\nexport const open = dispatch;\n",
+    'src/sandbox/dispatch.ts': "import { options } from '../options.js';\nexport const dispatch = options;\n",
+    'src/options.ts': 'export const options = 1;\n',
     // a cycle
     'src/readings/a.ts': "import type { B } from './b.js';\nexport type A = { b?: B };\n",
     'src/readings/b.ts': "import type { A } from './a.js';\nexport type B = { a?: A };\n",
@@ -81,6 +86,8 @@ describe('the architecture rules catch what they are for', () => {
     ['portable-entry-reaches-node', 'src/msw.ts', 'src/node/server.ts'],
     ['only-the-msw-entry-imports-msw', 'src/api/mocked.ts', 'node_modules/msw/index.js'],
     ['no-cycles', 'src/readings/a.ts', 'src/readings/b.ts'],
+    ['layer-control', 'src/control/open.ts', 'src/sandbox/dispatch.ts'],
+    ['layer-sandbox', 'src/sandbox/dispatch.ts', 'src/options.ts'],
   ])('%s fails %s importing %s', async (rule, from, to) => {
     const found = await violations(root);
     expect(describeViolations(found)).toContain(`${rule}: ${from} -> ${to}`);

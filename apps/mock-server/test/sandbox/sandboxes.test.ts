@@ -57,6 +57,10 @@ describe('sandboxes', () => {
     expect((await app.request('/sandboxes/w1/api/v1/videos/v-0001', { headers: AUTH })).status).toBe(200);
     w1.reset();
     expect((await app.request('/sandboxes/w1/api/v1/videos/v-0001', { headers: AUTH })).status).toBe(404);
+    // Webhooks registered in one sandbox are that sandbox's only.
+    w1.webhooks.register({ url: 'http://127.0.0.1:9/hooks' });
+    expect([w1.webhooks.list().length, app.mock.sandboxes.get('w2').webhooks.list().length]).toEqual([1, 0]);
+    expect(app.mock.webhooks.list()).toEqual([]);
     expect(await app.mock.sandboxes.delete('w1')).toBe(true);
     expect(await app.mock.sandboxes.delete('w1')).toBe(false);
     expect(app.mock.sandboxes.has('w1')).toBe(false);
