@@ -6,7 +6,8 @@
  * the mock, a vitest test of their own on the msw handlers, a browser bundle of the client; then the
  * Node steps again on Node 22 and 24.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveProcess } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,13 +17,36 @@ import { nodeBinary, OTHER_NODES } from '../src/node-versions.js';
 import { processesUnder } from '../src/processes.js';
 import { asCommonJs, readmeSnippets } from '../src/readme.js';
 import { api, readmeCurlFlow } from '../src/readme-flow.js';
+import { stopNpx } from '../src/stop-npx.js';
 import { inspectTarball, type Published } from '../src/tarballs.js';
 import { REPO_ROOT } from '../src/workspace-copy.js';
 import { PACKAGES } from './global-setup.js';
 
 /** A server of the consumer's (the mock's bin, or npx running it), ready once it says `listening on <url>`. */
-const serve = (command: string, args: string[], cwd: string, timeoutMs?: number) =>
-  serveProcess(command, args, { cwd, ...(timeoutMs ? { timeoutMs } : {}) });
+const serve = (
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs?: number,
+  env?: Record<string, string>,
+) => serveProcess(command, args, { cwd, ...(timeoutMs ? { timeoutMs } : {}), ...(env ? { env } : {}) });
+
+/** The mock's temporary folders in `dir`. */
+const mockFolders = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('video-api-mock-'));
+
+/** Creates a video and uploads a few stand-in bytes to it, so the mock's upload folder exists. */
+async function uploadStandIn(base: string): Promise<void> {
+  const created = await api(base, 'POST', '/api/v1/videos', { projectKey: 'demo', videos: [{ title: 'x' }] });
+  const [video] = created.body as { videoKey?: string; key?: string }[];
+  const form = new FormData();
+  form.append('file', new Blob(['stand-in bytes']), 'clip.mp4');
+  const upload = await fetch(`${base}/api/upload/v1/form-data/videos/${video?.videoKey ?? video?.key}`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer mock-token' },
+    body: form,
+  });
+  expect(upload.status).toBe(200);
+}
 
 /** What the consumer installs beside our packages, from the usual registry (the workspace's versions). */
 const TOOLS = ['msw@2.13.0', 'vitest@4.1.12', 'typescript@5.9.3', 'esbuild@0.28.2', '@types/node@20'];
@@ -259,6 +283,34 @@ describe('a project outside the workspace, on this Node', () => {
       }
     } finally {
       empty.remove();
+    }
+  });
+
+  it("`npx video-api-mock` leaves nothing behind: a SIGKILLed group's folder is reclaimed, SIGTERM to npx stops it", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'video-api-npx-stop-'));
+    const start = () =>
+      serve('npx', ['video-api-mock', '--port', '0', '--log-level', 'info'], consumer.dir, undefined, {
+        TMPDIR: tmp,
+      });
+    try {
+      // As Playwright's webServer stops it by default: SIGKILL to the whole group.
+      const killed = await start();
+      await uploadStandIn(killed.url);
+      expect(mockFolders(tmp)).toHaveLength(1);
+      process.kill(-(killed.child.pid as number), 'SIGKILL');
+      await killed.stop();
+      expect(mockFolders(tmp)).toHaveLength(1);
+      // The next start reclaims it; SIGTERM to npx alone (npx passes no signal on) stops the mock.
+      const next = await start();
+      await uploadStandIn(next.url);
+      const stopped = await stopNpx(next, tmp);
+      await next.stop();
+      expect(stopped.foldersBefore, next.output()).toHaveLength(1);
+      expect(stopped.left).toEqual([]);
+      expect(stopped.foldersAfter).toEqual([]);
+      expect(next.output()).toMatch(/\(\d+\) exited: closing/);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 
