@@ -3,7 +3,8 @@
  * Turns the built `dist/node/bin.js` (the `video-api-mock` command) into one file with its
  * JavaScript dependencies inside: Node then starts it without resolving and compiling some 200
  * modules (zod alone is 95), which halves the time to the first answer (see bench `startup`).
- * Left outside: better-sqlite3 (native, optional), swagger-ui-dist (files served from its folder),
+ * Left outside: better-sqlite3 (native, optional), swagger-ui-dist (an optional peer: its files are
+ * served from its folder where a team installed it),
  * @ffmpeg-installer/ffmpeg (optional, found at run time). The library entries (`createApp`, msw…)
  * stay unbundled. The licences of what is bundled go to dist/node/THIRD-PARTY-NOTICES.txt.
  */

@@ -26,7 +26,7 @@ import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { respond } from './http/respond.js';
 import type { Platform } from './platform.js';
-import { playbackRoutes } from './playback/routes.js';
+import { playbackRoutes, RENDITION_HEADER } from './playback/routes.js';
 import { ServerReadings } from './readings/server-readings.js';
 import { createLog, type Log } from './shared/log.js';
 import { seededRandom } from './shared/random.js';
@@ -54,6 +54,7 @@ function corsFor(options: ResolvedOptions) {
       'X-Mock-Readings',
       MOCK_ERROR_HEADER,
       FAULT_HEADER,
+      RENDITION_HEADER,
       'Retry-After',
       'WWW-Authenticate',
       'Content-Length',

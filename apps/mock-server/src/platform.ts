@@ -1,7 +1,8 @@
 /**
  * What the mock needs from the runtime it runs in, and the portable defaults: videos in memory,
  * uploads read from the request's web stream into a bounded memory sink, log lines to the
- * console. The Node adapters (src/node/platform.ts) give disk, SQLite, busboy and swagger-ui.
+ * console. The Node adapters (src/node/platform.ts) give disk, SQLite, busboy and swagger-ui
+ * (where installed).
  */
 import type { DocsAssets } from './api/docs.js';
 import { receiveWebUpload, type UploadReceiver } from './api/receive-upload.js';

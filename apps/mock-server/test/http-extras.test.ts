@@ -29,7 +29,7 @@ describe('/openapi.json and /docs', () => {
 });
 
 describe('CORS', () => {
-  it('answers preflights, exposes X-Mock-Readings and never allows credentials', async () => {
+  it('answers preflights, exposes X-Mock-Readings and X-Mock-Rendition and never allows credentials', async () => {
     const { app } = api();
     const preflight = await app.request('/api/v1/videos', {
       method: 'OPTIONS',
@@ -44,6 +44,8 @@ describe('CORS', () => {
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     const res = await app.request('/api/v1/videos/v-1', { headers: { origin: 'http://app.test' } });
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Mock-Readings');
+    // A page reads which rendition plays (transcoded or placeholder) from another origin too.
+    expect(res.headers.get('access-control-expose-headers')).toContain('X-Mock-Rendition');
   });
 
   it('allows only the configured origins', async () => {

@@ -36,6 +36,8 @@ export const USAGE = `Usage: video-api-mock [options]
   --admin-token T          token the admin API (/__mock/) requires
   --no-admin               switch the admin API off
   --cors-origin O          origin allowed by CORS, repeatable (default *)
+  --max-sandboxes N        most sandboxes (/sandboxes/NAME/…, X-Mock-Sandbox) open at once;
+                           0 switches them off (default 64)
   --headers-timeout-ms N   longest wait for a request's headers (default 15000)
   --idle-timeout-ms N      close a connection idle this long, also mid-upload (default 60000)
   --request-timeout-ms N   longest time to receive a whole request; 0 for none (default 3600000)
@@ -77,6 +79,7 @@ const OPTIONS = {
   'idle-timeout-ms': { type: 'string' },
   'request-timeout-ms': { type: 'string' },
   'outlive-parent': { type: 'boolean' },
+  'max-sandboxes': { type: 'string' },
   transcode: { type: 'string' },
   'transcode-concurrency': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -229,6 +232,7 @@ export function parseCliArgs(argv: string[]): {
   set('adminToken', values['admin-token']);
   if (values['no-admin']) options.admin = false;
   set('corsOrigins', values['cors-origin']);
+  set('maxSandboxes', integer('max-sandboxes', values['max-sandboxes'], 0));
   set('headersTimeoutMs', integer('headers-timeout-ms', values['headers-timeout-ms'], 1));
   set('idleTimeoutMs', integer('idle-timeout-ms', values['idle-timeout-ms'], 1));
   set('requestTimeoutMs', integer('request-timeout-ms', values['request-timeout-ms'], 0));

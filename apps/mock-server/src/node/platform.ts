@@ -1,6 +1,7 @@
 /**
  * The Node platform of the mock: SQLite for a data dir (else memory), uploads on disk (the data
- * dir's folders, else a temporary folder), busboy on the raw request, swagger-ui from its package,
+ * dir's folders, else a temporary folder), busboy on the raw request, swagger-ui from its package
+ * where it is installed (an optional peer; else `/docs` is the mock's own reference page),
  * log lines to stderr.
  */
 import type { Platform } from '../platform.js';

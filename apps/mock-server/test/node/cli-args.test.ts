@@ -40,6 +40,8 @@ describe('CLI flags', () => {
       '--no-admin',
       '--cors-origin',
       'http://app.example.test',
+      '--max-sandboxes',
+      '4',
       '--transcode',
       'off',
       '--transcode-concurrency',
@@ -62,6 +64,7 @@ describe('CLI flags', () => {
       adminToken: 'adm',
       admin: false,
       corsOrigins: ['http://app.example.test'],
+      maxSandboxes: 4,
       transcode: 'off',
       transcodeConcurrency: 2,
     });
@@ -97,6 +100,7 @@ describe('CLI flags', () => {
     [['--log-level', 'loud'], '--log-level: "loud" is not accepted (one of silent, error, info, debug)'],
     [['--max-upload-bytes', '5 parsecs'], '--max-upload-bytes: "5 parsecs" is not accepted'],
     [['--failure-rate', '2'], '--failure-rate: "2" is not accepted (a number from 0 to 1)'],
+    [['--max-sandboxes', '-1'], '--max-sandboxes: "-1" is not accepted (an integer >= 0)'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],
   ])('refuses %j with one clear line', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(message);
