@@ -161,6 +161,37 @@ export function internalError(): HttpError {
   });
 }
 
+/**
+ * 507 for a write the mock's own storage refused (ENOSPC, EDQUOT): the server's fault, never the
+ * client's. `holds` names what the full device holds, e.g. `"the mock's uploads"`; `cause` is the
+ * I/O error, kept for the log and never rendered.
+ *
+ * @example
+ * throw insufficientStorage("the mock's uploads", error);
+ * // 507, detail: "No space left on the device that holds the mock's uploads; …"
+ */
+export function insufficientStorage(holds: string, cause?: unknown): HttpError {
+  return new HttpError(507, {
+    code: 'insufficient-storage',
+    title: 'Insufficient storage',
+    detail: `No space left on the device that holds ${holds}; nothing was stored. Free space there and retry.`,
+    cause,
+  });
+}
+
+/**
+ * 500 for any other I/O error of the mock's own storage (EIO, a folder removed underneath it):
+ * `holds` names what the storage holds, `code` is the system error code (e.g. `"EIO"`).
+ */
+export function storageFailed(holds: string, code: string, cause?: unknown): HttpError {
+  return new HttpError(500, {
+    code: 'storage-failed',
+    title: 'Storage failed',
+    detail: `The mock could not write ${holds} (${code}); nothing was stored. This is the server's error, not the request's; see its log.`,
+    cause,
+  });
+}
+
 /** Turns zod issues into pointer/message pairs under `root` (e.g. '' for the body). */
 export function problemsFromZod(error: z.ZodError, root = ''): FieldProblem[] {
   return error.issues.map((issue) => ({ pointer: pointerOf(issue.path, root), message: issue.message }));
