@@ -211,6 +211,7 @@ export function createInstance(
       uploadReadRate: (c) =>
         faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource', c.get('faultPlan')),
       uploads,
+      log,
     },
     wrap,
   );

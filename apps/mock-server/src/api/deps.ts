@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { MockEnv } from '../http/context.js';
+import type { Log } from '../shared/log.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { EventContext } from '../state/events.js';
 import type { Lifecycle } from '../state/lifecycle.js';
@@ -38,4 +39,6 @@ export interface ApiDeps {
   uploadReadRate: (c: Context<MockEnv>) => number | undefined;
   /** Uploads being received (`mock.uploadsSettled()` waits for them). */
   uploads: Set<Promise<unknown>>;
+  /** The mock's log: what a route knows best (its storage failed, its client went away) is logged there. */
+  log: Log;
 }
