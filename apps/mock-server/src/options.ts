@@ -11,6 +11,9 @@ import type { MockOptions, ResolvedOptions } from './types.js';
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';
 export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+/** Guards beyond the readings (README "Guards"): custom fields per video, bytes per record. */
+export const DEFAULT_MAX_CUSTOM_FIELDS = 500;
+export const DEFAULT_MAX_RECORD_BYTES = 256 * 1024;
 /** Most sandboxes open at once unless the options say (README "Sandboxes"). */
 export const DEFAULT_MAX_SANDBOXES = 64;
 
@@ -120,6 +123,8 @@ export function resolveOptions(
     },
     maxFieldLength: integer('maxFieldLength', options.maxFieldLength, 1, 255),
     maxVideosPerCreate: integer('maxVideosPerCreate', options.maxVideosPerCreate, 1, 100),
+    maxCustomFields: integer('maxCustomFields', options.maxCustomFields, 1, DEFAULT_MAX_CUSTOM_FIELDS),
+    maxRecordBytes: integer('maxRecordBytes', options.maxRecordBytes, 1, DEFAULT_MAX_RECORD_BYTES),
     realTimeClock: options.realTimeClock ?? true,
     memoryUploadBytes: integer('memoryUploadBytes', options.memoryUploadBytes, 1, DEFAULT_MEMORY_FILE_BYTES),
     maxSandboxes: integer('maxSandboxes', options.maxSandboxes, 0, DEFAULT_MAX_SANDBOXES),

@@ -66,6 +66,16 @@ export interface MockOptions {
   maxFieldLength?: number;
   /** Most videos per create request under `videos-per-create-limit: limited`. Default: 100. */
   maxVideosPerCreate?: number;
+  /**
+   * Guard beyond the readings (README "Guards"): most custom fields one video holds; an update or
+   * seed that would leave more is refused (the validation status of `error-codes`). Default: 500.
+   */
+  maxCustomFields?: number;
+  /**
+   * Guard beyond the readings: largest record, in UTF-8 bytes of the JSON of its title, tags and
+   * custom fields; a create, update or seed that would make one larger is refused 413. Default: 262 144 (256 KiB).
+   */
+  maxRecordBytes?: number;
   /** Whether the virtual clock follows real time (true) or moves only when advanced. Default: true. */
   realTimeClock?: boolean;
   /**
@@ -110,6 +120,8 @@ export interface ResolvedOptions {
   rateLimit: { requests: number; windowMs: number };
   maxFieldLength: number;
   maxVideosPerCreate: number;
+  maxCustomFields: number;
+  maxRecordBytes: number;
   realTimeClock: boolean;
   memoryUploadBytes: number;
   maxSandboxes: number;
