@@ -65,6 +65,8 @@ const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
   rateLimit: true,
   maxFieldLength: true,
   maxVideosPerCreate: true,
+  maxCustomFields: true,
+  maxRecordBytes: true,
   realTimeClock: true,
   maxSandboxes: true,
 };

@@ -14,11 +14,13 @@ import type { SourceSink } from '../state/source-sink.js';
 import type { VideoStore } from '../state/video-store.js';
 import type { UploadReceiver } from './receive-upload.js';
 
-/** The limits of §8 the readings play, as the options set them. */
+/** The limits of §8 the readings play, and the mock's guards beyond them, as the options set them. */
 export interface Limits {
   maxUploadBytes: number;
   maxFieldLength: number;
   maxVideosPerCreate: number;
+  maxCustomFields: number;
+  maxRecordBytes: number;
 }
 
 export interface ApiDeps {
