@@ -12,6 +12,7 @@ import { createdVideo } from '../state/representation.js';
 import type { VideoRecord } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { longTexts } from './limits.js';
+import { guardRecord } from './record-guards.js';
 
 /**
  * Handles create: Bearer required (§5.1), body validated with the generated schema, one record
@@ -61,6 +62,11 @@ export function createVideos(
       const problems = longTexts(texts, limits.maxFieldLength);
       if (problems.length > 0)
         throw validationError(readings, 'Some texts are longer than accepted.', problems);
+    }
+    // The mock's guard beyond the readings (README "Guards"): no record larger than maxRecordBytes.
+    for (const [i, video] of body.videos.entries()) {
+      const where = `The video at /videos/${i}`;
+      guardRecord(readings, where, { ...video, customFields: {} }, limits, `/videos/${i}`);
     }
     const now = clock.now();
     const keys = store.nextKeys(body.videos.length);

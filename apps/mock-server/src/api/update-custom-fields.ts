@@ -15,6 +15,7 @@ import type { FieldDefinition, FieldValue } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import { longTexts } from './limits.js';
+import { guardBody, guardRecord, utf8Bytes } from './record-guards.js';
 
 function hasNull(fields: object): boolean {
   for (const name in fields) if ((fields as Record<string, unknown>)[name] === null) return true;
@@ -95,6 +96,14 @@ export function updateCustomFields(
     const record = findVideo(deps, c.req.param('videoKey') ?? '', readings);
     checkOwner(auth, record, token);
     const { body, removed } = takeNulls(await readJson(c, readings), readings);
+    // The mock's guards first, on the raw body: a body that alone breaks one is refused before
+    // its fields are validated one by one (README "Guards").
+    const rawFields = (body as { simpleCustomFields?: unknown } | null)?.simpleCustomFields;
+    if (typeof rawFields === 'object' && rawFields !== null && !Array.isArray(rawFields)) {
+      const titleAndTags =
+        utf8Bytes(JSON.stringify(record.title)) + utf8Bytes(JSON.stringify(record.tags ?? []));
+      guardBody(readings, record.key, titleAndTags, rawFields, deps.limits);
+    }
     const parsed = zUpdateCustomFieldsRequest.safeParse(body);
     if (!parsed.success) {
       throw validationError(
@@ -143,6 +152,7 @@ export function updateCustomFields(
         : { ...current.customFields, ...fields };
     for (const name of removed) delete merged[name];
     const next = { ...current, customFields: merged, updatedAt: clock.now() };
+    guardRecord(readings, `The video "${record.key}"`, next, deps.limits);
     store.put(next);
     return jsonText(deps.represent.text(next, readings, c.get('origin'), false), 200, readings);
   };
