@@ -34,6 +34,18 @@ function applyTimeouts(
   server.setTimeout(idleTimeoutMs);
 }
 
+/**
+ * A client that sent a whole request and then half-closed its side (`shutdown(SHUT_WR)`) still
+ * reads the answer. node:http's default (`httpAllowHalfOpen` false) takes the client's FIN for the
+ * end of the exchange: it aborts the request being handled and ends the socket at once, so an
+ * answer that takes longer than the FIN to arrive (an upload written to disk) was never sent. With
+ * it true, node:http ends the socket after the answer in flight; a request still incomplete at the
+ * FIN is a parse error (`clientError`, a 400 below), as before.
+ */
+function answerHalfClosedRequests(server: Server): void {
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+}
+
 const CLIENT_ERROR_STATUS: Record<string, [400 | 408 | 431, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'request-header-fields-too-large', 'Request header fields too large'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request-timeout', 'Request timeout'],
@@ -147,6 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
   applyTimeouts(server, { headersTimeoutMs, idleTimeoutMs, requestTimeoutMs });
+  answerHalfClosedRequests(server);
   const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   // Bound to every address: events name the loopback one (--streaming-base names another).
