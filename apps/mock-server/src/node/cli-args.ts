@@ -30,6 +30,9 @@ export const USAGE = `Usage: video-api-mock [options]
   --seed N                 seed of random readings, failures and faults (default 1)
   --failure-rate X         share of uploads whose processing fails, 0..1 (default 0)
   --max-upload-bytes N     largest upload file: bytes, or with KiB/MiB/GiB (default 5GiB)
+  --max-custom-fields N    guard: most custom fields one video holds (default 500)
+  --max-record-bytes N     guard: largest record (title, tags, custom fields as JSON): bytes, or
+                           with KiB/MiB (default 256KiB)
   --log-level L            silent | error | info | debug (default info)
   --webhook URL            webhook receiver, repeatable
   --webhook-secret S       secret the webhooks are signed with
@@ -69,6 +72,8 @@ const OPTIONS = {
   seed: { type: 'string' },
   'failure-rate': { type: 'string' },
   'max-upload-bytes': { type: 'string' },
+  'max-custom-fields': { type: 'string' },
+  'max-record-bytes': { type: 'string' },
   'log-level': { type: 'string' },
   webhook: { type: 'string', multiple: true },
   'webhook-secret': { type: 'string' },
@@ -186,6 +191,8 @@ export function parseCliArgs(argv: string[]): {
   set('processingMs', integer('processing-ms', values['processing-ms'], 0));
   set('seed', integer('seed', values.seed, 0));
   set('maxUploadBytes', parseBytes('max-upload-bytes', values['max-upload-bytes']));
+  set('maxCustomFields', integer('max-custom-fields', values['max-custom-fields'], 1));
+  set('maxRecordBytes', parseBytes('max-record-bytes', values['max-record-bytes']));
   if (values['failure-rate'] !== undefined) {
     const rate = Number(values['failure-rate']);
     if (values['failure-rate'].trim() === '' || !(rate >= 0 && rate <= 1)) {
