@@ -2,6 +2,7 @@
  * Checks of a seed that its schema cannot make, shared by `POST /__mock/seed` and
  * `app.mock.seed()`: a seed is stored whole or not at all, and never overwrites a video.
  */
+import { type Guards, guardRecord } from '../api/record-guards.js';
 import { type FieldProblem, HttpError, validationFailed } from '../http/errors.js';
 import type { SeedVideo } from './schemas.js';
 import { SEED_PHASE_RULE, SEEDABLE_PHASES } from './schemas.js';
@@ -103,9 +104,24 @@ function conflictProblem(
   });
 }
 
+/** A seeded video beyond the mock's guards (README "Guards"): 400 for too many fields, 413 for too large. */
+function guardProblem(videos: readonly SeedVideo[], guards: Guards): HttpError | undefined {
+  for (const [index, video] of videos.entries()) {
+    try {
+      const record = { ...video, customFields: video.simpleCustomFields ?? {} };
+      guardRecord(undefined, `The seeded video /videos/${index}`, record, guards, `/videos/${index}`);
+    } catch (error) {
+      if (error instanceof HttpError) return error;
+      throw error;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The first problem of a seed, as the error to answer or throw: 400 for a phase that would never
- * progress, a `__proto__` field or a key given twice; 409 for a key a stored video has.
+ * progress, a `__proto__` field, a key given twice or more custom fields than `guards` allow; 413
+ * for a video larger than they allow; 409 for a key a stored video has.
  *
  * @example
  * const problem = seedProblem(videos, (key) => store.get(key) !== undefined);
@@ -114,11 +130,13 @@ function conflictProblem(
 export function seedProblem(
   videos: readonly SeedVideo[],
   exists: (key: string) => boolean,
+  guards?: Guards,
 ): HttpError | undefined {
   return (
     phaseProblem(videos) ??
     protoFieldProblem(videos) ??
     duplicateProblem(videos) ??
+    (guards && guardProblem(videos, guards)) ??
     conflictProblem(videos, exists)
   );
 }
