@@ -1,5 +1,7 @@
 /** Raw HTTP exchanges with a target: every status, header and byte kept, for checks and evidence. */
+
 import { parseRetryAfter } from '@video-api/schema';
+import { BODY_PREFIX, showText, VALUE_PREFIX } from './shown.js';
 import type { Target } from './types.js';
 
 export interface Exchange {
@@ -204,8 +206,8 @@ export const NO_EXCHANGE: Exchange = {
 
 /** One line that shows an exchange in a report: `POST /api/v1/videos → 201 application/json`. */
 export function describe(exchange: Exchange): string {
-  const path = exchange.url.replace(/^https?:\/\/[^/]+/, '');
-  const body = exchange.text.length > 160 ? `${exchange.text.slice(0, 160)}…` : exchange.text;
+  const path = showText(exchange.url.replace(/^https?:\/\/[^/]+/, ''), VALUE_PREFIX);
+  const body = showText(exchange.text, BODY_PREFIX);
   return `${exchange.method} ${path} → ${exchange.status} ${exchange.contentType || '(no content type)'} ${body}`.trim();
 }
 

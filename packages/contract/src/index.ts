@@ -10,6 +10,7 @@
 export { toJUnit } from './report/junit.js';
 export { toMarkdown } from './report/markdown.js';
 export { toSummary } from './report/summary.js';
+export { toJson } from './report/well-formed.js';
 export { writeReports } from './report/write.js';
 export { runContract } from './run.js';
 export type {
@@ -18,6 +19,7 @@ export type {
   Observation,
   ObservationId,
   ObservationOf,
+  ReplacedLoneSurrogates,
   RunOptions,
   StoppedEarly,
   Target,

@@ -29,6 +29,7 @@ import {
 import { probeFieldFormats, probeReadiness, probeRecordFields, probeStates } from './probes/readiness.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from './probes/responses.js';
 import { probeWebhooks } from './probes/webhooks.js';
+import { wellFormed } from './report/well-formed.js';
 import type { ContractReport, RunOptions, StoppedEarly, Target } from './types.js';
 import { isLocal, observedIds } from './unknowns.js';
 
@@ -90,7 +91,8 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
   const count = (verdict: string) => ctx.checks.filter((c) => c.verdict === verdict).length;
   const notObserved = ctx.observations.filter((o) => o.verdict === 'not-observed').length;
   const local = ctx.observations.filter((o) => isLocal(o.id));
-  return {
+  // A server's `"\ud800"` reaches details and evidence: the report holds U+FFFD there, and says where.
+  return wellFormed({
     target: { baseUrl: target.baseUrl, uploadBaseUrl: target.uploadBaseUrl },
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
@@ -106,7 +108,7 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
       observed: ctx.observations.length - notObserved,
       notObserved,
     },
-  };
+  });
 }
 
 /** A seed in fast-check's range (a 32-bit integer), reported so a failure can be replayed. */

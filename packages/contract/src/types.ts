@@ -71,6 +71,13 @@ export interface StoppedEarly {
   reason: string;
 }
 
+/** A string of a report whose lone surrogates were replaced with U+FFFD: where, and how many. */
+export interface ReplacedLoneSurrogates {
+  /** JSON Pointer of the string in the report, e.g. `/checks/3/detail`. */
+  pointer: string;
+  count: number;
+}
+
 export interface ContractReport {
   target: { baseUrl: string; uploadBaseUrl: string };
   startedAt: string;
@@ -87,6 +94,11 @@ export interface ContractReport {
    * yet (`create-answer-order`); absent when there are none.
    */
   localObservations?: Observation[];
+  /**
+   * Strings of this report in which lone surrogates (text no UTF-8 can hold, e.g. from a server's
+   * `"\ud800"`) were replaced with U+FFFD, by JSON Pointer; absent when there were none.
+   */
+  replacedLoneSurrogates?: ReplacedLoneSurrogates[];
   /** Counts over every check and every observation, local ones included. */
   summary: { passed: number; failed: number; skipped: number; observed: number; notObserved: number };
 }

@@ -3,6 +3,7 @@
  * for readiness, typed custom fields, typed errors) must work wherever the raw exchanges do, so a
  * team learns from one run whether the client will work against this server.
  */
+
 import {
   createVideoApiClient,
   defineCustomFields,
@@ -17,6 +18,7 @@ import { everyValueForm } from '../examples.js';
 import { isClientError } from '../http.js';
 import { isFailedWord } from '../probes/readiness.js';
 import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../probes/sample-video.js';
+import { showValue } from '../shown.js';
 import { generatedValues } from '../values.js';
 import { seeded } from './custom-fields.js';
 import { sameValue } from './shapes.js';
@@ -131,12 +133,12 @@ async function waitAndWriteFields(ctx: Context, client: VideoApiClient, key: str
           if (error instanceof VideoFailedError) {
             const word = failedWord ?? failedState(ctx, (error.body ?? {}) as Record<string, unknown>);
             throw new CheckFailure(
-              `video ${key} failed processing${word ? ` (state ${JSON.stringify(word)})` : ''}: waitForReady threw ${explain(error)}`,
+              `video ${key} failed processing${word ? ` (state ${showValue(word)})` : ''}: waitForReady threw ${explain(error)}`,
             );
           }
           throw error;
         });
-      ensure(video.videoKey === key, `waitForReady returned video ${JSON.stringify(video.videoKey)}`);
+      ensure(video.videoKey === key, `waitForReady returned video ${showValue(video.videoKey)}`);
       return `ready; ${probed ? 'readiness as probed' : "the client's default readiness guess"}`;
     });
   await ctx.check(WRITES, '2', async () => {
@@ -152,7 +154,7 @@ async function waitAndWriteFields(ctx: Context, client: VideoApiClient, key: str
       const got = (read as Record<string, unknown>)[name];
       ensure(
         sameValue(wire(value), wire(got)),
-        `field "${name}": wrote ${JSON.stringify(wire(value))}, read ${JSON.stringify(wire(got))} (${seeded(seed)})`,
+        `field "${name}": wrote ${showValue(wire(value))}, read ${showValue(wire(got))} (${seeded(seed)})`,
       );
     }
     return `${Object.keys(values).join(', ')} read back equal, date-times as Date (seed ${seed})`;

@@ -1,8 +1,10 @@
 /** Checks of create (§4.1) and of the creation shape of the video record (§2). */
+
 import { zCreatedVideo } from '@video-api/schema/zod';
 import { CheckFailure, CheckSkipped, type Context, ensure } from '../context.js';
 import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, NO_EXCHANGE } from '../http.js';
+import { showText, showValue, VALUE_PREFIX } from '../shown.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 export interface CreateOutcome {
@@ -69,7 +71,7 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
     body.forEach((video: { title?: unknown }, i) => {
       ensure(
         typeof video?.title === 'string' && titles.has(video.title),
-        `element ${i} has title ${JSON.stringify(video?.title)}, which is none of the requested titles (${requested.map((r) => JSON.stringify(r.title)).join(', ')})`,
+        `element ${i} has title ${showValue(video?.title)}, which is none of the requested titles (${requested.map((r) => showValue(r.title)).join(', ')})`,
       );
     });
     order = orderOf(body, requested);
@@ -96,15 +98,13 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
       primaryPlaybackUrl?: { hls?: { url?: string } };
     }>) {
       const raw = video.primaryPlaybackUrl?.hls?.url;
-      ensure(typeof raw === 'string', `video ${video.key}: no primaryPlaybackUrl.hls.url`);
+      const of = `video ${showText(String(video.key), VALUE_PREFIX)}`;
+      ensure(typeof raw === 'string', `${of}: no primaryPlaybackUrl.hls.url`);
       const url = URL.canParse(raw) ? new URL(raw) : undefined;
-      ensure(url, `video ${video.key}: hls.url "${raw}" is not a URL`);
-      ensure(url.pathname.endsWith('.m3u8'), `video ${video.key}: hls.url "${raw}" is not an .m3u8 playlist`);
+      ensure(url, `${of}: hls.url ${showValue(raw)} is not a URL`);
+      ensure(url.pathname.endsWith('.m3u8'), `${of}: hls.url ${showValue(raw)} is not an .m3u8 playlist`);
       const path = decodeURIComponent(url.pathname);
-      ensure(
-        path.includes(video.key),
-        `video ${video.key}: hls.url "${raw}" does not carry the key in its path`,
-      );
+      ensure(path.includes(video.key), `${of}: hls.url ${showValue(raw)} does not carry the key in its path`);
     }
     return 'every hls.url ends in .m3u8 and carries its key';
   });

@@ -2,9 +2,11 @@
  * Checks of custom fields: update (§4.4), the five value forms (§2), reading back (§4.3). Every
  * value written is generated from the run's seed, so a server that answers a fixed example fails.
  */
+
 import { zVideo } from '@video-api/schema/zod';
 import { type Context, ensure } from '../context.js';
 import { describe } from '../http.js';
+import { showValue } from '../shown.js';
 import { everyFormGenerated, generatedValues } from '../values.js';
 import { ensureJson, ensureShape, ensureSuccess, sameValue } from './shapes.js';
 
@@ -28,7 +30,7 @@ export async function roundTrip(
     ensure(name in stored, `field "${name}" was written but GET does not return it${from}: ${describe(get)}`);
     ensure(
       sameValue(value, stored[name]),
-      `field "${name}": wrote ${JSON.stringify(value)}, read ${JSON.stringify(stored[name])}${from}`,
+      `field "${name}": wrote ${showValue(value)}, read ${showValue(stored[name])}${from}`,
     );
   }
   return `${Object.keys(fields).join(', ')} read back equal`;
@@ -45,10 +47,7 @@ export async function checkCustomFields(ctx: Context, key: string): Promise<void
     ensureSuccess(put, `PUT custom-fields of ${key}`);
     ensureJson(put, `PUT custom-fields of ${key}`);
     const video = ensureShape(zVideo, put.json, `PUT custom-fields of ${key}`);
-    ensure(
-      video.videoKey === key,
-      `videoKey is ${JSON.stringify(video.videoKey)}, expected ${JSON.stringify(key)}`,
-    );
+    ensure(video.videoKey === key, `videoKey is ${showValue(video.videoKey)}, expected ${showValue(key)}`);
     return `status ${put.status}`;
   });
   await ctx.check('get-video returns every custom field', '4.3', async () =>
@@ -57,7 +56,7 @@ export async function checkCustomFields(ctx: Context, key: string): Promise<void
   for (const { form, field, values } of generatedValues(seed)) {
     await ctx.check(`a ${form} value round-trips through update and get`, '2', async () => {
       for (const value of values) await roundTrip(ctx, key, { [field]: value }, seeded(seed));
-      return `"${field}": ${values.map((v) => JSON.stringify(v)).join(', then ')} read back equal (seed ${seed})`;
+      return `"${field}": ${values.map((v) => showValue(v)).join(', then ')} read back equal (seed ${seed})`;
     });
   }
 }

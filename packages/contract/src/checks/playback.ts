@@ -3,8 +3,10 @@
  * fetched once the video is ready; a host that does not answer fails this check, naming the host,
  * and the run goes on (the API answered, the streaming host did not).
  */
+
 import { CheckFailure, CheckSkipped, type Context } from '../context.js';
 import { describe, type Exchange, isSuccess, type NoAnswer, noAnswerIn, send } from '../http.js';
+import { showText, VALUE_PREFIX } from '../shown.js';
 
 /**
  * GETs a playback address (§2: on the streaming domain, not the API). It never stops the run: a
@@ -41,7 +43,7 @@ export async function checkPlayback(ctx: Context, key: string, url: string | und
     if (url === undefined) throw new CheckSkipped(`not run: create gave no HLS address for ${key}`);
     const got = await fetchPlayback(ctx, url);
     if ('noAnswer' in got) {
-      const host = new URL(url).host;
+      const host = showText(new URL(url).host, VALUE_PREFIX);
       throw new CheckFailure(`the playback host ${host} did not answer: ${got.noAnswer.message}`);
     }
     const answer = got.exchange;
@@ -59,7 +61,7 @@ export async function checkPlayback(ctx: Context, key: string, url: string | und
       );
     }
     throw new CheckFailure(
-      `GET ${url}: expected an HLS playlist (a 2XX whose body starts with #EXTM3U), got ${describe(answer)}`,
+      `GET ${showText(url, VALUE_PREFIX)}: expected an HLS playlist (a 2XX whose body starts with #EXTM3U), got ${describe(answer)}`,
     );
   });
 }

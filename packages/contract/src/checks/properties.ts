@@ -1,8 +1,10 @@
 /** Property-based checks (fast-check): valid field maps round-trip; invalid requests get a 4xx. */
+
 import fc from 'fast-check';
 import { CheckFailure, type Context, ensure, explain } from '../context.js';
 import { everyValueForm, exampleFieldNames } from '../examples.js';
 import { describe, isClientError, noAnswerIn } from '../http.js';
+import { showValue } from '../shown.js';
 import { roundTrip } from './custom-fields.js';
 
 const text = fc.string({ maxLength: 40 });
@@ -115,7 +117,7 @@ export async function checkProperties(ctx: Context, key: string): Promise<void> 
         const exchange = await ctx.send({ method: 'POST', path: '/api/v1/videos', json: body });
         ensure(
           isClientError(exchange.status),
-          `body ${JSON.stringify(body)}: expected a 4xx, got ${describe(exchange)}`,
+          `body ${showValue(body)}: expected a 4xx, got ${describe(exchange)}`,
         );
       }),
     );
@@ -133,7 +135,7 @@ export async function checkProperties(ctx: Context, key: string): Promise<void> 
           const exchange = await ctx.send({ method: 'PUT', path, json: body });
           ensure(
             isClientError(exchange.status),
-            `body ${JSON.stringify(body)}: expected a 4xx, got ${describe(exchange)}`,
+            `body ${showValue(body)}: expected a 4xx, got ${describe(exchange)}`,
           );
         }),
       );

@@ -1,7 +1,9 @@
 /** Stateful sequences: create → upload → wait → write → read, interleaved across several videos. */
+
 import { zVideo } from '@video-api/schema/zod';
 import { type Context, ensure } from '../context.js';
 import { describe, isSuccess } from '../http.js';
+import { showValue } from '../shown.js';
 import { ensureShape, ensureSuccess, sameValue } from './shapes.js';
 
 export async function checkInterleaved(ctx: Context): Promise<void> {
@@ -34,12 +36,12 @@ export async function checkInterleaved(ctx: Context): Promise<void> {
       const fields = ensureShape(zVideo, get.json, `GET /api/v1/videos/${key}`).simpleCustomFields;
       for (const [name, value] of Object.entries(own(i))) {
         if (sameValue(value, fields[name])) continue;
-        const expected = `expected ${JSON.stringify(value)}, the value written to it`;
+        const expected = `expected ${showValue(value)}, the value written to it`;
         const from = keys.findIndex((_, j) => j !== i && sameValue(own(j)[name], fields[name]));
         ensure(
           false,
           name in fields
-            ? `${key}.${name} is ${JSON.stringify(fields[name])}${from >= 0 ? `, the value written to ${keys[from]}` : ''}; ${expected}`
+            ? `${key}.${name} is ${showValue(fields[name])}${from >= 0 ? `, the value written to ${keys[from]}` : ''}; ${expected}`
             : `${key}.${name} is missing after the write; ${expected}`,
         );
       }

@@ -1,8 +1,10 @@
 /** Shape and protocol assertions shared by the checks: 2XX, JSON content type, spec schemas. */
+
 import { isUtcDateTime } from '@video-api/schema';
 import type { z } from 'zod';
 import { CheckFailure, ensure } from '../context.js';
 import { describe, type Exchange, isSuccess } from '../http.js';
+import { showText, showValue, VALUE_PREFIX } from '../shown.js';
 
 /** §4.5 shows no exact codes: a success is any 2XX. */
 export function ensureSuccess(exchange: Exchange, what: string): void {
@@ -13,7 +15,7 @@ export function ensureSuccess(exchange: Exchange, what: string): void {
 export function ensureJson(exchange: Exchange, what: string): void {
   ensure(
     /^application\/([\w.+-]+\+)?json\b/i.test(exchange.contentType),
-    `${what}: expected a JSON content type, got "${exchange.contentType || '(none)'}"`,
+    `${what}: expected a JSON content type, got ${exchange.contentType ? showValue(exchange.contentType) : '(none)'}`,
   );
   ensure(exchange.json !== undefined, `${what}: the body is not JSON: ${describe(exchange)}`);
 }
@@ -24,7 +26,10 @@ export function ensureShape<T>(schema: z.ZodType<T>, value: unknown, what: strin
   if (result.success) return result.data;
   const issues = result.error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .map(
+      (issue) =>
+        `${issue.path.length > 0 ? showText(issue.path.join('.'), VALUE_PREFIX) : '(root)'}: ${showText(issue.message, VALUE_PREFIX)}`,
+    )
     .join('; ');
   throw new CheckFailure(`${what}: does not match the spec: ${issues}`);
 }

@@ -1,9 +1,11 @@
 /** Checks of get-video (§4.3), upload (§4.2) and processing (§3). */
+
 import { zVideo } from '@video-api/schema/zod';
 import { CheckSkipped, type Context, ensure } from '../context.js';
 import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../http.js';
 import { type ConditionAnswer, observeCondition } from '../probes/conditions.js';
 import { isFailedWord } from '../probes/readiness.js';
+import { showText, showValue, VALUE_PREFIX } from '../shown.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 /** Gets `key` and checks the answer (§4.3); returns it for the probes of the record. */
@@ -17,11 +19,8 @@ export async function checkGet(ctx: Context, key: string): Promise<Exchange> {
   });
   await ctx.check('get-video returns videoKey and simpleCustomFields', '4.3', async () => {
     const video = ensureShape(zVideo, exchange.json, `GET /api/v1/videos/${key}`);
-    ensure(
-      video.videoKey === key,
-      `videoKey is ${JSON.stringify(video.videoKey)}, expected ${JSON.stringify(key)}`,
-    );
-    return `videoKey ${video.videoKey}, ${Object.keys(video.simpleCustomFields).length} custom fields`;
+    ensure(video.videoKey === key, `videoKey is ${showValue(video.videoKey)}, expected ${showValue(key)}`);
+    return `videoKey ${showText(video.videoKey, VALUE_PREFIX)}, ${Object.keys(video.simpleCustomFields).length} custom fields`;
   });
   return exchange;
 }
@@ -83,12 +82,12 @@ export async function checkBecomesReady(
     const last = polls.at(-1);
     if (settled !== undefined && !isFailedWord(settled)) {
       // §3 and §4.3 do not say which word means ready: an unknown final word is observed, not failed.
-      ctx.readinessUnknown = `the status settled on ${JSON.stringify(settled)}, which the suite cannot read as ready or not (the document does not say which word means ready)`;
+      ctx.readinessUnknown = `the status settled on ${showValue(settled)}, which the suite cannot read as ready or not (the document does not say which word means ready)`;
       throw new CheckSkipped(`not decided: ${ctx.readinessUnknown}`);
     }
     ensure(
       settled === undefined,
-      `processing ended in status ${JSON.stringify(settled)} (last: ${last ? describe(last) : 'none'})`,
+      `processing ended in status ${showValue(settled)} (last: ${last ? describe(last) : 'none'})`,
     );
     ensure(
       ready,

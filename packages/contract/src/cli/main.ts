@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { DEFAULT_TIMEOUT_MS, networkCode } from '../http.js';
 import { printable } from '../report/printable.js';
 import { toSummary } from '../report/summary.js';
+import { toJson } from '../report/well-formed.js';
 import { writeReports } from '../report/write.js';
 import { runContract, stoppedRun } from '../run.js';
 import { httpTarget, inProcessTarget, MockUnavailable, type PreparedTarget } from '../targets.js';
@@ -84,7 +85,7 @@ async function checkReportDir(dir: string | undefined): Promise<void> {
 
 /** Prints the report and writes its files. */
 async function output(args: CliArgs, io: Io, report: ContractReport): Promise<void> {
-  io.stdout(args.json ? JSON.stringify(report, null, 2) : toSummary(report));
+  io.stdout(args.json ? toJson(report).trimEnd() : toSummary(report));
   if (args.reportDir !== undefined) {
     const files = await writeReports(args.reportDir, report);
     if (!args.json) io.stdout(`reports: ${files.join(', ')}`);

@@ -1,7 +1,9 @@
 /** Probes of custom fields: definition and null (§2), omitted fields on update (§4.4). */
+
 import type { Context } from '../context.js';
 import { everyValueForm } from '../examples.js';
 import { describe, isClientError, isSuccess } from '../http.js';
+import { showValue } from '../shown.js';
 
 /**
  * Writes a never-defined field: accepted, `implicit`. Refused: fields are defined beforehand, and a
@@ -23,7 +25,7 @@ export async function probeDefinition(ctx: Context, key: string) {
       };
     }
     const wrong = await ctx.putFields(key, { [field]: 'contract: text in a number field' });
-    const both = `${evidence}; "${field}" takes ${JSON.stringify(value)}, and text: ${describe(wrong)}`;
+    const both = `${evidence}; "${field}" takes ${showValue(value)}, and text: ${describe(wrong)}`;
     if (isClientError(wrong.status)) return { reading: 'typed', evidence: both };
     if (isSuccess(wrong.status)) return { reading: 'predefined', evidence: both };
     return { reading: 'other', evidence: both };

@@ -1,4 +1,5 @@
 /** Probes of the video record: readiness field (§4.3), record fields and custom field formats (§2), states (§3). */
+
 import {
   allStateWords,
   meaningOf,
@@ -13,6 +14,7 @@ import { fetchPlayback } from '../checks/playback.js';
 import type { Context } from '../context.js';
 import { refuse5xx } from '../evidence.js';
 import { describe, type Exchange, isSuccess } from '../http.js';
+import { showText, showValue, VALUE_PREFIX } from '../shown.js';
 import type { ObservedReadingOf } from '../unknowns.js';
 
 /**
@@ -46,7 +48,7 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
     if (typeof video.status === 'string') {
       ctx.isReady = async (v) => typeof v.status === 'string' && isReadyWord(v.status);
       ctx.settledState = (v) => settledBy(typeof v.status === 'string' ? v.status : '');
-      found = { reading: 'status-string', evidence: `before upload: status ${JSON.stringify(video.status)}` };
+      found = { reading: 'status-string', evidence: `before upload: status ${showValue(video.status)}` };
     } else if (typeof video.ready === 'boolean') {
       ctx.isReady = async (v) => v.ready === true;
       found = { reading: 'ready-flag', evidence: `before upload: ready ${video.ready}` };
@@ -70,12 +72,12 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
         ctx.settledState = (v) => settledBy(word(v));
         found = {
           reading: 'other',
-          evidence: `no status or ready field, but a state-like string field ${JSON.stringify(stateField)}: ${JSON.stringify(video[stateField])} before upload (fields: ${Object.keys(video).join(', ')})`,
+          evidence: `no status or ready field, but a state-like string field ${showValue(stateField)}: ${showValue(video[stateField])} before upload (fields: ${showText(Object.keys(video).join(', '), VALUE_PREFIX)})`,
         };
       } else
         found = {
           reading: 'playback-only',
-          evidence: `no status or ready field (fields: ${Object.keys(video).join(', ')}); readiness is read from the HLS playlist`,
+          evidence: `no status or ready field (fields: ${showText(Object.keys(video).join(', '), VALUE_PREFIX)}); readiness is read from the HLS playlist`,
         };
     }
     // §3 says a video is processed after its upload, not whether it may show ready before one.
@@ -154,7 +156,7 @@ export async function probeStates(ctx: Context, seen: Exchange[]) {
     const unknown = states.filter((s) => !ALL_WORDS.includes(s) && !isFailedWord(s));
     const evidence = `states seen in order: ${states.join(' → ')}${
       unknown.length > 0
-        ? ` (not among the readings' states: ${unknown.map((s) => JSON.stringify(s)).join(', ')})`
+        ? ` (not among the readings' states: ${unknown.map((s) => showValue(s)).join(', ')})`
         : ''
     }${ctx.readyBeforeUpload ? '; ready before any upload' : ''}`;
     // The reading whose words hold every state seen; of several, the one with the fewest words

@@ -1,8 +1,10 @@
 /** Probes of the webhook (§6): event kinds, payload, signing, delivery, method and credential, from real deliveries. */
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FAILED_STATE, READY_STATE, readingsOf, videoStates } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
 import { type Context, explain, type Finding } from '../context.js';
+import { showText, VALUE_PREFIX } from '../shown.js';
 import type { ObservedReadingOf } from '../unknowns.js';
 import type { Delivery } from './webhook-receiver.js';
 import { startReceiver } from './webhook-receiver.js';
@@ -85,7 +87,7 @@ export function classifySigning(delivery: Delivery, secret: string | undefined):
   if (timestamped && signatures.some((s) => same(s, hmac(secret, `${timestamped[1]}.${delivery.body}`)))) {
     return {
       reading: 'hmac-sha256-timestamped',
-      evidence: `HMAC-SHA256 of "<t>.<body>" verified (${header.slice(0, 40)}…)`,
+      evidence: `HMAC-SHA256 of "<t>.<body>" verified (${showText(header, 40)})`,
     };
   }
   const bare = /^(?:sha256=|v1=)?([0-9a-f]{64})$/.exec(header.trim())?.[1];
@@ -93,7 +95,7 @@ export function classifySigning(delivery: Delivery, secret: string | undefined):
   if (candidates.some((s) => same(s, hmac(secret, delivery.body)))) {
     return { reading: 'hmac-sha256-body', evidence: 'HMAC-SHA256 of the raw body verified' };
   }
-  return { reading: 'other', evidence: `a signature header that does not verify: ${header.slice(0, 60)}` };
+  return { reading: 'other', evidence: `a signature header that does not verify: ${showText(header, 60)}` };
 }
 
 /** The `webhook-method` reading of a delivery: its HTTP method. */
@@ -178,7 +180,7 @@ export async function probeWebhooks(ctx: Context): Promise<void> {
     await ctx.observe('webhook-payload', async () => {
       const first = deliveries[0];
       if (!first) return none;
-      return { reading: classifyPayload(first.json as Json), evidence: first.body.slice(0, 200) };
+      return { reading: classifyPayload(first.json as Json), evidence: showText(first.body, VALUE_PREFIX) };
     });
     await ctx.observe('webhook-signing', async () => {
       const first = deliveries[0];

@@ -4,15 +4,15 @@
  */
 import type { ContractReport } from '../types.js';
 import { allObservations } from './observations.js';
+import { printable } from './printable.js';
 
+/** Text for an XML 1.0 attribute or element: markup escaped, characters XML forbids shown escaped (printable). */
 const xml = (text: string) =>
-  text
+  printable(text)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+    .replaceAll('"', '&quot;');
 
 export function toJUnit(report: ContractReport): string {
   const seconds = (report.durationMs / 1000).toFixed(3);

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { ContractReport } from '../types.js';
 import { toJUnit } from './junit.js';
 import { toMarkdown } from './markdown.js';
+import { toJson } from './well-formed.js';
 
 export async function writeReports(dir: string, report: ContractReport): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const files: Array<[string, string]> = [
-    ['report.json', `${JSON.stringify(report, null, 2)}\n`],
+    ['report.json', toJson(report)],
     ['report.md', toMarkdown(report)],
     ['junit.xml', toJUnit(report)],
   ];
