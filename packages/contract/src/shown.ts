@@ -18,6 +18,8 @@ export const escapeLoneSurrogates = (text: string) =>
   text.replace(LONE_SURROGATES, (unit) => `\\u${(unit.codePointAt(0) as number).toString(16)}`);
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** `1 item`, `1,000 items`. */
+const counted = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The characters (code points) of `text`. */
 function characters(text: string): number {
@@ -37,9 +39,9 @@ function prefix(text: string, n: number): string {
 
 /** What a JSON value is, for a value too long to show whole: `an array of 3 items`. */
 function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return `an array of ${count(value.length)} items`;
+  if (Array.isArray(value)) return `an array of ${counted(value.length, 'item')}`;
   if (value !== null && typeof value === 'object')
-    return `an object of ${count(Object.keys(value).length)} members`;
+    return `an object of ${counted(Object.keys(value).length, 'member')}`;
   return `a ${typeof value}`;
 }
 
