@@ -1,6 +1,6 @@
 /**
- * The soak's mixed load: each worker loops over create, upload (small files), get, put and
- * occasional bad requests, drawn from a seeded PRNG, and counts outcomes. An outcome is an error
+ * The soak's mixed load: create, upload (small files), get, put and occasional bad requests, drawn
+ * from a seeded PRNG, each request timed and counted in its window. An outcome is an error
  * when the request failed at the network level, got a 5xx, or got a status its kind does not expect
  * (a valid request must succeed, a bad one must get a 4xx).
  */
@@ -8,6 +8,7 @@
 import { seededRandom } from '@video-api/mock-server';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../support/http.js';
 import type { SoakOperation } from './types.js';
+import { emptyBucket, type WindowBucket } from './windows.js';
 
 export interface LoadCounters {
   requests: number;
@@ -15,6 +16,8 @@ export interface LoadCounters {
   byOperation: Record<SoakOperation, number>;
   statuses: Record<string, number>;
   errorExamples: string[];
+  /** Requests by the window they were sent in. */
+  buckets: WindowBucket[];
 }
 
 export function emptyCounters(): LoadCounters {
@@ -24,6 +27,7 @@ export function emptyCounters(): LoadCounters {
     byOperation: { create: 0, upload: 0, get: 0, put: 0, bad: 0 },
     statuses: {},
     errorExamples: [],
+    buckets: [],
   };
 }
 
@@ -93,34 +97,47 @@ function plan(
   }
 }
 
+/** A load of one run: `send()` makes the next request of the mix and counts its outcome. */
+export interface Load {
+  counters: LoadCounters;
+  send(): Promise<void>;
+}
+
 /**
- * Runs one worker until `until()` is false. `keys` is a pool shared by the workers (bounded to 200
- * videos: new ones replace old ones, so the load does not just measure a growing store).
+ * The mixed load against `base`, drawn from `seed`. Videos come from a pool of at most 200 keys
+ * (new ones replace old ones, so the run does not just measure a growing store). Each request is
+ * counted in the window of `windowMs` it was sent in (one sent after the last of `windowCount`
+ * windows ended counts in the last), with its latency (send to last body byte).
  *
  * @example
- * await runWorker(url, 7, keys, counters, () => Date.now() < end);
+ * const load = createLoad(url, 1, 300_000, 12);
+ * await load.send();
+ * load.counters.buckets[0]?.latenciesMs.length; // 1
  */
-export async function runWorker(
-  base: string,
-  seed: number,
-  keys: string[],
-  counters: LoadCounters,
-  until: () => boolean,
-): Promise<void> {
+export function createLoad(base: string, seed: number, windowMs: number, windowCount: number): Load {
   const next = seededRandom(seed);
   const payload = new Uint8Array(4096).map((_, i) => (i * 31 + seed) & 0xff);
+  const counters = emptyCounters();
+  const keys: string[] = [];
+  const start = performance.now();
   let n = 0;
-  while (until()) {
+  async function send(): Promise<void> {
     n += 1;
     const operation = keys.length === 0 ? 'create' : pick(next);
     const key = keys[Math.floor(next() * keys.length)] ?? 'v-0001';
     const [url, init, expectOk] = plan(operation, base, key, n, seed, payload);
+    const sentAt = performance.now();
+    const index = Math.min(windowCount - 1, Math.floor((sentAt - start) / windowMs));
+    while (counters.buckets.length <= index) counters.buckets.push(emptyBucket());
+    const bucket = counters.buckets[index] as WindowBucket;
     counters.requests += 1;
+    bucket.requests += 1;
     counters.byOperation[operation] += 1;
     let problem: string | undefined;
     try {
       const response = await fetch(url, init);
       const text = await response.text();
+      bucket.latenciesMs.push(performance.now() - sentAt);
       counters.statuses[response.status] = (counters.statuses[response.status] ?? 0) + 1;
       const fine = expectOk ? response.ok : response.status >= 400 && response.status < 500;
       if (!fine)
@@ -137,7 +154,9 @@ export async function runWorker(
     }
     if (problem !== undefined) {
       counters.errors += 1;
+      bucket.errors += 1;
       if (counters.errorExamples.length < 20) counters.errorExamples.push(problem);
     }
   }
+  return { counters, send };
 }
