@@ -129,6 +129,8 @@ export function createInstance(
   const log = createLog(resolved.logLevel, resolved.logger);
   const store = platform.openStore(resolved);
   const sink = platform.openSink(resolved);
+  // Files a crash left between being put in place and their record's commit (a sink on a data dir).
+  sink.keepOnly?.(new Set(store.list().flatMap((record) => (record.source ? [record.source.file] : []))));
   const processor = openProcessor(platform, resolved, { store, sink, log });
   const clock = new VirtualClock(resolved.realTimeClock, Date.now(), store.getClockOffset(), (offset) =>
     store.setClockOffset(offset),

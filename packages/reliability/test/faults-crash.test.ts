@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
 import { type MockProcess, startMockProcess } from '../src/support/mock-process.js';
+import { uploadedFile } from '../src/support/stored-sources.js';
 
 // With --data-dir, a mock killed with SIGKILL in the middle of a write load restarts with every
 // write it acknowledged: created videos, custom fields and uploaded files. Each worker writes to
@@ -118,7 +119,7 @@ describe('a mock with a data dir killed with SIGKILL under write load', () => {
         if (video.simpleCustomFields?.[name] !== value) missing.push(`${key}.${name}`);
       }
       if (want.file !== undefined) {
-        const stored = readFileSync(join(dataDir, 'uploads', sha(key)));
+        const stored = readFileSync(uploadedFile(dataDir, key));
         if (sha(stored) !== sha(want.file)) missing.push(`${key} file`);
       }
     }

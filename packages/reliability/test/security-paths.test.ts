@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { type Listening, rawRequest, serveApp } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../src/support/files.js';
 import { fileForm, paths, TOKEN } from '../src/support/http.js';
+import { uploadedFile } from '../src/support/stored-sources.js';
 
 // A key shaped like a path must never name a file outside the data folder (§4.2 stores the
 // upload under the key). The data folder sits two levels inside a sandbox, so a key that climbs
@@ -31,7 +31,6 @@ const hostileKeys = [
   '....//....//escape',
   '\u2025/escape',
 ];
-const sha = (key: string) => createHash('sha256').update(key).digest('hex');
 
 beforeAll(async () => {
   app.mock.seed(hostileKeys.map((key) => ({ key, title: `hostile ${key}` })));
@@ -54,7 +53,7 @@ describe('keys shaped like paths', () => {
     expect(response.status).toBe(200);
     const video = (await response.json()) as { videoKey: string };
     expect(video.videoKey).toBe(key);
-    expect(readFileSync(join(dataDir, 'uploads', sha(key)), 'utf8')).toBe(content);
+    expect(readFileSync(uploadedFile(dataDir, key), 'utf8')).toBe(content);
   });
 
   it.each(['.', '..', '%2e', '%2E%2E'])(
@@ -94,7 +93,7 @@ describe('keys shaped like paths', () => {
     expect(readdirSync(join(sandbox, 'inner'))).toEqual(['data']);
     const uploads = listFiles(dataDir).filter((path) => path.startsWith('uploads/'));
     expect(uploads).toHaveLength(hostileKeys.length);
-    for (const path of uploads) expect(path).toMatch(/^uploads\/[0-9a-f]{64}$/);
+    for (const path of uploads) expect(path).toMatch(/^uploads\/[0-9a-f]{64}\.[0-9a-f-]{36}$/);
     expect(listFiles(join(dataDir, 'tmp'))).toEqual([]);
   });
 });

@@ -15,7 +15,12 @@ export type ReceiveResult =
   | { kind: 'missing-file' }
   | { kind: 'second-file' }
   | { kind: 'too-large' }
+  /** The body ended before the form was complete, its client still listening: a 400 it can read. */
   | { kind: 'aborted' }
+  /** The connection closed before the body ended: nobody reads an answer (logged at info). */
+  | { kind: 'client-gone' }
+  /** The sink itself failed (a full disk, EIO): the server's error, never the request's. */
+  | { kind: 'sink-failed'; error: unknown }
   | { kind: 'malformed'; message: string };
 
 export interface ReceiveRequest {
@@ -40,15 +45,43 @@ export const receiveWebUpload: UploadReceiver = async (c, { sink, limit, bytesPe
   let body: ReadableStream<Uint8Array> | null = c.req.raw.body;
   if (body && bytesPerSecond !== undefined) body = body.pipeThrough(pacedStream(bytesPerSecond));
   let file: IncomingFile | undefined;
-  const result = await readMultipartFile(body, requestHeader(c, 'content-type') ?? '', {
-    field: 'file',
-    limits: limit === undefined ? {} : { fileSize: limit },
-    open: () => {
-      file = sink.begin();
-      return file;
-    },
-  });
+  // Told at its source: an error thrown by the sink is the sink's, whatever the reader makes of it.
+  let sinkError: { error: unknown } | undefined;
+  const failed = (error: unknown): never => {
+    sinkError ??= { error };
+    throw error;
+  };
+  let result: Awaited<ReturnType<typeof readMultipartFile>>;
+  try {
+    result = await readMultipartFile(body, requestHeader(c, 'content-type') ?? '', {
+      field: 'file',
+      limits: limit === undefined ? {} : { fileSize: limit },
+      open: () => {
+        const opened = (() => {
+          try {
+            return sink.begin();
+          } catch (error) {
+            return failed(error);
+          }
+        })();
+        file = opened;
+        return {
+          write: (chunk) => {
+            try {
+              return Promise.resolve(opened.write(chunk)).catch(failed);
+            } catch (error) {
+              return failed(error);
+            }
+          },
+        };
+      },
+    });
+  } catch (error) {
+    if (!sinkError) throw error;
+    result = { kind: 'aborted' };
+  }
   if (result.kind === 'file' && file) return { ...result, file };
   await file?.abort();
+  if (sinkError) return { kind: 'sink-failed', error: sinkError.error };
   return result.kind === 'file' ? { kind: 'missing-file' } : result;
 };

@@ -7,6 +7,7 @@ import type { MockEnv } from '../http/context.js';
 import { conflict, HttpError, tooLarge, validationError } from '../http/errors.js';
 import { requestHeader } from '../http/request-headers.js';
 import { json, jsonText, respond } from '../http/respond.js';
+import { storageError } from '../http/storage-error.js';
 import type { EventContext } from '../state/events.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
@@ -27,7 +28,11 @@ type UploadDeps = Pick<
   | 'receive'
   | 'uploadReadRate'
   | 'uploads'
+  | 'log'
 >;
+
+/** What the sink's storage holds, in the words of a 507's detail. */
+const UPLOADS = "the mock's uploads";
 
 const fileTooLarge = (limit: number) =>
   tooLarge('The file', limit, [
@@ -89,9 +94,9 @@ export function uploadVideoSource(deps: UploadDeps) {
   };
 }
 
-/** The answer to an upload that stored nothing. */
+/** The answer to an upload that stored nothing (one whose client went away is answered elsewhere). */
 function refusal(
-  result: Exclude<ReceiveResult, { kind: 'file' }>,
+  result: Exclude<ReceiveResult, { kind: 'file' | 'client-gone' }>,
   c: Context<MockEnv>,
   limit: number | undefined,
 ): HttpError {
@@ -120,8 +125,22 @@ function refusal(
         title: 'Upload aborted',
         detail: 'The request body ended before the upload completed.',
       });
+    case 'sink-failed':
+      return storageError(UPLOADS, result.error);
   }
 }
+
+/** Logs a failure of the upload storage at error, with the path and code it names. */
+function logStorageFailure(deps: UploadDeps, key: string, error: unknown): void {
+  const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+  deps.log('error', { msg: 'upload storage failed', key, code, path, error: String(error) });
+}
+
+/**
+ * nginx's 499 Client Closed Request: what the journal and the request log show for an upload
+ * whose connection closed before its body ended. No client reads it.
+ */
+const CLIENT_GONE = 499;
 
 async function receiveAndStore(
   c: Context<MockEnv>,
@@ -136,26 +155,48 @@ async function receiveAndStore(
   const result = await deps.receive(c, { sink: deps.sink, limit, bytesPerSecond: deps.uploadReadRate(c) });
   if (result.kind !== 'file') {
     lifecycle.uploadAbandoned(key, context);
+    if (result.kind === 'client-gone') {
+      deps.log('info', { msg: 'upload: the client went away before the body ended', key });
+      return new Response(null, { status: CLIENT_GONE });
+    }
+    if (result.kind === 'sink-failed') logStorageFailure(deps, key, result.error);
     throw refusal(result, c, limit);
   }
-  const current = store.get(key);
-  if (!current || (readings.get('video-transitions') === 'reupload-rejected' && current.source)) {
+  const before = store.get(key);
+  if (!before || (readings.get('video-transitions') === 'reupload-rejected' && before.source)) {
     lifecycle.uploadAbandoned(key, context);
     await result.file.abort();
-    throw current ? reuploadRejected(key) : unknownKey(key, readings);
+    throw before ? reuploadRejected(key) : unknownKey(key, readings);
   }
   let file: string;
   try {
     file = await result.file.commit(key);
   } catch (error) {
     // The server's own failure (its folder removed under it, a full disk): the video goes back to
-    // where it was before this upload, and the 500 says nothing internal.
+    // where it was before this upload.
     lifecycle.uploadAbandoned(key, context);
     await result.file.abort();
-    throw error;
+    logStorageFailure(deps, key, error);
+    throw storageError(UPLOADS, error);
+  }
+  // The record as it is now (a write may have landed while the file was synced), pointing at the
+  // new file; the previous file goes only once the record no longer points at it.
+  const current = store.get(key);
+  if (!current) {
+    deps.sink.release?.(file);
+    lifecycle.uploadAbandoned(key, context);
+    throw unknownKey(key, readings);
   }
   const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
-  const next = lifecycle.uploadCompleted(current, stored, context);
+  let next: ReturnType<typeof lifecycle.uploadCompleted>;
+  try {
+    next = lifecycle.uploadCompleted(current, stored, context);
+  } catch (error) {
+    deps.sink.release?.(file);
+    throw error;
+  }
+  const previous = current.source?.file;
+  if (previous !== undefined && previous !== file) deps.sink.release?.(previous);
   const status = meaningOf('status-codes', readings.get('status-codes')).status.uploadVideoSource; // §4.5
   const bodyReading = readings.get('upload-response-body');
   if (bodyReading === 'empty') return respond(null, status, readings);

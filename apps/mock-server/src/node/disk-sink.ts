@@ -1,12 +1,17 @@
 /**
- * The upload sink on disk: a file being received is written to `<folders>/tmp/<uuid>.part` and
- * renamed into `<folders>/uploads` only when complete, so a stored source is always whole.
+ * The upload sink on disk, crash-consistent: a file being received is written to
+ * `<folders>/tmp/<uuid>.part`, synced, renamed to a name of its own in `<folders>/uploads` and the
+ * folder synced before the record points at it; the previous file of the key is removed only after
+ * the record moved on (`release`), and at start files no record points at are removed (`keepOnly`).
+ * So a record's bytes are always those of the upload it names, even after a kill -9 or a power cut.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { IncomingFile, SourceSink } from '../state/source-sink.js';
+import { crashPoint } from './crash-point.js';
 import { createUploadFolders } from './upload-folders.js';
 
 /** A file being received on disk: a Node stream can also be piped into it (`writable`). */
@@ -20,6 +25,22 @@ export function isDiskFile(file: IncomingFile): file is DiskFile {
   return 'writable' in file;
 }
 
+/** `error` with the path it concerns (a write error of a stream names none), for the log. */
+function withPath(error: unknown, path: string): unknown {
+  if (error instanceof Error && !('path' in error)) Object.assign(error, { path });
+  return error;
+}
+
+/** Syncs a folder, so a rename in it survives a power cut. */
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * A sink over the upload folders of `dataDir` (or of a temporary folder, removed on dispose).
  *
@@ -31,15 +52,19 @@ export function isDiskFile(file: IncomingFile): file is DiskFile {
  */
 export function diskSink(dataDir: string | undefined): SourceSink {
   const folders = createUploadFolders(dataDir);
-  return {
+  const sink: SourceSink = {
     maxFileBytes: undefined,
     begin() {
+      // Made again if removed underneath the mock (a temp cleaner, a hand).
+      mkdirSync(folders.temp, { recursive: true });
       const path = join(folders.temp, `${randomUUID()}.part`);
-      const out = createWriteStream(path, { flags: 'wx' });
-      let failure: Error | undefined;
+      // flush: the file is synced before it is closed.
+      const out = createWriteStream(path, { flags: 'wx', flush: true });
+      let failure: unknown;
       out.on('error', (error) => {
-        failure ??= error;
+        failure ??= withPath(error, path);
       });
+      out.once('ready', () => crashPoint('part-opened'));
       const closed = () =>
         new Promise<void>((resolve) => {
           if (out.closed) resolve();
@@ -64,24 +89,51 @@ export function diskSink(dataDir: string | undefined): SourceSink {
         async commit(key) {
           if (!out.writableEnded) {
             await new Promise<void>((resolve, reject) => {
-              out.end((error?: Error | null) => (error ? reject(error) : resolve()));
+              out.end((error?: Error | null) => (error ? reject(withPath(error, path)) : resolve()));
             });
           }
           await closed();
           if (failure) throw failure;
-          const file = folders.fileOf(key);
-          renameSync(path, file);
-          return file;
+          crashPoint('part-synced');
+          mkdirSync(folders.uploads, { recursive: true });
+          const final = folders.fileOf(key);
+          try {
+            await rename(path, final);
+            await syncFolder(folders.uploads);
+          } catch (error) {
+            throw withPath(error, final);
+          }
+          crashPoint('renamed');
+          return final;
         },
         async abort() {
           out.destroy();
           await closed();
-          rmSync(path, { force: true });
+          await rm(path, { force: true });
         },
       };
       return file;
     },
+    release(file) {
+      crashPoint('before-release');
+      if (file.startsWith(join(folders.uploads, ''))) rmSync(file, { force: true });
+      crashPoint('after-release');
+    },
     paths: () => ({ root: folders.root, temp: folders.temp, uploads: folders.uploads }),
     dispose: () => folders.dispose(),
+  };
+  if (dataDir === undefined) return sink;
+  return {
+    ...sink,
+    keepOnly(files) {
+      const removed: string[] = [];
+      for (const name of readdirSync(folders.uploads)) {
+        const path = join(folders.uploads, name);
+        if (files.has(path)) continue;
+        rmSync(path, { recursive: true, force: true });
+        removed.push(path);
+      }
+      return removed;
+    },
   };
 }

@@ -5,31 +5,52 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../api/receive-upload.js';
 import { MAX_PARTS, partsCutMessage } from '../http/multipart.js';
 import { requestHeader } from '../http/request-headers.js';
 import type { IncomingFile, SourceSink } from '../state/source-sink.js';
-import { isDiskFile } from './disk-sink.js';
+import { type DiskFile, isDiskFile } from './disk-sink.js';
 import { throttle } from './throttle.js';
 
-/** Writes a Node stream into a sink's file, pausing while a write is pending. */
-function writeInto(stream: Readable, file: IncomingFile): Promise<void> {
-  return new Promise<void>((done, fail) => {
+/**
+ * Writes a Node stream into a sink's file, pausing while a write is pending; a write that fails is
+ * the sink's failure (`onSinkError`). The stream's own errors (the body ended early) are left to
+ * the parser and the request, which tell them.
+ */
+function writeInto(
+  stream: Readable,
+  file: IncomingFile,
+  onSinkError: (error: unknown) => void,
+): Promise<void> {
+  return new Promise<void>((done) => {
     stream.on('data', (chunk: Buffer) => {
       try {
         const wrote = file.write(chunk);
         if (wrote) {
           stream.pause();
-          wrote.then(() => stream.resume(), fail);
+          wrote.then(() => stream.resume(), onSinkError);
         }
       } catch (error) {
-        fail(error);
+        onSinkError(error);
       }
     });
     stream.on('end', () => done());
-    stream.on('error', fail);
+    stream.on('error', () => {});
+  });
+}
+
+/** Pipes a Node stream into a disk file's write stream; its errors are the sink's failure. */
+function pipeInto(stream: Readable, file: DiskFile, onSinkError: (error: unknown) => void): Promise<void> {
+  return new Promise<void>((done) => {
+    const { writable } = file;
+    writable.on('error', (error) => {
+      stream.unpipe(writable);
+      onSinkError(error);
+    });
+    writable.on('finish', () => done());
+    stream.on('error', () => {});
+    stream.pipe(writable);
   });
 }
 
@@ -43,7 +64,9 @@ interface ReceiveOptions {
 
 /**
  * Receives the file of the form field `file` from a Node stream; other parts are drained and
- * ignored. Every outcome but `file` leaves nothing in the sink.
+ * ignored. Every outcome but `file` leaves nothing in the sink. Where it failed is told at the
+ * source of the error: the sink's write (`sink-failed`; the rest of the body is then read and
+ * dropped, so the client can read the answer) or the request closing early (`client-gone`).
  *
  * @example
  * const result = await receiveFile({ source: incoming, contentType, sink, limit: 5 * 1024 ** 3 });
@@ -76,20 +99,24 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
     let settled = false;
     let partsCut = false;
 
-    const finish = (result: ReceiveResult | Exclude<ReceiveResult['kind'], 'file' | 'malformed'>) => {
+    const finish = (
+      result: ReceiveResult | Exclude<ReceiveResult['kind'], 'file' | 'malformed' | 'sink-failed'>,
+    ) => {
       if (settled) return;
       settled = true;
       source.unpipe(parser);
       source.off('error', onSourceError);
       source.off('close', onSourceClose);
       const outcome = typeof result === 'string' ? ({ kind: result } as ReceiveResult) : result;
+      if (outcome.kind === 'sink-failed') source.resume();
       if (outcome.kind === 'file' || !file) resolve(outcome);
       else void Promise.resolve(file.abort()).then(() => resolve(outcome));
     };
-    const onSourceError = () => finish('aborted');
+    const onSourceError = () => finish('client-gone');
     const onSourceClose = () => {
-      if (!source.readableEnded) finish('aborted');
+      if (!source.readableEnded) finish('client-gone');
     };
+    const onSinkError = (error: unknown) => finish({ kind: 'sink-failed', error });
 
     parser.on('file', (name, stream, fileInfo) => {
       if (name === 'file' && file !== undefined && !settled) {
@@ -106,16 +133,24 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
         stream.resume();
         return;
       }
-      const sinkFile = sink.begin();
+      let sinkFile: IncomingFile;
+      try {
+        sinkFile = sink.begin();
+      } catch (error) {
+        stream.on('error', () => {});
+        stream.resume();
+        onSinkError(error);
+        return;
+      }
       file = sinkFile;
       info = { filename: fileInfo.filename ?? '', mimeType: fileInfo.mimeType };
       stream.on('limit', () => finish('too-large'));
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
-      written = (
-        isDiskFile(sinkFile) ? pipeline(stream, sinkFile.writable) : writeInto(stream, sinkFile)
-      ).catch(() => finish('aborted'));
+      written = isDiskFile(sinkFile)
+        ? pipeInto(stream, sinkFile, onSinkError)
+        : writeInto(stream, sinkFile, onSinkError);
     });
     parser.on('partsLimit', () => {
       partsCut = true;
@@ -134,7 +169,9 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
     });
     parser.on('error', (error: Error) => {
       finish(
-        source.destroyed && !source.readableEnded ? 'aborted' : { kind: 'malformed', message: error.message },
+        source.destroyed && !source.readableEnded
+          ? 'client-gone'
+          : { kind: 'malformed', message: error.message },
       );
     });
     source.on('error', onSourceError);

@@ -1,12 +1,12 @@
 /**
- * Where uploads live: `<dataDir>/uploads` (final files, named by a hash of the key so a key shaped
- * like a path never reaches a file outside the folder) and `<dataDir>/tmp` (files being received,
+ * Where uploads live: `<dataDir>/uploads` (final files, named by a hash of the key, so a key shaped
+ * like a path never reaches a file outside the folder, and a UUID per upload) and `<dataDir>/tmp` (files being received,
  * transcodes in progress); transcoded renditions go to `<dataDir>/renditions` (src/node/transcode).
  * Without a data dir both sit in a temporary folder (temp-folder.ts), created on the first upload,
  * made again if a temp cleaner removed it under a long-running mock, and removed on close (or,
  * for an app never closed, when the process exits; after a SIGKILL, by the next mock that starts).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -21,7 +21,7 @@ export interface UploadFolders {
   readonly root: string;
   readonly temp: string;
   readonly uploads: string;
-  /** The final path of the source file of `key`. */
+  /** A new final path for a source file of `key` (`<sha-256 of key>.<uuid>`). */
   fileOf(key: string): string;
   /** Removes the folder if it is temporary (no data dir). */
   dispose(): void;
@@ -100,7 +100,8 @@ export function createUploadFolders(dataDir: string | undefined): UploadFolders 
     get uploads() {
       return ensure().uploads;
     },
-    fileOf: (key) => join(ensure().uploads, createHash('sha256').update(key).digest('hex')),
+    fileOf: (key) =>
+      join(ensure().uploads, `${createHash('sha256').update(key).digest('hex')}.${randomUUID()}`),
     dispose: () => {
       disposed = true;
       if (dataDir !== undefined || root === undefined) return;

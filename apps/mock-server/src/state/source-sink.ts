@@ -17,7 +17,11 @@ export interface StoredSource {
 /** A file being received: bytes in order, then put in place or dropped. */
 export interface IncomingFile {
   write(chunk: Uint8Array): void | Promise<void>;
-  /** Puts the complete file in place as the source of `key`; returns where it is. */
+  /**
+   * Puts the complete file in place as a source of `key`, durably where the sink can; returns where
+   * it is (a sink on disk gives each upload a name of its own, so the record's file stays until
+   * the record points elsewhere).
+   */
   commit(key: string): string | Promise<string>;
   /** Drops what was received (every outcome but success). */
   abort(): void | Promise<void>;
@@ -29,6 +33,16 @@ export interface SourceSink {
   readonly maxFileBytes: number | undefined;
   /** Starts receiving one file. */
   begin(): IncomingFile;
+  /**
+   * Removes a stored file no record points at any more (the previous source of a key, once its
+   * record points at the new one). A sink that overwrites by key has none.
+   */
+  release?(file: string): void;
+  /**
+   * Removes the stored files not in `files` (those the records point at), at start: what a crash
+   * left between putting a file in place and committing its record. Returns the removed paths.
+   */
+  keepOnly?(files: ReadonlySet<string>): string[];
   /** The bytes of a stored file, if this sink can give them back. */
   read?(file: string): Uint8Array | undefined;
   /** The folders of a sink on disk (`temp` holds files being received). */

@@ -2,7 +2,7 @@
  * Multipart forms the upload (§4.2) must judge rightly: a UTF-8 filename, a second file, a file
  * after too many parts, and a server that cannot move the file into place.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_PARTS } from '../../src/http/multipart.js';
 import { createApp } from '../../src/index.js';
@@ -84,19 +84,38 @@ describe('upload forms', () => {
     expect(state).toBe('created');
   });
 
-  it('puts the video back when the file cannot be moved into place, and answers a 500 with nothing internal', async () => {
+  it('makes the uploads folder again when it vanished under the server, and stores the file', async () => {
     const app = createApp({ realTimeClock: false });
     apps.push(app);
-    const [key] = app.mock.seed([{ title: 'clip' }]);
-    // The uploads folder vanishes under the server (a disk taken away, a cleaner run amok).
+    const [key = ''] = app.mock.seed([{ title: 'clip' }]);
+    // A temp cleaner (or a hand) removes the folder under a running mock.
     rmSync(app.mock.paths().uploads, { recursive: true, force: true });
     const res = await app.request(`/api/upload/v1/form-data/videos/${key}`, {
       method: 'POST',
       headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       body: form([{ name: 'file', filename: 'a.mp4', content: 'bytes' }]),
     });
+    expect(res.status).toBe(200);
+    expect(readFileSync(app.mock.sourceOf(key)?.file ?? '', 'utf8')).toBe('bytes');
+  });
+
+  it('puts the video back when the file cannot be put in place, and answers a 500 that blames the server', async () => {
+    const app = createApp({ realTimeClock: false });
+    apps.push(app);
+    const [key] = app.mock.seed([{ title: 'clip' }]);
+    // A file where the uploads folder was: the rename fails (ENOTDIR), whatever the request.
+    const uploads = app.mock.paths().uploads;
+    rmSync(uploads, { recursive: true, force: true });
+    writeFileSync(uploads, 'not a folder');
+    const res = await app.request(`/api/upload/v1/form-data/videos/${key}`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: form([{ name: 'file', filename: 'a.mp4', content: 'bytes' }]),
+    });
     expect(res.status).toBe(500);
-    expect(await res.text()).not.toMatch(/ENOENT|rename|\/tmp|at /);
+    const text = await res.text();
+    expect(text).toMatch(/could not write the mock's uploads/);
+    expect(text).not.toMatch(/rename|\/tmp|at /);
     const video = await app.request(`/api/v1/videos/${key}`, {
       headers: { ...AUTH, 'x-mock-reading': 'video-states=detailed' },
     });

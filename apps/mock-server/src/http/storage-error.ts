@@ -1,0 +1,22 @@
+/**
+ * The answer to a failure of the mock's own storage, by the system error code it carries: a full
+ * device or quota (ENOSPC, EDQUOT) is 507 Insufficient Storage; any other I/O error (EIO, a folder
+ * removed underneath: ENOENT) is a 500 that says the server failed. Never a 4xx: the request was fine.
+ */
+import { HttpError, insufficientStorage, storageFailed } from './errors.js';
+
+/** The codes that mean the device (or the user's quota on it) is full. */
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * The HttpError for `error`, thrown by the storage that holds `holds` (e.g. `"the mock's uploads"`).
+ *
+ * @example
+ * storageError("the mock's uploads", Object.assign(new Error('no space'), { code: 'ENOSPC' })).status; // 507
+ */
+export function storageError(holds: string, error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && FULL.has(code)) return insufficientStorage(holds, error);
+  return storageFailed(holds, typeof code === 'string' ? code : 'unknown error', error);
+}
