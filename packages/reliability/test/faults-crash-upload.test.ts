@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,4 +93,42 @@ describe('a --data-dir mock killed with SIGKILL during a re-upload', () => {
     },
     60_000,
   );
+});
+
+describe('the next start after a kill -9 of a --data-dir mock', () => {
+  it('removes the .part files, a transcode temporary output and files no record points at', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'reliability-leftovers-'));
+    roots.push(dataDir);
+    const first = await startMockProcess(['--data-dir', dataDir]);
+    processes.push(first);
+    const created = await fetch(`${first.url}${paths.create}`, {
+      method: 'POST',
+      headers: JSON_AUTH,
+      body: JSON.stringify({ projectKey: 'left', videos: [{ title: 'kept' }] }),
+    });
+    const [video] = (await created.json()) as { key: string }[];
+    expect(await upload(first.url, video?.key ?? '', 'kept bytes', 'kept.mp4')).toBe(200);
+    await first.kill();
+    // What a crash leaves: a file being received, a transcode in progress, a file put in place
+    // whose record was never committed.
+    writeFileSync(join(dataDir, 'tmp', '0b7e.part'), 'half an upload');
+    mkdirSync(join(dataDir, 'tmp', '5d1c.hls', '720p'), { recursive: true });
+    writeFileSync(join(dataDir, 'tmp', '5d1c.hls', '720p', 'segment0.ts'), 'half a rendition');
+    const orphan = join(
+      dataDir,
+      'uploads',
+      `${sha256(video?.key ?? '')}.00000000-0000-4000-8000-000000000000`,
+    );
+    writeFileSync(orphan, 'never acknowledged');
+
+    const second = await startMockProcess(['--data-dir', dataDir]);
+    processes.push(second);
+    await second.stop();
+    expect(readdirSync(join(dataDir, 'tmp'))).toEqual([]);
+    const [stored] = storedSources(dataDir);
+    expect(stored?.sha256).toBe(sha256('kept bytes'));
+    expect(readdirSync(join(dataDir, 'uploads')).map((file) => join(dataDir, 'uploads', file))).toEqual([
+      stored?.file,
+    ]);
+  }, 60_000);
 });
