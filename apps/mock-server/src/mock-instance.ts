@@ -25,6 +25,7 @@ import { ADMIN_PREFIX, allowedMethods, isAdminPath, specOperation } from './http
 import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { respond } from './http/respond.js';
+import { recordsFull, storageFullCode } from './http/storage-full.js';
 import type { Platform } from './platform.js';
 import { playbackRoutes, RENDITION_HEADER } from './playback/routes.js';
 import { ServerReadings } from './readings/server-readings.js';
@@ -143,14 +144,15 @@ export function createInstance(
   const webhooks = createWebhookDispatcher({
     readings: () => readings.current(),
     seed: resolved.seed,
-    log: (entry) => log('debug', { msg: 'webhook', ...entry }),
-  });
-  for (const url of resolved.webhooks) {
-    webhooks.register({
+    log: ({ level, ...entry }) => log(level, entry),
+    clock,
+    retry: resolved.webhookRetry,
+    ...(platform.webhookLedger && { ledger: platform.webhookLedger(store) }),
+    targets: resolved.webhooks.map((url) => ({
       url,
       ...(resolved.webhookSecret !== undefined && { secret: resolved.webhookSecret }),
-    });
-  }
+    })),
+  });
   const listeners = new Set<(event: VideoEvent) => void>();
   const failures = seededRandom(resolved.seed);
   const represent = createRepresenter({ phaseOf: (record) => lifecycle.phaseOf(record), clock, origins });
@@ -174,7 +176,15 @@ export function createInstance(
   const app = new Hono<MockEnv>(sandboxed ? { getPath: pathBelowPrefix } : {});
   const onError = (error: Error, c: Context<MockEnv>): Response => {
     if (isNetworkFault(error)) throw error; // in-process: app.fetch rejects, as fetch does on a reset or an abort
-    const known = error instanceof HttpError ? error : undefined;
+    const full = error instanceof HttpError ? undefined : recordsFull(error);
+    if (full)
+      log('error', {
+        msg: 'storage full',
+        path: c.req.path,
+        code: storageFullCode(error),
+        error: String(error),
+      });
+    const known = error instanceof HttpError ? error : full;
     if (!known) log('error', { msg: 'unhandled error', error: String(error), stack: error.stack });
     if (known?.mock) return renderMockError(known);
     if (isAdminPath(c.req.path)) return renderAdminError(known ?? internalError());

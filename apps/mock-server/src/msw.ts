@@ -59,6 +59,7 @@ const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
   logger: true,
   webhooks: true,
   webhookSecret: true,
+  webhookRetry: true,
   adminToken: true,
   admin: true,
   corsOrigins: true,

@@ -7,6 +7,8 @@ import { observedReadings } from './readings/from-report.js';
 import { LOG_LEVELS } from './shared/log.js';
 import { DEFAULT_MEMORY_FILE_BYTES } from './state/source-sink.js';
 import type { MockOptions, ResolvedOptions } from './types.js';
+import { DEFAULT_RETRY } from './webhooks/backoff.js';
+import type { RetryOptions } from './webhooks/types.js';
 
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';
@@ -50,6 +52,26 @@ function strings(name: string, value: unknown, fallback: string[]): string[] {
     throw new OptionError(`${name}: ${JSON.stringify(value)} is not accepted (a list of non-empty strings)`);
   }
   return value as string[];
+}
+
+/** `webhookRetry`: positive integers (ms, attempts), over the defaults of src/webhooks/backoff.ts. */
+function webhookRetry(value: MockOptions['webhookRetry']): Required<RetryOptions> {
+  if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    throw new OptionError(
+      `webhookRetry: ${JSON.stringify(value)} is not accepted (an object: { attempts?, baseMs?, maxMs?, windowMs? })`,
+    );
+  }
+  const given = value ?? {};
+  const unknown = Object.keys(given).filter((key) => !(key in DEFAULT_RETRY));
+  if (unknown.length > 0) {
+    throw new OptionError(`webhookRetry.${unknown[0]}: not accepted (attempts, baseMs, maxMs, windowMs)`);
+  }
+  return {
+    attempts: integer('webhookRetry.attempts', given.attempts, 1, DEFAULT_RETRY.attempts),
+    baseMs: integer('webhookRetry.baseMs', given.baseMs, 1, DEFAULT_RETRY.baseMs),
+    maxMs: integer('webhookRetry.maxMs', given.maxMs, 1, DEFAULT_RETRY.maxMs),
+    windowMs: integer('webhookRetry.windowMs', given.windowMs, 0, DEFAULT_RETRY.windowMs),
+  };
 }
 
 /**
@@ -114,6 +136,7 @@ export function resolveOptions(
     logger: options.logger ?? defaultLogger,
     webhooks: strings('webhooks', options.webhooks, []).map((item) => url('webhooks', item) as string),
     webhookSecret: options.webhookSecret,
+    webhookRetry: webhookRetry(options.webhookRetry),
     adminToken: options.adminToken,
     admin: options.admin ?? true,
     corsOrigins: strings('corsOrigins', options.corsOrigins, ['*']),

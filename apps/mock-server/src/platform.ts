@@ -13,12 +13,15 @@ import type { SourceProcessor } from './state/processing.js';
 import { memorySink, type SourceSink } from './state/source-sink.js';
 import type { VideoStore } from './state/video-store.js';
 import type { ResolvedOptions } from './types.js';
+import type { WebhookLedger } from './webhooks/ledger.js';
 
 export interface Platform {
   /** Where videos live (`dataDir` needs a platform that has a disk). */
   openStore(options: ResolvedOptions): VideoStore;
   /** Where uploaded files go. */
   openSink(options: ResolvedOptions): SourceSink;
+  /** Where a store keeps webhook targets and pending deliveries across restarts (a data dir's database). */
+  webhookLedger?(store: VideoStore): WebhookLedger | undefined;
   /** Reads the file of an upload into the sink. */
   receive: UploadReceiver;
   /** The files of swagger-ui for `/docs`, where the platform has them. */

@@ -5,6 +5,7 @@ import type { MockControl } from './control/mock-control.js';
 import type { MockEnv } from './http/context.js';
 import type { TwinReport } from './readings/from-report.js';
 import type { LogLevel } from './shared/log.js';
+import type { RetryOptions } from './webhooks/types.js';
 
 export type { MockControl, SandboxControl, StateControl } from './control/mock-control.js';
 export type { SeedVideo } from './control/schemas.js';
@@ -54,6 +55,12 @@ export interface MockOptions {
   webhooks?: string[];
   /** Secret of the webhooks registered at start. */
   webhookSecret?: string;
+  /**
+   * When webhook deliveries are retried, on the virtual clock (src/webhooks/README.md "Retries").
+   * Default `{ baseMs: 500, maxMs: 60_000, windowMs: 1_800_000 }`: waits from 0.5 s doubling up to
+   * 60 s, for 30 minutes, then the event is given up (logged at warn, listed, redeliverable).
+   */
+  webhookRetry?: RetryOptions;
   /** Token the admin API requires (`Authorization: Bearer …`). Default: none needed. */
   adminToken?: string;
   /** `false` switches the admin API off. Default: true. */
@@ -114,6 +121,7 @@ export interface ResolvedOptions {
   logger: (line: string) => void;
   webhooks: string[];
   webhookSecret: string | undefined;
+  webhookRetry: Required<RetryOptions>;
   adminToken: string | undefined;
   admin: boolean;
   corsOrigins: string[];

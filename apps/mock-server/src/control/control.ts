@@ -117,6 +117,7 @@ export function createControl(deps: ControlDeps): StateControl {
         throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);
       clock.advance(ms);
       lifecycle.settle();
+      deps.webhooks.settle(); // retries that came due on the virtual clock
     },
     now: () => clock.now(),
     makeReady: (key) => force(key, 'ready'),

@@ -99,6 +99,22 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   get('/webhooks/deliveries', 'listDeliveries', 'Every delivery attempt', 'Deliveries', {
     query: DELIVERY_FILTERS,
   }),
+  get(
+    '/webhooks/pending',
+    'listPendingDeliveries',
+    'Deliveries waiting (retries on the virtual clock)',
+    'Pending',
+  ),
+  get('/webhooks/given-up', 'listGivenUp', 'Events given up after the retry window', 'Given up', {
+    query: ['eventId', 'targetId'],
+  }),
+  post(
+    '/webhooks/given-up/{eventId}/redeliver',
+    'redeliverEvent',
+    'Send a given-up event again (to every target that gave it up; ?targetId= for one)',
+    'Redelivered',
+  ),
+  post('/webhooks/{id}/redeliver', 'redeliverTarget', "Send a target's given-up events again", 'Redelivered'),
   del('/webhooks/{id}', 'unregisterWebhook', 'Remove a receiver', 'Removed', { status: 204 }),
   // The mock's own admin API only (src/sandbox/routes.ts): a sandbox's admin API is that sandbox's.
   get('/sandboxes', 'listSandboxes', 'Open sandboxes (README "Sandboxes")', 'Sandboxes: name, path; max'),

@@ -1,20 +1,48 @@
 /**
  * The webhook admin API, mounted at `/__mock/webhooks` (§6: registration is not shown; this is
  * the mock's): GET lists targets, POST registers one, DELETE /:id removes one, GET /deliveries
- * lists delivery attempts (filters: eventId, targetId, videoKey, event).
+ * lists delivery attempts (filters: eventId, targetId, videoKey, event), GET /pending what waits,
+ * GET /given-up what was given up, and POST …/redeliver queues given-up events again.
  */
 import type { Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
 import { WEBHOOK_HEADERS } from '../webhooks/constants.js';
 import { ACCEPTED_REGISTRATION, validateRegistration } from '../webhooks/registration.js';
-import type { DeliveryRecord, WebhookDispatcher } from '../webhooks/types.js';
+import type { DeliveryRecord, RedeliverFilter, WebhookDispatcher } from '../webhooks/types.js';
 import { adminApp } from './admin-app.js';
 import { invalidInput, jsonInput } from './inputs.js';
 import { DELIVERY_FILTERS } from './schemas.js';
 
 const FILTERS = DELIVERY_FILTERS satisfies ReadonlyArray<keyof DeliveryRecord>;
 const REGISTRATION = '{"url": an absolute http(s) URL, "secret"?: a string of 1 to 1024 characters}';
+
+/** Throws the 404 of an unknown target id; returns the id. */
+function knownTarget(dispatcher: WebhookDispatcher, id: string): string {
+  if (dispatcher.list().some((target) => target.id === id)) return id;
+  throw new HttpError(404, {
+    code: 'not-found',
+    title: 'Not found',
+    detail: `No webhook target with id "${id}".`,
+    accepted: { targets: dispatcher.list() },
+  });
+}
+
+/** The `eventId`/`targetId` filters of a query; any other is a 400 naming it. */
+function redeliverFilter(
+  queries: Record<string, string[]>,
+  what: string,
+  accepted: ReadonlyArray<'eventId' | 'targetId'> = ['eventId', 'targetId'],
+): RedeliverFilter {
+  const unknown = Object.keys(queries).filter((key) => !(accepted as readonly string[]).includes(key));
+  if (unknown.length > 0) {
+    const issues = unknown.map((key) => ({ pointer: `?${key}`, message: 'is not a filter' }));
+    throw invalidInput(what, `the filters ${accepted.join(', ')}`, issues, { filters: accepted });
+  }
+  const filter: RedeliverFilter = {};
+  for (const key of accepted) if (queries[key]?.[0] !== undefined) filter[key] = queries[key][0];
+  return filter;
+}
 
 /**
  * Hono routes that control `dispatcher` over HTTP.
@@ -58,15 +86,37 @@ export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
       );
     return c.json({ deliveries });
   });
+  routes.get('/pending', (c) => c.json({ pending: dispatcher.pending() }));
+  routes.get('/given-up', (c) => {
+    const filter = redeliverFilter(c.req.queries(), 'The given-up query');
+    return c.json({ givenUp: dispatcher.givenUp(filter) });
+  });
+  routes.post('/given-up/:eventId/redeliver', (c) => {
+    const eventId = c.req.param('eventId');
+    const filter = { ...redeliverFilter(c.req.queries(), 'The redeliver query', ['targetId']), eventId };
+    if (filter.targetId !== undefined) knownTarget(dispatcher, filter.targetId);
+    const redelivered = dispatcher.redeliver(filter);
+    if (redelivered.length === 0) {
+      throw new HttpError(404, {
+        code: 'not-found',
+        title: 'Not found',
+        detail: `No given-up webhook event with id "${eventId}"${filter.targetId ? ` for target "${filter.targetId}"` : ''}.`,
+        accepted: {
+          givenUp: dispatcher.givenUp().map((d) => ({ eventId: d.eventId, targetId: d.targetId })),
+        },
+      });
+    }
+    return c.json({ redelivered });
+  });
+  routes.post('/:id/redeliver', (c) => {
+    const targetId = knownTarget(dispatcher, c.req.param('id'));
+    return c.json({ redelivered: dispatcher.redeliver({ targetId }) });
+  });
   routes.delete('/:id', (c) => {
     const id = c.req.param('id');
     if (dispatcher.unregister(id)) return c.body(null, 204);
-    throw new HttpError(404, {
-      code: 'not-found',
-      title: 'Not found',
-      detail: `No webhook target with id "${id}".`,
-      accepted: { targets: dispatcher.list() },
-    });
+    knownTarget(dispatcher, id);
+    return c.body(null, 204);
   });
   return routes;
 }

@@ -9,7 +9,7 @@ import { createMemoryStore } from '../state/memory-store.js';
 import { diskSink } from './disk-sink.js';
 import { docsAssets } from './docs-assets.js';
 import { receiveNodeUpload } from './receive-multipart.js';
-import { createSqliteStore } from './sqlite-store.js';
+import { createSqliteStore, webhookLedgerOf } from './sqlite-store.js';
 
 /**
  * @example
@@ -20,6 +20,7 @@ export function nodePlatform(): Platform {
     openStore: (options) =>
       options.dataDir === undefined ? createMemoryStore() : createSqliteStore(options.dataDir),
     openSink: (options) => diskSink(options.dataDir),
+    webhookLedger: webhookLedgerOf,
     receive: receiveNodeUpload,
     docsAssets: docsAssets(),
     writeLog: (line) => process.stderr.write(`${line}\n`),

@@ -11,8 +11,18 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { OptionError } from '../options.js';
 import type { FieldDefinition, VideoRecord } from '../state/types.js';
 import { formatKey, type VideoStore } from '../state/video-store.js';
+import type { WebhookLedger } from '../webhooks/ledger.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { loadSqlite } from './load-sqlite.js';
+import { sqliteWebhookLedger } from './sqlite-webhooks.js';
+
+/** The webhook ledger of each open store, in the same database (see sqlite-webhooks.ts). */
+const ledgers = new WeakMap<VideoStore, WebhookLedger>();
+
+/** The webhook ledger of a store `createSqliteStore` opened; undefined for any other store. */
+export function webhookLedgerOf(store: VideoStore): WebhookLedger | undefined {
+  return ledgers.get(store);
+}
 
 /** File name of the database inside the data dir. */
 export const DATABASE_FILE = 'mock.sqlite';
@@ -80,7 +90,7 @@ export function createSqliteStore(dataDir: string): VideoStore {
     setMeta.run({ name: 'counter', value: String(counter) });
     return keys;
   });
-  return {
+  const store: VideoStore = {
     get: (key) => {
       const row = getVideo.get(key);
       return row ? (JSON.parse(row.record) as VideoRecord) : undefined;
@@ -109,4 +119,6 @@ export function createSqliteStore(dataDir: string): VideoStore {
       unlock();
     },
   };
+  ledgers.set(store, sqliteWebhookLedger(db));
+  return store;
 }

@@ -1,12 +1,12 @@
 /** One structured JSON log line per request, filtered by level. */
 
 /** How much the mock logs. */
-export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
 /** The levels, least first. */
-export const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
+export const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug'];
 
-const RANK: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
+const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
 type LogLine = Exclude<LogLevel, 'silent'>;
 

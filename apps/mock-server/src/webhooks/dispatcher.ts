@@ -1,32 +1,37 @@
 /**
  * The webhook dispatcher (§6: "A webhook is offered as an alternative to polling for learning when
- * a video is ready"): registered targets, one delivery queue per target, a record of every
- * attempt. The four webhook readings are read at every dispatch.
+ * a video is ready"): registered targets, one delivery queue per target, retries on the virtual
+ * clock, the deliveries given up (and redelivered on request), a record of every attempt. The
+ * webhook readings are read at every dispatch; targets and pending deliveries are kept in a ledger.
  */
 import type { ReadingOf } from '@video-api/schema/unspecified';
 import { createRandom, toSeed } from '../shared/prng.js';
-import { DEFAULT_RETRY } from './backoff.js';
+import { retryPolicy } from './backoff.js';
 import { READY_ONLY_STATES, webhookEventName } from './constants.js';
+import { NO_LEDGER, type StoredDelivery, type StoredTarget } from './ledger.js';
 import { buildPayload } from './payload.js';
 import { readingsHeader, resolveWebhookReadings } from './readings.js';
 import { validateRegistration } from './registration.js';
+import { restoreTargets } from './restore.js';
+import { generatedSecret } from './secret.js';
 import { TargetQueue } from './target-queue.js';
-import type { DeliveryRecord, WebhookDispatcher, WebhookDispatcherOptions } from './types.js';
-
-/** 24 random bytes in base64url (web crypto: runs wherever the core does). */
-function randomSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
+import type {
+  DeliveryRecord,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+  WebhookLogEntry,
+} from './types.js';
+import { givenUpView, matches, pendingView } from './views.js';
+import { Wakeups } from './wakeups.js';
 
 /** Which states produce an event, per `webhook-events` reading. */
 const SENDS: Record<ReadingOf<'webhook-events'>, (state: string) => boolean> = {
   'per-state': () => true,
   'ready-only': (state) => READY_ONLY_STATES.includes(state),
 };
+
+/** Most given-up deliveries kept; the oldest is forgotten (with a warn entry) beyond. */
+const MAX_GIVEN_UP = 10_000;
 
 /**
  * Creates a dispatcher. Nothing is sent until a target is registered.
@@ -40,16 +45,17 @@ const SENDS: Record<ReadingOf<'webhook-events'>, (state: string) => boolean> = {
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const seed = toSeed(options.seed);
-  const retry = { ...DEFAULT_RETRY, ...options.retry };
   const maxRecords = options.maxRecords ?? 1000;
+  const clock = options.clock ?? { now: Date.now, realTime: true };
+  const ledger = options.ledger ?? NO_LEDGER;
   const targets = new Map<string, TargetQueue>();
+  const givenUp = new Map<string, StoredDelivery>();
   const records: DeliveryRecord[] = [];
   let waiters: Array<() => void> = [];
-  let targetCount = 0;
   let recordCount = 0;
   let closed = false;
 
-  const log = (entry: object) => {
+  const log = (entry: WebhookLogEntry) => {
     try {
       options.log?.(entry);
     } catch {
@@ -62,10 +68,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     waiters = [];
     for (const wake of ready) wake();
   };
+  const urlOf = (targetId: string) => targets.get(targetId)?.target.url ?? '';
   const context = {
     fetch: options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init)),
     now: options.now ?? Date.now,
-    retry,
+    clock,
+    wakeups: new Wakeups(clock),
+    retry: retryPolicy(options.retry),
     timeoutMs: options.timeoutMs ?? 10_000,
     reorderWindowMs: options.reorderWindowMs ?? 500,
     maxQueue: options.maxQueue ?? 10_000,
@@ -75,10 +84,52 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const full: DeliveryRecord = { id: `dlv_${recordCount}`, ...entry };
       records.push(full);
       if (records.length > maxRecords) records.shift();
-      log({ msg: 'webhook delivery', ...full });
+      const msg = full.ok ? 'webhook delivered' : 'webhook delivery failed';
+      log({ level: full.ok ? 'debug' : 'info', msg, ...full });
+    },
+    queued: (deliveries: StoredDelivery[]) => ledger.enqueue(deliveries),
+    updated: (delivery: StoredDelivery) => ledger.update(delivery),
+    delivered: (delivery: StoredDelivery) => ledger.remove(delivery.key),
+    gaveUp(delivery: StoredDelivery) {
+      Object.assign(delivery, { status: 'given-up', givenUpAt: clock.now() });
+      ledger.update(delivery);
+      givenUp.set(delivery.key, delivery);
+      log({
+        level: 'warn',
+        msg: 'webhook event given up',
+        ...givenUpView(delivery, urlOf(delivery.targetId)),
+      });
+      for (const [key, oldest] of givenUp) {
+        if (givenUp.size <= MAX_GIVEN_UP) break;
+        givenUp.delete(key);
+        ledger.remove(key);
+        log({
+          level: 'warn',
+          msg: 'given-up webhook event forgotten (too many kept)',
+          key,
+          eventId: oldest.job.eventId,
+        });
+      }
     },
     changed,
   };
+  const addTarget = (target: StoredTarget) => {
+    // Each target draws from its own sequence, so one target's retries do not shift another's.
+    const n = Number(target.id.slice(3)) || targets.size + 1;
+    const random = createRandom((seed + Math.imul(n, 0x9e3779b9)) >>> 0);
+    targets.set(target.id, new TargetQueue(target, random, context));
+  };
+  const restored = restoreTargets(ledger, options.targets ?? [], log);
+  for (const target of restored.targets) addTarget(target);
+  let targetCount = restored.lastNumber;
+  for (const delivery of restored.deliveries) {
+    if (delivery.status === 'given-up') givenUp.set(delivery.key, delivery);
+    else {
+      // Resumed at once after a restart: it was never given up; its window goes on from its first attempt.
+      delivery.dueAt = Math.min(delivery.dueAt, clock.now());
+      targets.get(delivery.targetId)?.resume([delivery]);
+    }
+  }
 
   return {
     register(target) {
@@ -90,17 +141,22 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         throw new TypeError(`Invalid webhook target: ${detail}`);
       }
       targetCount += 1;
-      const id = `wh_${targetCount}`;
-      const secret = checked.value.secret ?? `whsec_${randomSecret()}`;
-      // Each target draws from its own sequence, so one target's retries do not shift another's.
-      const random = createRandom((seed + Math.imul(targetCount, 0x9e3779b9)) >>> 0);
-      targets.set(id, new TargetQueue({ id, url: checked.value.url, secret }, random, context));
-      return { id, secret };
+      const stored = {
+        id: `wh_${targetCount}`,
+        url: checked.value.url,
+        secret: checked.value.secret ?? generatedSecret(),
+        fromOptions: false,
+      };
+      ledger.putTarget(stored);
+      addTarget(stored);
+      return { id: stored.id, secret: stored.secret };
     },
     unregister(id) {
       const queue = targets.get(id);
       if (queue === undefined) return false;
       targets.delete(id);
+      ledger.deleteTarget(id);
+      for (const [key, delivery] of givenUp) if (delivery.targetId === id) givenUp.delete(key);
       void queue.cancel('target unregistered').then(changed);
       return true;
     },
@@ -111,6 +167,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         const readings = resolveWebhookReadings(readingsOfEvent ?? options.readings());
         if (!SENDS[readings.events](event.state)) {
           log({
+            level: 'debug',
             msg: 'webhook event not sent',
             reason: `webhook-events=${readings.events}`,
             state: event.state,
@@ -131,10 +188,37 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         };
         for (const queue of targets.values()) queue.accept(job, readings.delivery);
       } catch (error) {
-        log({ msg: 'webhook dispatch failed', error: String(error), videoKey: event?.videoKey });
+        log({
+          level: 'warn',
+          msg: 'webhook dispatch failed',
+          error: String(error),
+          videoKey: event?.videoKey,
+        });
       }
     },
     deliveries: () => records.map((record) => ({ ...record })),
+    pending: () =>
+      [...targets.values()].flatMap((queue) =>
+        queue.waiting().map(({ delivery, inFlight }) => pendingView(delivery, queue.target.url, inFlight)),
+      ),
+    givenUp: (filter = {}) =>
+      [...givenUp.values()].filter((d) => matches(d, filter)).map((d) => givenUpView(d, urlOf(d.targetId))),
+    redeliver(filter) {
+      if (filter.eventId === undefined && filter.targetId === undefined) {
+        throw new RangeError('redeliver: name an eventId, a targetId or both');
+      }
+      const chosen = [...givenUp.values()].filter((d) => matches(d, filter));
+      const views = chosen.map((d) => givenUpView(d, urlOf(d.targetId)));
+      for (const delivery of chosen) {
+        givenUp.delete(delivery.key);
+        const { givenUpAt: _, lastStatus: __, lastError: ___, firstAt: ____, ...rest } = delivery;
+        const again: StoredDelivery = { ...rest, attempts: 0, dueAt: clock.now(), status: 'pending' };
+        ledger.enqueue([again]);
+        targets.get(again.targetId)?.resume([again]);
+      }
+      return views;
+    },
+    settle: () => context.wakeups.settle(),
     idle() {
       return new Promise<void>((resolve) => {
         waiters.push(resolve);

@@ -3,7 +3,7 @@
  * delivery (in order, duplicated or reordered), retries with backoff. See README.md in this folder
  * for the exact formats a receiver verifies.
  */
-export { backoffDelay, DEFAULT_RETRY } from './backoff.js';
+export { backoffDelay, DEFAULT_RETRY, nextRetryDelay } from './backoff.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,
   READY_ONLY_STATES,
@@ -22,11 +22,15 @@ export type {
   DeliveryRecord,
   EnvelopePayload,
   FlatPayload,
+  GivenUpDelivery,
+  PendingDelivery,
+  RedeliverFilter,
   RetryOptions,
   VideoEvent,
   VideoRecordPayload,
   WebhookDispatcher,
   WebhookDispatcherOptions,
+  WebhookLogEntry,
   WebhookPayload,
   WebhookReadings,
   WebhookTarget,

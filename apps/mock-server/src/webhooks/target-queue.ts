@@ -1,38 +1,46 @@
 /**
  * The deliveries to one registered target: a sequential queue (so events arrive in the order they
- * were queued), retries with backoff, the hold window of `reordered`, and cancellation that leaves
- * no timer and no request behind.
+ * were queued), retries on the virtual clock until the retry window closes, the hold window of
+ * `reordered`, and cancellation that leaves no timer and no request behind.
  */
 import type { ReadingOf } from '@video-api/schema/unspecified';
 import type { Random } from '../shared/prng.js';
-import { backoffDelay } from './backoff.js';
+import { nextRetryDelay } from './backoff.js';
 import { copiesOf, DELIVERY_MODES, reorder } from './delivery-plan.js';
+import type { StoredDelivery } from './ledger.js';
 import { type AttemptOutcome, sendAttempt } from './send-attempt.js';
-import type { DeliveryRecord, EventJob, RetryOptions, WebhookTarget } from './types.js';
-
-type Job = EventJob & { copy: number };
+import type { DeliveryRecord, EventJob, RetryOptions, WebhookLogEntry, WebhookTarget } from './types.js';
+import type { ScheduleClock, Wakeups } from './wakeups.js';
 
 export interface QueueContext {
   fetch: typeof fetch;
+  /** Wall clock (signature timestamps, records). */
   now: () => number;
+  /** The virtual clock retries are scheduled on, and its sleepers. */
+  clock: ScheduleClock;
+  wakeups: Wakeups;
   retry: Required<RetryOptions>;
   timeoutMs: number;
   reorderWindowMs: number;
-  /** Most jobs a target may have waiting (queued or held); more are dropped with a log entry. */
+  /** Most jobs a target may have waiting (queued or held); more are dropped with a warn entry. */
   maxQueue: number;
-  log(entry: object): void;
+  log(entry: WebhookLogEntry): void;
   record(entry: Omit<DeliveryRecord, 'id'>): void;
+  /** Persistence of the queue: new deliveries, after each failed attempt, once done. */
+  queued(deliveries: StoredDelivery[]): void;
+  updated(delivery: StoredDelivery): void;
+  delivered(delivery: StoredDelivery): void;
+  gaveUp(delivery: StoredDelivery): void;
   /** Called whenever the queue may have become idle. */
   changed(): void;
 }
 
 export class TargetQueue {
-  private queue: Job[] = [];
-  private held: Job[] = [];
+  private queue: StoredDelivery[] = [];
+  private held: StoredDelivery[] = [];
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
-  private readonly sleeps = new Set<{ timer: ReturnType<typeof setTimeout>; wake: () => void }>();
-  private readonly inFlight = new Set<AbortController>();
+  private readonly inFlight = new Map<AbortController, StoredDelivery>();
   private cancelled = false;
 
   constructor(
@@ -46,21 +54,37 @@ export class TargetQueue {
     return this.running !== undefined || this.queue.length > 0 || this.held.length > 0;
   }
 
+  /** What waits, in order, and whether each is being attempted now. */
+  waiting(): Array<{ delivery: StoredDelivery; inFlight: boolean }> {
+    const flying = new Set(this.inFlight.values());
+    return [...this.queue, ...this.held].map((delivery) => ({ delivery, inFlight: flying.has(delivery) }));
+  }
+
   /** Accepts one event under a `webhook-delivery` reading. */
   accept(job: EventJob, delivery: ReadingOf<'webhook-delivery'>): void {
     if (this.cancelled) return;
-    const copies = Array.from({ length: copiesOf(delivery, this.random) }, (_, copy) => ({ ...job, copy }));
+    const copies = Array.from({ length: copiesOf(delivery, this.random) }, (_, copy) => ({
+      key: `${job.eventId}/${this.target.id}/${copy}`,
+      targetId: this.target.id,
+      copy,
+      job,
+      attempts: 0,
+      dueAt: this.ctx.clock.now(),
+      status: 'pending' as const,
+    }));
     if (this.queue.length + this.held.length + copies.length > this.ctx.maxQueue) {
       this.ctx.log({
+        level: 'warn',
         msg: 'webhook queue full, event dropped',
+        maxQueue: this.ctx.maxQueue,
         targetId: this.target.id,
         eventId: job.eventId,
       });
       return;
     }
+    this.ctx.queued(copies);
     if (DELIVERY_MODES[delivery] === 'queue') {
-      this.queue.push(...copies);
-      this.pump();
+      this.resume(copies);
       return;
     }
     this.held.push(...copies);
@@ -71,6 +95,13 @@ export class TargetQueue {
     }, this.ctx.reorderWindowMs);
   }
 
+  /** Queues deliveries already kept (a restart, a redelivery), last in order. */
+  resume(deliveries: StoredDelivery[]): void {
+    if (this.cancelled) return;
+    this.queue.push(...deliveries);
+    this.pump();
+  }
+
   /** Stops everything: clears timers, aborts requests, drops what is queued; resolves when settled. */
   async cancel(reason: string): Promise<void> {
     this.cancelled = true;
@@ -78,12 +109,8 @@ export class TargetQueue {
     this.holdTimer = undefined;
     this.held = [];
     this.queue = [];
-    for (const sleep of this.sleeps) {
-      clearTimeout(sleep.timer);
-      sleep.wake();
-    }
-    this.sleeps.clear();
-    for (const controller of this.inFlight) controller.abort(new Error(reason));
+    this.ctx.wakeups.wakeAll();
+    for (const controller of this.inFlight.keys()) controller.abort(new Error(reason));
     await this.running;
   }
 
@@ -91,8 +118,8 @@ export class TargetQueue {
     if (this.running !== undefined || this.cancelled) return;
     this.running = (async () => {
       while (this.queue.length > 0 && !this.cancelled) {
-        await this.deliver(this.queue[0] as Job);
-        this.queue.shift();
+        await this.deliver(this.queue[0] as StoredDelivery);
+        if (!this.cancelled) this.queue.shift();
       }
     })().finally(() => {
       this.running = undefined;
@@ -100,57 +127,78 @@ export class TargetQueue {
     });
   }
 
-  private async deliver(job: Job): Promise<void> {
-    const { retry } = this.ctx;
-    for (let attempt = 1; attempt <= retry.attempts && !this.cancelled; attempt++) {
+  private async deliver(delivery: StoredDelivery): Promise<void> {
+    const { clock } = this.ctx;
+    while (!this.cancelled) {
+      if (delivery.dueAt > clock.now()) {
+        await this.ctx.wakeups.until(delivery.dueAt);
+        continue;
+      }
+      const attempt = delivery.attempts + 1;
       const at = this.ctx.now();
-      const outcome = await this.send(job, attempt, at);
-      const retryInMs =
-        outcome.ok || attempt === retry.attempts || this.cancelled
-          ? undefined
-          : Math.max(
-              backoffDelay(attempt, retry, this.random),
-              Math.min(outcome.retryAfterMs ?? 0, retry.maxMs),
-            );
-      this.ctx.record({
-        eventId: job.eventId,
-        event: job.event,
-        videoKey: job.videoKey,
-        targetId: this.target.id,
-        url: this.target.url,
-        attempt,
-        copy: job.copy,
-        at: new Date(at).toISOString(),
-        ok: outcome.ok,
-        ...(outcome.status === undefined ? {} : { status: outcome.status }),
-        ...(outcome.error === undefined ? {} : { error: outcome.error }),
-        ...(retryInMs === undefined ? {} : { retryInMs }),
-      });
-      if (outcome.ok || retryInMs === undefined) return;
-      await this.sleep(retryInMs);
+      const virtual = clock.now();
+      delivery.firstAt ??= virtual;
+      const outcome = await this.send(delivery, attempt, at);
+      if (this.cancelled) {
+        // Closed mid-attempt: recorded, and it stays pending as it was kept (resumed after a restart).
+        return this.recordAttempt(delivery, attempt, at, outcome, undefined);
+      }
+      const retryInMs = outcome.ok
+        ? undefined
+        : nextRetryDelay({
+            attempt,
+            firstAt: delivery.firstAt,
+            at: virtual,
+            retry: this.ctx.retry,
+            random: this.random,
+            retryAfterMs: outcome.retryAfterMs,
+          });
+      Object.assign(delivery, { attempts: attempt, lastStatus: outcome.status, lastError: outcome.error });
+      this.recordAttempt(delivery, attempt, at, outcome, retryInMs);
+      if (outcome.ok) return this.ctx.delivered(delivery);
+      if (retryInMs === undefined) return this.ctx.gaveUp(delivery);
+      delivery.dueAt = virtual + retryInMs;
+      this.ctx.updated(delivery);
     }
   }
 
-  private async send(job: Job, attempt: number, at: number): Promise<AttemptOutcome> {
+  private recordAttempt(
+    delivery: StoredDelivery,
+    attempt: number,
+    at: number,
+    outcome: AttemptOutcome,
+    retryInMs: number | undefined,
+  ): void {
+    this.ctx.record({
+      eventId: delivery.job.eventId,
+      event: delivery.job.event,
+      videoKey: delivery.job.videoKey,
+      targetId: this.target.id,
+      url: this.target.url,
+      attempt,
+      copy: delivery.copy,
+      at: new Date(at).toISOString(),
+      ok: outcome.ok,
+      ...(outcome.status === undefined ? {} : { status: outcome.status }),
+      ...(outcome.error === undefined ? {} : { error: outcome.error }),
+      ...(retryInMs === undefined ? {} : { retryInMs }),
+    });
+  }
+
+  private async send(delivery: StoredDelivery, attempt: number, at: number): Promise<AttemptOutcome> {
     const controller = new AbortController();
-    this.inFlight.add(controller);
+    this.inFlight.set(controller, delivery);
     try {
-      return await sendAttempt({ ...this.ctx, target: this.target, job, attempt, at, controller });
+      return await sendAttempt({
+        ...this.ctx,
+        target: this.target,
+        job: delivery.job,
+        attempt,
+        at,
+        controller,
+      });
     } finally {
       this.inFlight.delete(controller);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.sleeps.delete(entry);
-          resolve();
-        }, ms),
-        wake: resolve,
-      };
-      this.sleeps.add(entry);
-    });
   }
 }

@@ -3,6 +3,8 @@ import type { ReadingOf } from '@video-api/schema/unspecified';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
 import type { VideoEvent } from '../state/events.js';
+import type { WebhookLedger } from './ledger.js';
+import type { ScheduleClock } from './wakeups.js';
 
 export type { VideoEvent };
 
@@ -86,12 +88,60 @@ export interface DeliveryRecord {
   retryInMs?: number;
 }
 
-/** Retry policy: `attempts` in all (first included), exponential backoff from `baseMs` with jitter. */
+/**
+ * Retry policy on the mock's virtual clock: exponential backoff from `baseMs` with jitter, each
+ * wait at most `maxMs`; an event is given up after `attempts` attempts (first included) or when
+ * its next attempt would start more than `windowMs` after its first.
+ */
 export interface RetryOptions {
-  attempts: number;
-  baseMs: number;
+  /** Most attempts in all; default no limit (the window decides). */
+  attempts?: number;
+  /** Default 500. */
+  baseMs?: number;
+  /** Default 60 000. */
   maxMs?: number;
+  /** Default 1 800 000 (30 minutes). */
+  windowMs?: number;
 }
+
+/** What `pending()` and `givenUp()` show of one delivery (one event, one copy, one target). */
+export interface KeptDelivery {
+  eventId: string;
+  event: string;
+  videoKey: string;
+  targetId: string;
+  url: string;
+  copy: number;
+  /** Attempts made so far. */
+  attempts: number;
+  /** ISO 8601 (virtual clock) of the first attempt, once made. */
+  firstAttemptAt?: string;
+}
+
+/** A delivery not yet acknowledged nor given up (`pending()`). */
+export interface PendingDelivery extends KeptDelivery {
+  /** ISO 8601 (virtual clock) at which the next attempt is due (in order: after those queued before it). */
+  nextAttemptAt: string;
+  /** Whether an attempt is being made now. */
+  inFlight: boolean;
+}
+
+/** A delivery the mock gave up (`givenUp()`, `GET /__mock/webhooks/given-up`). */
+export interface GivenUpDelivery extends KeptDelivery {
+  /** ISO 8601 (virtual clock). */
+  givenUpAt: string;
+  lastStatus?: number;
+  lastError?: string;
+}
+
+/** Which given-up deliveries to send again: one event's, a target's, or both. */
+export interface RedeliverFilter {
+  eventId?: string;
+  targetId?: string;
+}
+
+/** One entry of the dispatcher's log. */
+export type WebhookLogEntry = { level: 'debug' | 'info' | 'warn'; msg: string } & Record<string, unknown>;
 
 /** Options of `createWebhookDispatcher`. */
 export interface WebhookDispatcherOptions {
@@ -99,10 +149,19 @@ export interface WebhookDispatcherOptions {
   readings: () => Record<string, string>;
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
-  /** Receives one entry per delivery attempt and per skipped or failed dispatch. */
-  log?: (entry: object) => void;
-  /** Default `{ attempts: 6, baseMs: 500, maxMs: 30_000 }`. */
+  /**
+   * Receives one entry per delivery attempt and per skipped or failed dispatch; `level` says how
+   * much it matters: `debug` (delivered), `info` (a failed attempt), `warn` (given up or dropped).
+   */
+  log?: (entry: WebhookLogEntry) => void;
+  /** Default `{ baseMs: 500, maxMs: 60_000, windowMs: 1_800_000 }` (no cap on attempts). */
   retry?: RetryOptions;
+  /** The clock retries are scheduled on (the mock's virtual clock); default real time. */
+  clock?: ScheduleClock;
+  /** Where targets and pending deliveries are kept across restarts; default nowhere. */
+  ledger?: WebhookLedger;
+  /** Targets of the start options (`--webhook`): matched by URL to those kept in the ledger. */
+  targets?: Array<{ url: string; secret?: string }>;
   /** Seed of jitter, duplicates and reordering; default 1. */
   seed?: number;
   /** Wall clock (ms) for signature timestamps and records; default `Date.now`. */
@@ -130,6 +189,17 @@ export interface WebhookDispatcher {
   dispatch(event: VideoEvent, readings?: Record<string, string>): void;
   /** Every attempt so far (up to `maxRecords`), oldest first. */
   deliveries(): DeliveryRecord[];
+  /** Deliveries not yet acknowledged nor given up, per target in queue order. */
+  pending(): PendingDelivery[];
+  /** Deliveries given up, oldest first, optionally of one event or one target. */
+  givenUp(filter?: RedeliverFilter): GivenUpDelivery[];
+  /**
+   * Queues the given-up deliveries that match again (last in their targets' queues, attempts
+   * counted from 1); returns them. Throws a RangeError when the filter is empty.
+   */
+  redeliver(filter: RedeliverFilter): GivenUpDelivery[];
+  /** Makes the attempts that came due on the clock (call after advancing it). */
+  settle(): void;
   /** Resolves when nothing is queued, held, in flight or waiting for a retry. */
   idle(): Promise<void>;
   /** Cancels every timer and in-flight attempt; later dispatches are ignored. */

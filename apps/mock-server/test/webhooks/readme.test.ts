@@ -25,8 +25,12 @@ describe('the webhooks README', () => {
   });
 
   it('states the default retry policy the code uses', () => {
-    expect(readme).toContain(`Up to ${DEFAULT_RETRY.attempts} attempts`);
-    expect(readme).toContain(`up to ${DEFAULT_RETRY.maxMs / 1000} s`);
+    expect(readme).toContain(`up to ${DEFAULT_RETRY.maxMs / 1000} s by default`);
+    expect(readme).toContain(`${DEFAULT_RETRY.windowMs / 60_000} minutes by`);
+    expect(readme).toContain(
+      `{ baseMs: ${DEFAULT_RETRY.baseMs}, maxMs: ${DEFAULT_RETRY.maxMs}, windowMs: ${DEFAULT_RETRY.windowMs}, attempts? }`,
+    );
+    expect(DEFAULT_RETRY.attempts).toBe(Number.POSITIVE_INFINITY); // "no cap by default"
     expect(readme).toContain(`${DEFAULT_RETRY.baseMs / 2}–${DEFAULT_RETRY.baseMs} ms`);
   });
 
