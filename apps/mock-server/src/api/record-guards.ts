@@ -17,8 +17,11 @@ export interface WrittenParts {
   customFields: Readonly<Record<string, unknown>>;
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** UTF-8 bytes of `text` (JSON text: lone surrogates are escaped, so every surrogate is one of a pair). */
 export function utf8Bytes(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
@@ -36,23 +39,35 @@ export function fieldBytes(name: string, value: unknown): number {
   return jsonBytes(name) + jsonBytes(value) + 2;
 }
 
-/** Bytes of a record's title, tags and custom fields as JSON (what `maxRecordBytes` bounds). */
-export function recordBytes(record: WrittenParts): number {
-  let bytes = jsonBytes(record.title) + (record.tags ? jsonBytes(record.tags) : 0);
-  for (const name of Object.keys(record.customFields)) bytes += fieldBytes(name, record.customFields[name]);
+/**
+ * Sizes of frozen field objects already measured: a stored record's fields are measured once, so an
+ * update measures only the fields it changes (the memory store keeps a frozen fields object as is).
+ */
+const measured = new WeakMap<object, number>();
+
+/** The sum of `fieldBytes` over `fields`, from one JSON text (`{` + members + `}` less the last comma). */
+export function fieldsBytes(fields: Readonly<Record<string, unknown>>): number {
+  const known = measured.get(fields);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(fields);
+  const bytes = text === '{}' ? 0 : utf8Bytes(text) - 1;
+  if (Object.isFrozen(fields)) measured.set(fields, bytes);
   return bytes;
 }
 
-/** Names and sizes of the fields of `fields` that are not null (null removes or is refused, §2). */
-export function countFields(fields: object): { count: number; bytes: number } {
-  let count = 0;
-  let bytes = 0;
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === null) continue;
-    count += 1;
-    bytes += fieldBytes(name, value);
-  }
-  return { count, bytes };
+/** Remembers the size of a frozen fields object measured another way (an update's deltas). */
+export function rememberFieldsBytes(fields: Readonly<Record<string, unknown>>, bytes: number): void {
+  if (Object.isFrozen(fields)) measured.set(fields, bytes);
+}
+
+/** Bytes of a record's title and tags as JSON. */
+export function titleAndTagsBytes(record: Pick<WrittenParts, 'title' | 'tags'>): number {
+  return jsonBytes(record.title) + (record.tags ? jsonBytes(record.tags) : 0);
+}
+
+/** Bytes of a record's title, tags and custom fields as JSON (what `maxRecordBytes` bounds). */
+export function recordBytes(record: WrittenParts): number {
+  return titleAndTagsBytes(record) + fieldsBytes(record.customFields);
 }
 
 /**
@@ -85,19 +100,65 @@ export function recordTooLarge(where: string, bytes: number, guards: Guards, poi
 
 /**
  * Refuses a body whose fields alone break a guard, before it is validated field by field: every
- * field of it that is not null stays on the video, whether omitted fields are kept or removed.
+ * field of it stays on the video (its nulls are gone by now), whether omitted fields are kept or
+ * removed. The count comes first: it costs no serializing.
  */
 export function guardBody(
   readings: RequestReadings,
   key: string,
   titleAndTags: number,
-  fields: object,
+  fields: Readonly<Record<string, unknown>>,
   guards: Guards,
-): void {
-  const { count, bytes } = countFields(fields);
+): number {
+  const count = Object.keys(fields).length;
   if (count > guards.maxCustomFields) throw tooManyFields(readings, `The video "${key}"`, count, guards);
+  const bytes = fieldsBytes(fields);
   if (titleAndTags + bytes > guards.maxRecordBytes)
     throw recordTooLarge(`The video "${key}"`, titleAndTags + bytes, guards, '/simpleCustomFields');
+  return bytes;
+}
+
+/** An update as guardUpdate sees it: the fields before, the body's, the names removed, the result. */
+export interface FieldsUpdate {
+  titleAndTags: number;
+  before: Readonly<Record<string, FieldValue>>;
+  body: Readonly<Record<string, FieldValue>>;
+  /** `fieldsBytes(body)`, as guardBody returned it. */
+  bodyBytes: number;
+  /** The names the body set to null (custom-field-null: removes-field): none of `body`'s, each once. */
+  removed: readonly string[];
+  /** Whether omitted fields are removed (`custom-fields-omitted: replace`). */
+  replace: boolean;
+  after: Record<string, FieldValue>;
+}
+
+/**
+ * Refuses an update whose result breaks a guard, measuring only what it changes (the fields
+ * before are measured once, see `measured`); else freezes the result (its arrays too) and
+ * remembers its size, so the store keeps it without a copy and the next update finds its size.
+ */
+export function guardUpdate(
+  readings: RequestReadings,
+  key: string,
+  update: FieldsUpdate,
+  guards: Guards,
+): Readonly<Record<string, FieldValue>> {
+  const { before, after } = update;
+  const count = Object.keys(after).length;
+  if (count > guards.maxCustomFields) throw tooManyFields(readings, `The video "${key}"`, count, guards);
+  let bytes = update.bodyBytes;
+  if (!update.replace) {
+    bytes += fieldsBytes(before);
+    for (const name of [...Object.keys(update.body), ...update.removed]) {
+      if (Object.hasOwn(before, name)) bytes -= fieldBytes(name, before[name]);
+    }
+  }
+  if (update.titleAndTags + bytes > guards.maxRecordBytes)
+    throw recordTooLarge(`The video "${key}"`, update.titleAndTags + bytes, guards, '/simpleCustomFields');
+  for (const value of Object.values(after)) if (Array.isArray(value)) Object.freeze(value);
+  Object.freeze(after);
+  rememberFieldsBytes(after, bytes);
+  return after;
 }
 
 /** Refuses a record as it would be stored, when it breaks a guard. */

@@ -15,7 +15,7 @@ import type { FieldDefinition, FieldValue } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import { longTexts } from './limits.js';
-import { guardBody, guardRecord, utf8Bytes } from './record-guards.js';
+import { guardBody, guardUpdate, titleAndTagsBytes } from './record-guards.js';
 
 function hasNull(fields: object): boolean {
   for (const name in fields) if ((fields as Record<string, unknown>)[name] === null) return true;
@@ -98,12 +98,12 @@ export function updateCustomFields(
     const { body, removed } = takeNulls(await readJson(c, readings), readings);
     // The mock's guards first, on the raw body: a body that alone breaks one is refused before
     // its fields are validated one by one (README "Guards").
+    const titleAndTags = titleAndTagsBytes(record);
     const rawFields = (body as { simpleCustomFields?: unknown } | null)?.simpleCustomFields;
-    if (typeof rawFields === 'object' && rawFields !== null && !Array.isArray(rawFields)) {
-      const titleAndTags =
-        utf8Bytes(JSON.stringify(record.title)) + utf8Bytes(JSON.stringify(record.tags ?? []));
-      guardBody(readings, record.key, titleAndTags, rawFields, deps.limits);
-    }
+    const bodyBytes =
+      typeof rawFields === 'object' && rawFields !== null && !Array.isArray(rawFields)
+        ? guardBody(readings, record.key, titleAndTags, rawFields as Record<string, unknown>, deps.limits)
+        : 0;
     const parsed = zUpdateCustomFieldsRequest.safeParse(body);
     if (!parsed.success) {
       throw validationError(
@@ -146,13 +146,12 @@ export function updateCustomFields(
     // Merge into the record as it is now: an upload or another update may have landed while this
     // body was streaming in, and writing back the copy read before the body would undo it.
     const current = findVideo(deps, record.key, readings);
-    const merged =
-      readings.get('custom-fields-omitted') === 'replace'
-        ? { ...fields }
-        : { ...current.customFields, ...fields };
+    const replace = readings.get('custom-fields-omitted') === 'replace';
+    const merged = replace ? { ...fields } : { ...current.customFields, ...fields };
     for (const name of removed) delete merged[name];
-    const next = { ...current, customFields: merged, updatedAt: clock.now() };
-    guardRecord(readings, `The video "${record.key}"`, next, deps.limits);
+    const update = { titleAndTags, before: current.customFields, body: fields, bodyBytes, removed, replace };
+    const customFields = guardUpdate(readings, record.key, { ...update, after: merged }, deps.limits);
+    const next = { ...current, customFields, updatedAt: clock.now() };
     store.put(next);
     return jsonText(deps.represent.text(next, readings, c.get('origin'), false), 200, readings);
   };

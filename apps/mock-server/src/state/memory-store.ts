@@ -7,6 +7,30 @@ const freeze = <T extends object>(value: T): T => Object.freeze(value) as T;
 
 const NO_STEPS: VideoRecord['schedule'] = freeze([]);
 
+/** Whether `fields` and every array in it are frozen already: then nobody can change them. */
+function deepFrozen(fields: Record<string, FieldValue>): boolean {
+  if (!Object.isFrozen(fields)) return false;
+  for (const name in fields) {
+    const value = fields[name];
+    if (Array.isArray(value) && !Object.isFrozen(value)) return false;
+  }
+  return true;
+}
+
+/**
+ * Custom fields as the store keeps them: deep-frozen fields are kept as they are (an update of
+ * 500 fields then copies none, and the size measured for them stays theirs); others are copied.
+ */
+function frozenFields(fields: Record<string, FieldValue>): Record<string, FieldValue> {
+  if (deepFrozen(fields)) return fields;
+  const copy: Record<string, FieldValue> = {};
+  for (const name in fields) {
+    const value = fields[name] as FieldValue;
+    copy[name] = Array.isArray(value) ? freeze([...value]) : value;
+  }
+  return freeze(copy);
+}
+
 /**
  * A deep-frozen copy of a record (its shape is known: cheaper than structuredClone). Stored
  * records are frozen, so `get` can hand them out without a copy per read and no caller can
@@ -15,14 +39,9 @@ const NO_STEPS: VideoRecord['schedule'] = freeze([]);
  */
 
 export function frozenCopy(record: VideoRecord): VideoRecord {
-  const customFields: Record<string, FieldValue> = {};
-  for (const name in record.customFields) {
-    const value = record.customFields[name] as FieldValue;
-    customFields[name] = Array.isArray(value) ? freeze([...value]) : value;
-  }
   const copy: VideoRecord = {
     ...record,
-    customFields: freeze(customFields),
+    customFields: frozenFields(record.customFields),
     schedule:
       record.schedule.length === 0 ? NO_STEPS : freeze(record.schedule.map((step) => freeze({ ...step }))),
   };

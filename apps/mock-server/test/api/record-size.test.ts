@@ -1,0 +1,67 @@
+/** How the record guard measures: UTF-8 bytes of JSON, and an update's size from what it changes. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fieldBytes, fieldsBytes, guardUpdate, utf8Bytes } from '../../src/api/record-guards.js';
+import type { RequestReadings } from '../../src/readings/request-readings.js';
+import type { FieldValue } from '../../src/state/types.js';
+
+const readings = { get: () => 'validation-400' } as unknown as RequestReadings;
+const guards = { maxCustomFields: 1_000, maxRecordBytes: 10_000_000 };
+const value = fc.oneof(fc.string({ unit: 'binary' }), fc.integer(), fc.boolean(), fc.array(fc.string()));
+const fields = fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), value, { maxKeys: 12 });
+
+describe('utf8Bytes', () => {
+  it('is the UTF-8 length of any JSON text (lone surrogates escaped by JSON.stringify)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const json = JSON.stringify(text);
+        expect(utf8Bytes(json)).toBe(new TextEncoder().encode(json).byteLength);
+      }),
+    );
+  });
+});
+
+describe('fieldsBytes', () => {
+  it('is the sum of the members, whether measured whole or field by field', () => {
+    fc.assert(
+      fc.property(fields, (object) => {
+        const sum = Object.entries(object).reduce((total, [name, item]) => total + fieldBytes(name, item), 0);
+        expect(fieldsBytes(object)).toBe(sum);
+      }),
+    );
+  });
+});
+
+describe('guardUpdate', () => {
+  it('measures a chain of updates from their changes as a fresh measure of the result does', () => {
+    const step = fc.record({
+      body: fields,
+      removed: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+      replace: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 6 }), (steps) => {
+        let before: Readonly<Record<string, FieldValue>> = Object.freeze({});
+        for (const step of steps) {
+          // As the route gives them: the removed names are the body's null members, so none of its others.
+          const { body, replace } = step;
+          const removed = [...new Set(step.removed)].filter((name) => !Object.hasOwn(body, name));
+          const after: Record<string, FieldValue> = replace ? { ...body } : { ...before, ...body };
+          for (const name of removed) delete after[name];
+          const update = {
+            titleAndTags: 0,
+            before,
+            body,
+            bodyBytes: fieldsBytes(body),
+            removed,
+            replace,
+            after,
+          };
+          before = guardUpdate(readings, 'v', update, guards);
+          expect(Object.isFrozen(before)).toBe(true);
+          expect(fieldsBytes(before)).toBe(fieldsBytes({ ...before }));
+        }
+      }),
+    );
+  });
+});
