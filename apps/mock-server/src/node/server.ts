@@ -6,32 +6,19 @@ import { answerOutsideApp, setServedOrigin } from '../app.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
 import { createApp } from './create-app.js';
+import { applyIdleTimeout, httpServerOptions, timeoutsOf } from './timeouts.js';
 
 export interface ServerOptions extends MockOptions, TranscodeOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Longest wait for a request's headers (ms); slow-loris guard. Default 15 000. */
+  /** Longest wait for a request's headers (ms), cut within about a second; slow-loris guard. Default 15 000. */
   headersTimeoutMs?: number;
-  /** A connection idle this long (ms) is closed, also mid-upload. Default 60 000. */
+  /** A connection that sends and receives nothing this long (ms) is closed, also mid-body. Default 60 000. */
   idleTimeoutMs?: number;
   /** Longest time (ms) to receive a whole request, uploads included; 0 for none. Default 3 600 000. */
   requestTimeoutMs?: number;
-}
-
-/**
- * Applies the timeouts that cut off slow or stalled clients (slow-loris): a dropped connection
- * aborts its upload, which removes its temporary file. The whole-request limit is long, because a
- * legitimate upload of a large file can take minutes.
- */
-function applyTimeouts(
-  server: Server,
-  { headersTimeoutMs = 15_000, idleTimeoutMs = 60_000, requestTimeoutMs = 3_600_000 }: ServerOptions,
-): void {
-  server.headersTimeout = headersTimeoutMs;
-  server.requestTimeout = requestTimeoutMs;
-  server.setTimeout(idleTimeoutMs);
 }
 
 /**
@@ -146,9 +133,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requestTimeoutMs,
     ...rest
   } = options;
+  const timeouts = timeoutsOf({ headersTimeoutMs, idleTimeoutMs, requestTimeoutMs });
   const app = createApp(rest);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = createServer({ requireHostHeader: false }, listenerOf(app, host));
+    const s = createServer(
+      { requireHostHeader: false, ...httpServerOptions(timeouts) },
+      listenerOf(app, host),
+    );
     s.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
       answerClientError(app, error, socket),
     );
@@ -158,7 +149,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await app.mock.close();
     throw error;
   });
-  applyTimeouts(server, { headersTimeoutMs, idleTimeoutMs, requestTimeoutMs });
+  applyIdleTimeout(server, timeouts);
   answerHalfClosedRequests(server);
   const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
