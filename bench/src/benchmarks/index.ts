@@ -1,5 +1,6 @@
 /** Every benchmark, in the order `pnpm bench` runs them. */
 import type { Benchmark } from '../lib/types.js';
+import { bigRecord } from './big-record.js';
 import { clientOverhead } from './client-overhead.js';
 import { contractSuite } from './contract-suite.js';
 import { installSize } from './install-size.js';
@@ -17,6 +18,7 @@ export const BENCHMARKS: Benchmark[] = [
   clientOverhead,
   startup,
   scale,
+  bigRecord,
   contractSuite,
   mockAb,
   mswFlow,
