@@ -208,7 +208,7 @@ export const NO_EXCHANGE: Exchange = {
 export function describe(exchange: Exchange): string {
   const path = showText(exchange.url.replace(/^https?:\/\/[^/]+/, ''), VALUE_PREFIX);
   const body = showText(exchange.text, BODY_PREFIX);
-  return `${exchange.method} ${path} → ${exchange.status} ${exchange.contentType || '(no content type)'} ${body}`.trim();
+  return `${exchange.method} ${path} → ${exchange.status} ${exchange.contentType ? showText(exchange.contentType, VALUE_PREFIX) : '(no content type)'} ${body}`.trim();
 }
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;

@@ -6,11 +6,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serveMock } from '@video-api/test-support';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
 import { writeReports } from '../src/report/write.js';
 import type { ContractReport, Target } from '../src/types.js';
-import { runAgainstMock } from './helpers.js';
+import { prepareMock, runAgainstMock } from './helpers.js';
 import { hasJq, jqProblem, parseIJson, xmlProblem } from './support/strict-formats.js';
 
 let dir: string;
@@ -91,6 +93,17 @@ async function writtenAndRead(
   return { json, text: jsonBytes.toString() };
 }
 
+/** The mock, except that create answers an hls.url of lone surrogates and forbidden characters. */
+const answersBadText =
+  (fetch: Target['fetch']): Target['fetch'] =>
+  async (request) => {
+    const response = await fetch(request);
+    if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/v1/videos') return response;
+    const videos = (await response.json()) as Array<{ primaryPlaybackUrl: { hls: { url: string } } }>;
+    for (const video of videos) video.primaryPlaybackUrl.hls.url = '\ud800\u0001\uffff not a URL \udfff';
+    return Response.json(videos, { status: response.status, headers: response.headers });
+  };
+
 describe('the reports the contract writes', () => {
   it('hold any string (full Unicode, lone surrogates, control characters) as I-JSON, XML 1.0 and UTF-8 Markdown', async () => {
     const texts: string[] = [];
@@ -114,15 +127,6 @@ describe('the reports the contract writes', () => {
   });
 
   it('hold what a run against a target answering lone surrogates and control characters saw', async () => {
-    const answersBadText =
-      (fetch: Target['fetch']): Target['fetch'] =>
-      async (request) => {
-        const response = await fetch(request);
-        if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/v1/videos') return response;
-        const videos = (await response.json()) as Array<{ primaryPlaybackUrl: { hls: { url: string } } }>;
-        for (const video of videos) video.primaryPlaybackUrl.hls.url = '\ud800\u0001\uffff not a URL \udfff';
-        return Response.json(videos, { status: response.status, headers: response.headers });
-      };
     const report = await runAgainstMock({}, answersBadText);
     const failed = report.checks.find(
       (c) => c.name === 'the HLS address is an .m3u8 URL with the video key in its path',
@@ -130,5 +134,44 @@ describe('the reports the contract writes', () => {
     expect(failed?.verdict).toBe('fail');
     const { text } = await writtenAndRead(report, join(dir, 'run'));
     if (hasJq) expect(jqProblem([text])).toBeUndefined();
+  });
+});
+
+describe('the command line against a server answering lone surrogates', () => {
+  it('prints (--json) and writes a report.json that jq parses', async () => {
+    const prepared = await prepareMock({}, answersBadText);
+    const server = await serveMock({ fetch: prepared.target.fetch });
+    try {
+      const out: string[] = [];
+      const into = join(dir, 'cli');
+      const argv = [
+        '--base-url',
+        server.url,
+        '--token',
+        prepared.target.token,
+        '--webhooks',
+        'off',
+        '--runs',
+        '2',
+      ];
+      const code = await main([...argv, '--json', '--report', into], {
+        stdout: (text) => out.push(text),
+        stderr: () => {},
+        env: {},
+      });
+      expect(code).toBe(1);
+      const printed = parseIJson(new TextEncoder().encode(out.join('\n'))) as ContractReport;
+      // showValue writes the server's lone surrogates as their escapes: nothing had to be replaced.
+      const hls = printed.checks.find((c) => c.name.startsWith('the HLS address is an .m3u8 URL'));
+      expect(hls?.detail).toContain('hls.url "\\ud800\\u0001\uffff not a URL \\udfff" is not a URL');
+      expect(printed.replacedLoneSurrogates).toBeUndefined();
+      const { text } = await writtenAndRead(printed, join(dir, 'cli-again'));
+      const written = await readFile(join(into, 'report.json'), 'utf8');
+      parseIJson(new TextEncoder().encode(written));
+      if (hasJq) expect(jqProblem([written, text])).toBeUndefined();
+    } finally {
+      await server.close();
+      await prepared.close();
+    }
   });
 });

@@ -48,7 +48,8 @@ export async function checkPlayback(ctx: Context, key: string, url: string | und
     }
     const answer = got.exchange;
     const playlist = isSuccess(answer.status) && answer.text.trimStart().startsWith('#EXTM3U');
-    if (playlist) return `${answer.status} ${answer.contentType || '(no content type)'}, an HLS playlist`;
+    if (playlist)
+      return `${answer.status} ${showText(answer.contentType, VALUE_PREFIX) || '(no content type)'}, an HLS playlist`;
     if (!ready) {
       throw new CheckSkipped(
         `not decided: video ${key} is not known to be ready, and its HLS address answered ${describe(answer)}`,

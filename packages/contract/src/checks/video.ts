@@ -15,7 +15,7 @@ export async function checkGet(ctx: Context, key: string): Promise<Exchange> {
     exchange = await ctx.getVideo(key);
     ensureSuccess(exchange, `GET /api/v1/videos/${key}`);
     ensureJson(exchange, `GET /api/v1/videos/${key}`);
-    return `status ${exchange.status}, ${exchange.contentType}`;
+    return `status ${exchange.status}, ${showText(exchange.contentType, VALUE_PREFIX)}`;
   });
   await ctx.check('get-video returns videoKey and simpleCustomFields', '4.3', async () => {
     const video = ensureShape(zVideo, exchange.json, `GET /api/v1/videos/${key}`);

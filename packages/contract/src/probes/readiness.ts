@@ -154,7 +154,7 @@ export async function probeStates(ctx: Context, seen: Exchange[]) {
       ),
     ] as string[];
     const unknown = states.filter((s) => !ALL_WORDS.includes(s) && !isFailedWord(s));
-    const evidence = `states seen in order: ${states.join(' → ')}${
+    const evidence = `states seen in order: ${states.map((s) => showText(s, VALUE_PREFIX)).join(' → ')}${
       unknown.length > 0
         ? ` (not among the readings' states: ${unknown.map((s) => showValue(s)).join(', ')})`
         : ''
