@@ -1,5 +1,5 @@
 /**
- * `pnpm bench [name...] [--quick] [--runs N]`: runs the benchmarks (each against its baseline in
+ * `pnpm bench [name...] [--quick] [--runs N] [--minutes N]`: runs the benchmarks (each against its baseline in
  * the same run, after a warm-up, several runs, medians) and writes bench/results/latest.json,
  * latest.md and a dated JSON copy.
  */
@@ -71,7 +71,9 @@ async function main(): Promise<void> {
       process.stdout.write(`▷ ${benchmark.name}: skipped (needs --baseline DIR)\n`);
       continue;
     }
-    results.benchmarks.push(await runOne(benchmark, { quick: args.quick, runs, baseline: args.baseline }));
+    results.benchmarks.push(
+      await runOne(benchmark, { quick: args.quick, runs, baseline: args.baseline, minutes: args.minutes }),
+    );
   }
   const files = writeResults(results);
   process.stdout.write(`\nwrote ${files.join(', ')}\n`);

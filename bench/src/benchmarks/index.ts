@@ -2,11 +2,13 @@
 import type { Benchmark } from '../lib/types.js';
 import { bigRecord } from './big-record.js';
 import { clientOverhead } from './client-overhead.js';
+import { concurrentUploads } from './concurrent-uploads.js';
 import { contractSuite } from './contract-suite.js';
 import { installSize } from './install-size.js';
 import { mockAb } from './mock-ab.js';
 import { mswFlow } from './msw-flow.js';
 import { scale } from './scale.js';
+import { soak } from './soak.js';
 import { startup } from './startup.js';
 import { throughput } from './throughput.js';
 import { transcode } from './transcode.js';
@@ -15,6 +17,7 @@ import { upload } from './upload.js';
 export const BENCHMARKS: Benchmark[] = [
   throughput,
   upload,
+  concurrentUploads,
   clientOverhead,
   startup,
   scale,
@@ -24,4 +27,5 @@ export const BENCHMARKS: Benchmark[] = [
   mswFlow,
   transcode,
   installSize,
+  soak,
 ];

@@ -72,6 +72,8 @@ export interface BenchContext {
   runs: number;
   /** A checkout whose mock `mock-ab` compares with this one (`--baseline DIR`). */
   baseline: string | undefined;
+  /** How long the soak runs (`--minutes N`); its own short default otherwise. */
+  minutes: number | undefined;
   log: (line: string) => void;
 }
 
