@@ -86,7 +86,7 @@ describe('parallel uploads to different keys', () => {
     );
     expect(statuses).toEqual(Array(24).fill(200));
     for (const [i, key] of keys.entries()) {
-      const stored = readFileSync(join(dataDir, 'uploads-test', 'uploads', sha(Buffer.from(key))));
+      const stored = readFileSync(app.mock.sourceOf(key)?.file ?? '');
       expect(sha(stored), key).toBe(sha(files[i] ?? Buffer.alloc(0)));
     }
   });
