@@ -33,7 +33,7 @@ export const USAGE = `Usage: video-api-mock [options]
   --max-custom-fields N    guard: most custom fields one video holds (default 500)
   --max-record-bytes N     guard: largest record (title, tags, custom fields as JSON): bytes, or
                            with KiB/MiB (default 256KiB)
-  --log-level L            silent | error | info | debug (default info)
+  --log-level L            silent | error | warn | info | debug (default info)
   --webhook URL            webhook receiver, repeatable
   --webhook-secret S       secret the webhooks are signed with
   --admin-token T          token the admin API (/__mock/) requires

@@ -3,7 +3,6 @@ import type { ReadingOf } from '@video-api/schema/unspecified';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
 import type { VideoEvent } from '../state/events.js';
-import type { WebhookLedger } from './ledger.js';
 import type { ScheduleClock } from './wakeups.js';
 
 export type { VideoEvent };
@@ -52,6 +51,55 @@ export interface EventJob {
   security: ReadingOf<'webhook-security'>;
   /** The `X-Mock-Readings` value. */
   readings: string;
+}
+
+/*
+ * Persistence (see ledger.ts): what the dispatcher keeps across restarts. With `--data-dir` it is
+ * the store's SQLite database (src/node/sqlite-webhooks.ts); elsewhere nothing is kept.
+ */
+
+/** A target as kept: `fromOptions` ones come from `--webhook` and are matched again at start. */
+export interface StoredTarget {
+  id: string;
+  url: string;
+  secret: string;
+  fromOptions: boolean;
+}
+
+/** One delivery of one event (one copy) to one target, pending or given up. */
+export interface StoredDelivery {
+  /** `<eventId>/<targetId>/<copy>`: unique. */
+  key: string;
+  targetId: string;
+  copy: number;
+  job: EventJob;
+  /** Attempts made so far. */
+  attempts: number;
+  /** Virtual time of the first attempt, once made. */
+  firstAt?: number;
+  /** Virtual time the next attempt is due. */
+  dueAt: number;
+  status: 'pending' | 'given-up';
+  /** Virtual time it was given up. */
+  givenUpAt?: number;
+  /** The last attempt's status or error. */
+  lastStatus?: number;
+  lastError?: string;
+}
+
+/** Write-through persistence: every call is committed when it returns. */
+export interface WebhookLedger {
+  targets(): StoredTarget[];
+  putTarget(target: StoredTarget): void;
+  /** Removes a target and its deliveries. */
+  deleteTarget(id: string): void;
+  /** Every delivery, in the order it was queued. */
+  deliveries(): StoredDelivery[];
+  /** Queues deliveries (last in order), replacing any with the same key. */
+  enqueue(deliveries: StoredDelivery[]): void;
+  /** Updates a delivery in place (its place in the order stays). */
+  update(delivery: StoredDelivery): void;
+  remove(key: string): void;
 }
 
 /** A registered receiver. */
