@@ -64,30 +64,41 @@ function ensureDependencies() {
   must('pnpm', ['install', '--frozen-lockfile']);
 }
 
-/** Browser tests need Chromium; Debian's package is installed when missing and we may (root, apt). */
-function ensureChromium() {
-  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
+/**
+ * Installs Debian's `pkg` for the tests when `present()` says it is missing and we may (root, apt);
+ * elsewhere says which tests will fail. Debian's lists are refreshed once per run.
+ */
+let aptUpdated = false;
+function ensureDebianPackage(pkg, present, what) {
+  if (present()) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root || spawnSync('apt-get', ['--version']).status !== 0) {
-    console.warn('› Chromium not found (/usr/bin/chromium or CHROMIUM_PATH): the browser tests will fail.');
+    console.warn(`› ${pkg} not found: ${what} will fail.`);
     return;
   }
-  console.log('› installing Chromium for the browser tests (Debian package)');
-  must('apt-get', ['update', '-qq']);
-  must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']);
+  console.log(`› installing ${pkg} for ${what} (Debian package)`);
+  if (!aptUpdated) must('apt-get', ['update', '-qq']);
+  aptUpdated = true;
+  must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg]);
 }
 
-/** The playback tests watch video with ffmpeg and ffprobe; Debian's package is installed when missing and we may. */
-function ensureFfmpeg() {
-  if (spawnSync('ffmpeg', ['-version']).status === 0 && spawnSync('ffprobe', ['-version']).status === 0) return;
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root || spawnSync('apt-get', ['--version']).status !== 0) {
-    console.warn('› ffmpeg or ffprobe not found on PATH: the playback tests will fail.');
-    return;
-  }
-  console.log('› installing ffmpeg for the playback tests (Debian package)');
-  must('apt-get', ['update', '-qq']);
-  must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'ffmpeg']);
+const works = (command, args) => spawnSync(command, args).status === 0;
+
+function ensureTestTools() {
+  // Chromium: the browser tests (Debian's; CHROMIUM_PATH names another one).
+  ensureDebianPackage(
+    'chromium',
+    () => Boolean(process.env.CHROMIUM_PATH) || existsSync('/usr/bin/chromium'),
+    'the browser tests',
+  );
+  // ffmpeg and ffprobe: the playback tests watch video with them.
+  ensureDebianPackage(
+    'ffmpeg',
+    () => works('ffmpeg', ['-version']) && works('ffprobe', ['-version']),
+    'the playback tests',
+  );
+  // jq: the contract's reports are read with it, as teams read them.
+  ensureDebianPackage('jq', () => works('jq', ['--version']), "the contract reports' jq check");
 }
 
 /**
@@ -140,8 +151,7 @@ switch (task) {
     must('pnpm', ['--filter', '@video-api/reliability', 'run', task, ...args]);
     break;
   case 'test':
-    ensureChromium();
-    ensureFfmpeg();
+    ensureTestTools();
     nx('run-many', '-t', 'generate');
     must('node', ['scripts/check-drift.mjs']);
     nx('run-many', '-t', 'lint', 'typecheck', 'test', 'build', 'check-package', 'size');
