@@ -31,8 +31,9 @@ function withPath(error: unknown, path: string): unknown {
   return error;
 }
 
-/** Syncs a folder, so a rename in it survives a power cut. */
+/** Syncs a folder, so a rename in it survives a power cut (Windows opens no folder to sync: skipped there). */
 async function syncFolder(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
   const handle = await open(dir, 'r');
   try {
     await handle.sync();
