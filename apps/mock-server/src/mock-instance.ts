@@ -242,6 +242,7 @@ export function createInstance(
     sink,
     uploads,
     listeners,
+    guards: resolved,
   });
   if (resolved.admin) {
     app.use(`${ADMIN_PREFIX}/*`, pipeline.middleware);

@@ -1,5 +1,6 @@
 /** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
 import type { ReadingChoice } from '@video-api/schema/unspecified';
+import type { Guards } from '../api/record-guards.js';
 import type { Faults } from '../faults/types.js';
 import { notFound } from '../http/errors.js';
 import type { RateLimiter } from '../http/rate-limit.js';
@@ -36,6 +37,8 @@ export interface ControlDeps {
   uploads: Set<Promise<unknown>>;
   /** Listeners of every state change. */
   listeners: Set<(event: VideoEvent) => void>;
+  /** The record guards a seed is held to, as the API's writes are (README "Guards"). */
+  guards: Guards;
 }
 
 /** Keys for the videos of a seed without one, none of them a key the seed gives another video. */
@@ -84,7 +87,7 @@ export function createControl(deps: ControlDeps): StateControl {
     },
     seed(videos: SeedVideo[]) {
       // All or nothing: every check before anything is stored; a seed never overwrites a video.
-      const problem = seedProblem(videos, (key) => store.get(key) !== undefined);
+      const problem = seedProblem(videos, (key) => store.get(key) !== undefined, deps.guards);
       if (problem) throw problem;
       const now = clock.now();
       const keys = generatedKeys(store, videos);
