@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 const documented = new Map<string, Record<string, string[]>>();
-/** Answers the mock gives beyond any reading, to protect itself: a JSON body over 1 MiB is refused with 413. */
+/**
+ * Answers the mock gives beyond any reading, to protect itself: 413 for a JSON body over 1 MiB or a
+ * record over `maxRecordBytes` (README "Guards").
+ */
 const GUARDS: Record<string, string[]> = { createVideos: ['413'], updateCustomFields: ['413'] };
 /**
  * The statuses each operation documents in the resolved document of the readings a response says it
