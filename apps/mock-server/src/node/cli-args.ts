@@ -44,6 +44,8 @@ export const USAGE = `Usage: video-api-mock [options]
   --headers-timeout-ms N   longest wait for a request's headers (default 15000)
   --idle-timeout-ms N      close a connection idle this long, also mid-upload (default 60000)
   --request-timeout-ms N   longest time to receive a whole request; 0 for none (default 3600000)
+  --body-idle-timeout-ms N a request body that brings fewer than 1 KiB in N ms (a stall or a
+                           trickle) is answered 408 and dropped; 0 for none (default 30000)
   --outlive-parent         keep running when the process that started it exits or its terminal
                            closes (nohup, setsid, a shell's &); by default it then closes
   --help                   this text`;
@@ -83,6 +85,7 @@ const OPTIONS = {
   'headers-timeout-ms': { type: 'string' },
   'idle-timeout-ms': { type: 'string' },
   'request-timeout-ms': { type: 'string' },
+  'body-idle-timeout-ms': { type: 'string' },
   'outlive-parent': { type: 'boolean' },
   'max-sandboxes': { type: 'string' },
   transcode: { type: 'string' },
@@ -243,6 +246,7 @@ export function parseCliArgs(argv: string[]): {
   set('headersTimeoutMs', integer('headers-timeout-ms', values['headers-timeout-ms'], 1));
   set('idleTimeoutMs', integer('idle-timeout-ms', values['idle-timeout-ms'], 1));
   set('requestTimeoutMs', integer('request-timeout-ms', values['request-timeout-ms'], 0));
+  set('bodyIdleTimeoutMs', integer('body-idle-timeout-ms', values['body-idle-timeout-ms'], 0));
   const transcode = values.transcode ?? 'auto';
   if (transcode !== 'auto' && transcode !== 'on' && transcode !== 'off') {
     throw new OptionError(`--transcode: "${transcode}" is not accepted (auto, on or off)`);

@@ -5,6 +5,7 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { answerOutsideApp, setServedOrigin } from '../app.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
+import { BODY_IDLE_BYTES, watchBodies } from './body-timeout.js';
 import { createApp } from './create-app.js';
 import { applyIdleTimeout, httpServerOptions, timeoutsOf } from './timeouts.js';
 
@@ -19,6 +20,11 @@ export interface ServerOptions extends MockOptions, TranscodeOptions {
   idleTimeoutMs?: number;
   /** Longest time (ms) to receive a whole request, uploads included; 0 for none. Default 3 600 000. */
   requestTimeoutMs?: number;
+  /**
+   * A request body that brings fewer than 1 KiB in this long (ms), a stall or a trickle, is
+   * answered 408 and dropped; 0 for none. Default 30 000.
+   */
+  bodyIdleTimeoutMs?: number;
 }
 
 /**
@@ -61,6 +67,24 @@ function answerClientError(app: MockApp, error: NodeJS.ErrnoException, socket: S
   const detail = `The request could not be read as HTTP/1.1 (${reason}); nothing was done.`;
   void rawAnswer(answerOutsideApp(app, new HttpError(status, { code, title, detail }))).then((text) => {
     if (socket.writable) socket.end(text);
+    else socket.destroy();
+  });
+}
+
+/**
+ * Answers a request whose body went idle with a 408 in the app's error shape (unless its answer
+ * has begun) and drops the connection, which aborts its upload.
+ */
+function answerIdleBody(app: MockApp, windowMs: number, socket: Socket): void {
+  const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (started || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const detail = `The request body brought fewer than ${BODY_IDLE_BYTES} bytes in ${windowMs} ms (the body idle timeout, --body-idle-timeout-ms); the request was dropped and nothing was stored. Send the body without pauses.`;
+  const error = new HttpError(408, { code: 'request-timeout', title: 'Request timeout', detail });
+  void rawAnswer(answerOutsideApp(app, error)).then((text) => {
+    if (socket.writable) socket.end(text, () => socket.destroy());
     else socket.destroy();
   });
 }
@@ -131,9 +155,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     headersTimeoutMs,
     idleTimeoutMs,
     requestTimeoutMs,
+    bodyIdleTimeoutMs,
     ...rest
   } = options;
-  const timeouts = timeoutsOf({ headersTimeoutMs, idleTimeoutMs, requestTimeoutMs });
+  const timeouts = timeoutsOf({ headersTimeoutMs, idleTimeoutMs, requestTimeoutMs, bodyIdleTimeoutMs });
   const app = createApp(rest);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createServer(
@@ -150,6 +175,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
   applyIdleTimeout(server, timeouts);
+  watchBodies(server, timeouts.bodyIdleTimeoutMs, (_incoming, socket) =>
+    answerIdleBody(app, timeouts.bodyIdleTimeoutMs, socket),
+  );
   answerHalfClosedRequests(server);
   const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -12,6 +12,8 @@ export interface Timeouts {
   idleTimeoutMs: number;
   /** Longest time to receive a whole request, uploads included; 0 for none. */
   requestTimeoutMs: number;
+  /** A request body that brings fewer than 1 KiB in this long is dropped with a 408; 0 for none. */
+  bodyIdleTimeoutMs: number;
 }
 
 /** The defaults the README and `--help` state. */
@@ -19,6 +21,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   headersTimeoutMs: 15_000,
   idleTimeoutMs: 60_000,
   requestTimeoutMs: 3_600_000,
+  bodyIdleTimeoutMs: 30_000,
 };
 
 /**

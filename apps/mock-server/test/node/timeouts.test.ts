@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { USAGE } from '../../src/node/cli-args.js';
+import { parseCliArgs, USAGE } from '../../src/node/cli-args.js';
 import {
   checkingIntervalOf,
   DEFAULT_TIMEOUTS,
@@ -14,7 +14,11 @@ describe('the server timeouts', () => {
       headersTimeoutMs: 15_000,
       idleTimeoutMs: 60_000,
       requestTimeoutMs: 3_600_000,
+      bodyIdleTimeoutMs: 30_000,
     });
+    expect(USAGE.replace(/\n +/g, ' ')).toMatch(
+      new RegExp(`--body-idle-timeout-ms N .*default ${DEFAULT_TIMEOUTS.bodyIdleTimeoutMs}\\)`),
+    );
     expect(USAGE).toMatch(
       new RegExp(`--headers-timeout-ms N .*default ${DEFAULT_TIMEOUTS.headersTimeoutMs}\\)`),
     );
@@ -49,12 +53,21 @@ describe('the server timeouts', () => {
             headersTimeoutMs: headers,
             idleTimeoutMs: 1,
             requestTimeoutMs: request,
+            bodyIdleTimeoutMs: 0,
           });
           const shortest = Math.min(headers, request || Number.POSITIVE_INFINITY);
           expect(interval).toBeGreaterThanOrEqual(10);
           expect(interval).toBeLessThanOrEqual(Math.max(10, Math.min(1000, shortest / 4)));
         },
       ),
+    );
+  });
+
+  it('take --body-idle-timeout-ms N (0 for none) and refuse what is not a count of ms', () => {
+    expect(parseCliArgs(['--body-idle-timeout-ms', '500']).options.bodyIdleTimeoutMs).toBe(500);
+    expect(parseCliArgs(['--body-idle-timeout-ms', '0']).options.bodyIdleTimeoutMs).toBe(0);
+    expect(() => parseCliArgs(['--body-idle-timeout-ms', '-1'])).toThrow(
+      '--body-idle-timeout-ms: "-1" is not accepted (an integer >= 0)',
     );
   });
 });
