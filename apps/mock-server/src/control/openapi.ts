@@ -109,12 +109,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     query: ['eventId', 'targetId'],
   }),
   post(
-    '/webhooks/given-up/{eventId}/redeliver',
-    'redeliverEvent',
-    'Send a given-up event again (to every target that gave it up; ?targetId= for one)',
+    '/webhooks/given-up/redeliver',
+    'redeliverGivenUp',
+    'Send given-up events again: ?eventId= (to every target that gave it up), ?targetId= (all of one target), or both',
     'Redelivered',
+    {
+      query: ['eventId', 'targetId'],
+      refusals: { 404: 'No given-up event with that id, or no receiver with that id' },
+    },
   ),
-  post('/webhooks/{id}/redeliver', 'redeliverTarget', "Send a target's given-up events again", 'Redelivered'),
   del('/webhooks/{id}', 'unregisterWebhook', 'Remove a receiver', 'Removed', { status: 204 }),
   // The mock's own admin API only (src/sandbox/routes.ts): a sandbox's admin API is that sandbox's.
   get('/sandboxes', 'listSandboxes', 'Open sandboxes (README "Sandboxes")', 'Sandboxes: name, path; max'),

@@ -71,13 +71,19 @@ describe('events given up when the retry window closes (virtual clock)', () => {
     expect(((await listed.json()) as { givenUp: unknown[] }).givenUp).toHaveLength(2);
     expect((await admin.request('/__mock/webhooks/given-up?status=x')).status).toBe(400);
     expect(
-      (await admin.request('/__mock/webhooks/given-up/evt_none/redeliver', { method: 'POST' })).status,
+      (await admin.request('/__mock/webhooks/given-up/redeliver?eventId=evt_none', { method: 'POST' }))
+        .status,
     ).toBe(404);
-    expect((await admin.request('/__mock/webhooks/wh_404/redeliver', { method: 'POST' })).status).toBe(404);
+    expect(
+      (await admin.request('/__mock/webhooks/given-up/redeliver?targetId=wh_404', { method: 'POST' })).status,
+    ).toBe(404);
+    expect((await admin.request('/__mock/webhooks/given-up/redeliver', { method: 'POST' })).status).toBe(400);
     expect(() => webhooks.redeliver({})).toThrow(RangeError);
 
     const first = givenUp[0]?.eventId ?? '';
-    const one = await admin.request(`/__mock/webhooks/given-up/${first}/redeliver`, { method: 'POST' });
+    const one = await admin.request(`/__mock/webhooks/given-up/redeliver?eventId=${first}`, {
+      method: 'POST',
+    });
     expect(one.status).toBe(200);
     expect(
       ((await one.json()) as { redelivered: Array<{ eventId: string }> }).redelivered.map((d) => d.eventId),
@@ -86,7 +92,7 @@ describe('events given up when the retry window closes (virtual clock)', () => {
     expect(webhooks.pending().map((d) => [d.event, d.attempts, d.inFlight])).toEqual([
       ['video.created', 0, true],
     ]);
-    const all = await admin.request(`/__mock/webhooks/${id}/redeliver`, { method: 'POST' });
+    const all = await admin.request(`/__mock/webhooks/given-up/redeliver?targetId=${id}`, { method: 'POST' });
     expect(((await all.json()) as { redelivered: unknown[] }).redelivered).toHaveLength(1);
     expect(webhooks.givenUp()).toEqual([]);
     expect(webhooks.pending().map((d) => d.event)).toEqual(['video.created', 'video.ready']);
