@@ -9,9 +9,10 @@ import { listFiles } from '../src/support/files.js';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
 
 // A slow-loris upload trickles its body a byte at a time to hold a connection and a temporary
-// file open. With a request timeout on the server (node:http `requestTimeout`; the mock's own
-// startServer and CLI set none, see the README's findings) it is cut off, and the mock frees what
-// it held: the temporary file, the upload state, the connection.
+// file open. With a request timeout on the server (node:http `requestTimeout`, here 1.5 s; the
+// mock's startServer and CLI default to 1 hour, and cut a trickle sooner with their body idle
+// timeout: faults-timeouts.test.ts) it is cut off, and the mock frees what it held: the temporary
+// file, the upload state, the connection.
 const dataDir = mkdtempSync(join(tmpdir(), 'reliability-loris-'));
 const app = createApp({ dataDir, readings: { 'video-states': 'detailed' } });
 let server: Listening;

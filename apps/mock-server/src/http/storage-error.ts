@@ -4,9 +4,7 @@
  * removed underneath: ENOENT) is a 500 that says the server failed. Never a 4xx: the request was fine.
  */
 import { HttpError, insufficientStorage, storageFailed } from './errors.js';
-
-/** The codes that mean the device (or the user's quota on it) is full. */
-const FULL = new Set(['ENOSPC', 'EDQUOT']);
+import { storageFullCode } from './storage-full.js';
 
 /**
  * The HttpError for `error`, thrown by the storage that holds `holds` (e.g. `"the mock's uploads"`).
@@ -16,7 +14,7 @@ const FULL = new Set(['ENOSPC', 'EDQUOT']);
  */
 export function storageError(holds: string, error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (storageFullCode(error) !== undefined) return insufficientStorage(holds, error);
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string' && FULL.has(code)) return insufficientStorage(holds, error);
   return storageFailed(holds, typeof code === 'string' ? code : 'unknown error', error);
 }
