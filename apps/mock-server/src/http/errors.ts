@@ -180,11 +180,12 @@ export function insufficientStorage(holds: string, cause?: unknown): HttpError {
 }
 
 /**
- * 500 for any other I/O error of the mock's own storage (EIO, a folder removed underneath it):
- * `holds` names what the storage holds, `code` is the system error code (e.g. `"EIO"`).
+ * Any other I/O error of the mock's own storage: `holds` names what the storage holds, `code` is
+ * the system error code. EIO (the device failed to store it) is 507 like a full device; anything
+ * else (a folder removed underneath the mock: ENOENT) is a 500. Either way the server's error.
  */
 export function storageFailed(holds: string, code: string, cause?: unknown): HttpError {
-  return new HttpError(500, {
+  return new HttpError(code === 'EIO' ? 507 : 500, {
     code: 'storage-failed',
     title: 'Storage failed',
     detail: `The mock could not write ${holds} (${code}); nothing was stored. This is the server's error, not the request's; see its log.`,

@@ -1,7 +1,8 @@
 /**
  * The answer to a failure of the mock's own storage, by the system error code it carries: a full
- * device or quota (ENOSPC, EDQUOT) is 507 Insufficient Storage; any other I/O error (EIO, a folder
- * removed underneath: ENOENT) is a 500 that says the server failed. Never a 4xx: the request was fine.
+ * device or quota (ENOSPC, EDQUOT) and a device that failed to write (EIO) are 507 Insufficient
+ * Storage; any other I/O error (a folder removed underneath: ENOENT) is a 500 that says the server
+ * failed. Never a 4xx: the request was fine.
  */
 import { HttpError, insufficientStorage, storageFailed } from './errors.js';
 import { storageFullCode } from './storage-full.js';

@@ -1,6 +1,6 @@
 /**
  * An upload whose sink fails (a full disk, a quota, an I/O error) is the server's error: 507 for
- * ENOSPC and EDQUOT, 500 for EIO, in every error shape, logged at error with the path, and the
+ * ENOSPC, EDQUOT and EIO (the device could not store it), in every error shape, logged at error with the path, and the
  * video keeps no source. A portable sink whose write fails stands in for the disk.
  */
 import { errorDetail } from '@video-api/schema';
@@ -73,9 +73,9 @@ describe('an upload whose sink fails', () => {
       },
     );
 
-    it('EIO is a 500 that says the server failed, not a 400', async () => {
+    it('EIO is a 507 that says the server failed to write, not a 400', async () => {
       const { response, body, lines, source } = await upload('EIO', shape);
-      expect(response.status).toBe(500);
+      expect(response.status).toBe(507);
       expect(errorDetail(body)).toMatch(/could not write the mock's uploads \(EIO\)/);
       expect(lines.some((line) => line.includes('"EIO"') && line.includes('"level":"error"'))).toBe(true);
       expect(source).toBeUndefined();
