@@ -97,7 +97,10 @@ describe('CLI flags', () => {
     ],
     [['--reading', 'no-equals-sign'], 'is not of the form id=reading'],
     [['--readings', 'all'], '--readings: "all" is not accepted'],
-    [['--log-level', 'loud'], '--log-level: "loud" is not accepted (one of silent, error, warn, info, debug)'],
+    [
+      ['--log-level', 'loud'],
+      '--log-level: "loud" is not accepted (one of silent, error, warn, info, debug)',
+    ],
     [['--max-upload-bytes', '5 parsecs'], '--max-upload-bytes: "5 parsecs" is not accepted'],
     [['--failure-rate', '2'], '--failure-rate: "2" is not accepted (a number from 0 to 1)'],
     [['--max-sandboxes', '-1'], '--max-sandboxes: "-1" is not accepted (an integer >= 0)'],
