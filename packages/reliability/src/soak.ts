@@ -78,6 +78,7 @@ const result: SoakResult = {
   requests: counters.requests,
   errors: counters.errors,
   byOperation: counters.byOperation,
+  resets: counters.resets,
   statuses: counters.statuses,
   errorExamples: counters.errorExamples,
   samples,

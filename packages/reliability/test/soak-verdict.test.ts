@@ -203,6 +203,7 @@ describe('the soak report and options', () => {
       requests: 300,
       errors: 0,
       byOperation: { create: 1, upload: 1, get: 1, put: 1, bad: 1 },
+      resets: 2,
       statuses: { 200: 300 },
       errorExamples: [],
       samples,

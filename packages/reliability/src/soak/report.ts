@@ -56,7 +56,7 @@ export function checkTable(checks: SoakCheck[]): string {
 export function summary(result: SoakResult): string {
   return [
     `soak: ${result.minutes} min at ${result.rate} req/s (reached ${result.achievedRate.toFixed(1)}, ${result.skipped} skipped at ${result.maxInFlight} in flight), windows of ${result.windowSeconds} s, seed ${result.seed}, store ${result.store}`,
-    `requests ${result.requests}, errors ${result.errors}, by operation ${JSON.stringify(result.byOperation)}`,
+    `requests ${result.requests}, errors ${result.errors}, by operation ${JSON.stringify(result.byOperation)}, mock reset at each window's start: ${result.resets}`,
     `statuses ${JSON.stringify(result.statuses)}`,
     `verdict: ${result.pass ? 'PASS' : 'FAIL'} (${result.checks.filter((c) => !c.met).length} of ${result.checks.length} checks failed)`,
   ].join('\n');

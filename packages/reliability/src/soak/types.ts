@@ -62,6 +62,8 @@ export interface SoakResult {
   requests: number;
   errors: number;
   byOperation: Record<SoakOperation, number>;
+  /** Resets of the mock, one at the start of each window after the first: the store holds one window's videos at most. */
+  resets: number;
   statuses: Record<string, number>;
   /** First error messages (at most 20), for diagnosis. */
   errorExamples: string[];
