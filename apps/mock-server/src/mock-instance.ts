@@ -147,6 +147,8 @@ export function createInstance(
     log: ({ level, ...entry }) => log(level, entry),
     clock,
     retry: resolved.webhookRetry,
+    allowTargets: resolved.allowWebhookTargets,
+    ...(platform.webhookFetch && { fetch: platform.webhookFetch(resolved.allowWebhookTargets) }),
     ...(platform.webhookLedger && { ledger: platform.webhookLedger(store) }),
     targets: resolved.webhooks.map((url) => ({
       url,

@@ -20,7 +20,8 @@ import { webPlatform } from './platform.js';
 import type { MockApp, MockControl, MockOptions } from './types.js';
 
 /** Options of `videoApiHandlers`: where to serve, and those of `createApp` that apply in memory. */
-export interface VideoApiHandlersOptions extends Omit<MockOptions, 'dataDir' | 'readings'> {
+export interface VideoApiHandlersOptions
+  extends Omit<MockOptions, 'dataDir' | 'readings' | 'allowedHosts'> {
   /**
    * Where the mock is served: an absolute http(s) URL, optionally with a path prefix
    * (`https://api.example.test/video`). Only requests under it are handled; the others go on to
@@ -63,6 +64,8 @@ const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
   adminToken: true,
   admin: true,
   corsOrigins: true,
+  adminCorsOrigins: true,
+  allowWebhookTargets: true,
   rateLimit: true,
   maxFieldLength: true,
   maxVideosPerCreate: true,
@@ -144,7 +147,11 @@ export function videoApiHandlers(options: VideoApiHandlersOptions): VideoApiHand
   const mount = mountAt('baseUrl', baseUrl);
   const streaming =
     mockOptions.streamingBase === undefined ? undefined : mountAt('streamingBase', mockOptions.streamingBase);
-  const app = createApp({ ...mockOptions, streamingBase: streaming?.base }, webPlatform());
+  // No network: only the page or process under test reaches the handlers, so any origin may.
+  const app = createApp(
+    { corsOrigins: ['*'], adminCorsOrigins: ['*'], ...mockOptions, streamingBase: streaming?.base },
+    webPlatform(),
+  );
   setServedOrigin(app, mount.base); // the base of events no request caused (the clock's)
   const handlers = [handlerAt(app, mount)];
   // Playback under its own base first: it may lie under baseUrl. A sandbox's is under its prefix.

@@ -139,7 +139,11 @@ export function resolveOptions(
     webhookRetry: webhookRetry(options.webhookRetry),
     adminToken: options.adminToken,
     admin: options.admin ?? true,
-    corsOrigins: strings('corsOrigins', options.corsOrigins, ['*']),
+    corsOrigins: strings('corsOrigins', options.corsOrigins, []),
+    adminCorsOrigins: strings('adminCorsOrigins', options.adminCorsOrigins, []),
+    allowedHosts:
+      options.allowedHosts === undefined ? undefined : strings('allowedHosts', options.allowedHosts, []),
+    allowWebhookTargets: strings('allowWebhookTargets', options.allowWebhookTargets, []),
     rateLimit: {
       requests: integer('rateLimit.requests', rateLimit.requests, 1, 20),
       windowMs: integer('rateLimit.windowMs', rateLimit.windowMs, 1, 1000),

@@ -26,6 +26,12 @@ export interface Platform {
   receive: UploadReceiver;
   /** The files of swagger-ui for `/docs`, where the platform has them. */
   docsAssets: DocsAssets;
+  /**
+   * The fetch webhook deliveries go through, where the platform can check the address a target's
+   * name resolves to at connect time (`allow`: the `allowWebhookTargets` option); none: the
+   * global fetch, with names and literal addresses checked before each delivery.
+   */
+  webhookFetch?(allow: readonly string[]): typeof fetch;
   /** Where log lines go unless the options say. */
   writeLog(line: string): void;
   /**

@@ -65,8 +65,32 @@ export interface MockOptions {
   adminToken?: string;
   /** `false` switches the admin API off. Default: true. */
   admin?: boolean;
-  /** Origins allowed by CORS. Default: `['*']`. */
+  /**
+   * Origins the public API answers from a browser (CORS), beyond the localhost origins of any port
+   * (`http://localhost:5173`, `http://127.0.0.1:6006`, `http://[::1]:3000`), which are always allowed;
+   * `'*'` allows every origin. A request from any other origin is the mock's own 403
+   * (`X-Mock-Error: origin-not-allowed`). Default: none beyond localhost. (msw handlers: `['*']`.)
+   */
   corsOrigins?: string[];
+  /**
+   * Origins allowed to call the admin API (`/__mock`) from a browser, beyond its own origin; `'*'`
+   * allows every origin. Default: none (same-origin only). (msw handlers: `['*']`.)
+   */
+  adminCorsOrigins?: string[];
+  /**
+   * Hosts a request's `Host` may name (hostname, without port): `'*'` for any, `.example.com` for
+   * it and its subdomains. A request naming another is the mock's own 403
+   * (`X-Mock-Error: host-not-allowed`), the guard against DNS rebinding. Default for `createApp`:
+   * not checked (in-process requests cross no network); `startServer` and the CLI always check,
+   * with localhost, IP addresses, the machine's name and the streaming base's host allowed.
+   */
+  allowedHosts?: string[];
+  /**
+   * Webhook targets allowed although they are link-local or cloud metadata addresses
+   * (169.254.0.0/16, fe80::/10, `metadata.google.internal`, …): host names, IP addresses or CIDR
+   * ranges (`169.254.0.0/16`). Default: none.
+   */
+  allowWebhookTargets?: string[];
   /** Budget of the `rate-limits: 429-retry-after` reading, per token. Default: 20 requests per second. */
   rateLimit?: { requests: number; windowMs: number };
   /** Longest title, tag or custom field text under `field-length-limits: limited`. Default: 255. */
@@ -125,6 +149,10 @@ export interface ResolvedOptions {
   adminToken: string | undefined;
   admin: boolean;
   corsOrigins: string[];
+  adminCorsOrigins: string[];
+  /** Undefined: not checked. */
+  allowedHosts: string[] | undefined;
+  allowWebhookTargets: string[];
   rateLimit: { requests: number; windowMs: number };
   maxFieldLength: number;
   maxVideosPerCreate: number;

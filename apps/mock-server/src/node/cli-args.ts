@@ -36,9 +36,18 @@ export const USAGE = `Usage: video-api-mock [options]
   --log-level L            silent | error | warn | info | debug (default info)
   --webhook URL            webhook receiver, repeatable
   --webhook-secret S       secret the webhooks are signed with
-  --admin-token T          token the admin API (/__mock/) requires
+  --admin-token T          token the admin API (/__mock/) requires; set it when --host is not a
+                           loopback address (a warning says so otherwise)
   --no-admin               switch the admin API off
-  --cors-origin O          origin allowed by CORS, repeatable (default *)
+  --allowed-host H         host a request's Host may name, repeatable: a name, .domain for it and
+                           its subdomains, * for any (default: localhost, IP addresses, this
+                           machine's name, the --streaming-base host); others get 403
+  --cors-origin O          origin the API answers from a browser, repeatable; * for any (default:
+                           localhost origins of any port); others get 403
+  --admin-cors-origin O    origin allowed to call the admin API from a browser, repeatable; * for
+                           any (default: none, same-origin only)
+  --allow-webhook-target T webhook target allowed although link-local or a cloud metadata address:
+                           a host, an IP or a CIDR range, repeatable (default: none)
   --max-sandboxes N        most sandboxes (/sandboxes/NAME/…, X-Mock-Sandbox) open at once;
                            0 switches them off (default 64)
   --headers-timeout-ms N   longest wait for a request's headers (default 15000)
@@ -82,6 +91,9 @@ const OPTIONS = {
   'admin-token': { type: 'string' },
   'no-admin': { type: 'boolean' },
   'cors-origin': { type: 'string', multiple: true },
+  'admin-cors-origin': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
+  'allow-webhook-target': { type: 'string', multiple: true },
   'headers-timeout-ms': { type: 'string' },
   'idle-timeout-ms': { type: 'string' },
   'request-timeout-ms': { type: 'string' },
@@ -124,6 +136,9 @@ const FLAG_OF: Record<string, string> = {
   tokens: '--token',
   webhooks: '--webhook',
   corsOrigins: '--cors-origin',
+  adminCorsOrigins: '--admin-cors-origin',
+  allowedHosts: '--allowed-host',
+  allowWebhookTargets: '--allow-webhook-target',
   readings: '--reading',
   readingsFrom: '--readings-from',
 };
@@ -242,6 +257,9 @@ export function parseCliArgs(argv: string[]): {
   set('adminToken', values['admin-token']);
   if (values['no-admin']) options.admin = false;
   set('corsOrigins', values['cors-origin']);
+  set('adminCorsOrigins', values['admin-cors-origin']);
+  set('allowedHosts', values['allowed-host']);
+  set('allowWebhookTargets', values['allow-webhook-target']);
   set('maxSandboxes', integer('max-sandboxes', values['max-sandboxes'], 0));
   set('headersTimeoutMs', integer('headers-timeout-ms', values['headers-timeout-ms'], 1));
   set('idleTimeoutMs', integer('idle-timeout-ms', values['idle-timeout-ms'], 1));

@@ -198,6 +198,11 @@ export interface WebhookDispatcherOptions {
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
   /**
+   * Targets allowed although link-local or a cloud metadata address (the `allowWebhookTargets`
+   * option): host names, IP addresses, CIDR ranges. Default: none.
+   */
+  allowTargets?: readonly string[];
+  /**
    * Receives one entry per delivery attempt and per skipped or failed dispatch; `level` says how
    * much it matters: `debug` (delivered), `info` (a failed attempt), `warn` (given up or dropped).
    */
