@@ -12,7 +12,7 @@ export { toMarkdown } from './report/markdown.js';
 export { toSummary } from './report/summary.js';
 export { toJson } from './report/well-formed.js';
 export { writeReports } from './report/write.js';
-export { runContract } from './run.js';
+export { runContract } from './suite/run.js';
 export type {
   CheckResult,
   ContractReport,
@@ -24,4 +24,4 @@ export type {
   StoppedEarly,
   Target,
   Verdict,
-} from './types.js';
+} from './support/types.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../src/cli/args.js';
 import { main } from '../src/cli/main.js';
-import { inProcessTarget, MockUnavailable } from '../src/targets.js';
+import { inProcessTarget, MockUnavailable } from '../src/cli/targets.js';
 
 describe('parseCliArgs', () => {
   it('reads every option', () => {

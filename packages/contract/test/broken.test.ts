@@ -1,7 +1,7 @@
 /** The suite can fail: deliberately broken variants of the mock each fail the check that names them. */
 import { describe, expect, it } from 'vitest';
 import { toSummary } from '../src/report/summary.js';
-import type { Target } from '../src/types.js';
+import type { Target } from '../src/support/types.js';
 import { failures, runAgainstMock } from './helpers.js';
 
 type Fetch = Target['fetch'];

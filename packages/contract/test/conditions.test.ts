@@ -3,8 +3,8 @@
  * a reading only when every answer is one its operation refuses with, `other` otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import { NO_EXCHANGE } from '../src/http.js';
 import { type ConditionAnswer, type ConditionId, conditionReading } from '../src/probes/conditions.js';
+import { NO_EXCHANGE } from '../src/support/http.js';
 
 const answer = (operation: string, status: number): ConditionAnswer => [
   operation,

@@ -3,7 +3,7 @@
  * another order passes, and the order is observed (`create-answer-order`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Target } from '../src/types.js';
+import type { Target } from '../src/support/types.js';
 import { failures, observation, runAgainstMock } from './helpers.js';
 
 type Fetch = Target['fetch'];

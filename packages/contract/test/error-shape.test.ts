@@ -1,7 +1,7 @@
 /** error-shape is observed by validating the error body against each reading's schema in the spec. */
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../src/http.js';
 import { errorShapeOf } from '../src/probes/responses.js';
+import type { Exchange } from '../src/support/http.js';
 
 const exchange = (contentType: string, json: unknown): Exchange => ({
   method: 'POST',

@@ -1,8 +1,8 @@
 /** Runs the suite against the in-process mock with settings small enough for a test run. */
 import { type FetchApp, type ServedMock, type ServeMockOptions, serveMock } from '@video-api/test-support';
-import { runContract } from '../src/run.js';
-import { inProcessTarget, type PreparedTarget } from '../src/targets.js';
-import type { ContractReport, RunOptions, Target } from '../src/types.js';
+import { inProcessTarget, type PreparedTarget } from '../src/cli/targets.js';
+import { runContract } from '../src/suite/run.js';
+import type { ContractReport, RunOptions, Target } from '../src/support/types.js';
 
 export const FAST = {
   propertyRuns: 4,

@@ -3,7 +3,7 @@
  * URL or a field value is expected gets a short message that says the value's length.
  */
 import { describe, expect, it } from 'vitest';
-import type { Target } from '../src/types.js';
+import type { Target } from '../src/support/types.js';
 import { runAgainstMock } from './helpers.js';
 
 const HUGE = 'A'.repeat(348_160);

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { refusedUrl } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
-import { runContract } from '../src/run.js';
-import type { ContractReport } from '../src/types.js';
+import { runContract } from '../src/suite/run.js';
+import type { ContractReport } from '../src/support/types.js';
 import { FAST, failures, serveInProcessMock, skipped } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];

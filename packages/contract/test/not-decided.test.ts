@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { toJUnit } from '../src/report/junit.js';
 import { allObservations } from '../src/report/observations.js';
 import { toSummary } from '../src/report/summary.js';
-import type { Target } from '../src/types.js';
+import type { Target } from '../src/support/types.js';
 import { failures, runAgainstMock, skipped } from './helpers.js';
 
 type Fetch = Target['fetch'];

@@ -4,7 +4,7 @@
  */
 import { refusedUrl } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
-import type { Target } from '../src/types.js';
+import type { Target } from '../src/support/types.js';
 import { failures, observation, runAgainstMock, skipped } from './helpers.js';
 
 const PLAYBACK = 'the HLS address of a ready video serves an HLS playlist';

@@ -1,6 +1,6 @@
 /** rate-limits is observed as 429-retry-after only when the 429's Retry-After is one every layer can read. */
 import { describe, expect, it } from 'vitest';
-import type { Target } from '../src/types.js';
+import type { Target } from '../src/support/types.js';
 import { observation, runAgainstMock } from './helpers.js';
 
 /** Rewrites the Retry-After of every 429 the mock sends. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toJUnit } from '../src/report/junit.js';
 import { toMarkdown } from '../src/report/markdown.js';
 import { toSummary } from '../src/report/summary.js';
-import type { ContractReport } from '../src/types.js';
+import type { ContractReport } from '../src/support/types.js';
 
 const report: ContractReport = {
   target: { baseUrl: 'http://localhost:4010', uploadBaseUrl: 'http://localhost:4010' },

@@ -6,8 +6,8 @@ import { openapiDocument } from '@video-api/schema/openapi';
 import { zCustomFieldValue } from '@video-api/schema/zod';
 import { describe, expect, it } from 'vitest';
 import { isUtcDateTime } from '../src/checks/shapes.js';
-import type { Target } from '../src/types.js';
-import { generatedValues, VALUE_FORMS } from '../src/values.js';
+import type { Target } from '../src/support/types.js';
+import { generatedValues, VALUE_FORMS } from '../src/support/values.js';
 import { failures, runAgainstMock } from './helpers.js';
 
 type Fetch = Target['fetch'];

@@ -1,6 +1,6 @@
 /** No observation is drawn from a 5xx answer: the server failed, it did not choose a reading. */
 import { describe, expect, it } from 'vitest';
-import type { Target } from '../src/types.js';
+import type { Target } from '../src/support/types.js';
 import { failures, observation, runAgainstMock } from './helpers.js';
 
 type Fetch = Target['fetch'];

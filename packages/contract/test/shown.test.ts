@@ -1,7 +1,7 @@
 /** showValue and showText: short values whole, long ones as their length and a prefix, never a lone surrogate. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { showText, showValue } from '../src/shown.js';
+import { showText, showValue } from '../src/support/shown.js';
 
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Any UTF-16 text, lone surrogates included. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type ConnectionFault, listenHttp, refusedUrl } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main, reachable } from '../src/cli/main.js';
-import type { ContractReport } from '../src/types.js';
+import type { ContractReport } from '../src/support/types.js';
 import { serveInProcessMock } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { writeReports } from '../src/report/write.js';
-import type { ContractReport, Target } from '../src/types.js';
+import type { ContractReport, Target } from '../src/support/types.js';
 import { prepareMock, runAgainstMock } from './helpers.js';
 import { hasJq, jqProblem, parseIJson, xmlProblem } from './support/strict-formats.js';
 

@@ -13,13 +13,13 @@ import {
   VideoFailedError,
 } from '@video-api/client';
 import { fieldKindOf, type FieldKind as ValueKind } from '@video-api/schema';
-import { CheckFailure, type Context, ensure, explain } from '../context.js';
-import { everyValueForm } from '../examples.js';
-import { isClientError } from '../http.js';
+import { CheckFailure, type Context, ensure, explain } from '../context/context.js';
 import { isFailedWord } from '../probes/readiness.js';
-import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../probes/sample-video.js';
-import { showValue } from '../shown.js';
-import { generatedValues } from '../values.js';
+import { everyValueForm } from '../support/examples.js';
+import { isClientError } from '../support/http.js';
+import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../support/sample-video.js';
+import { showValue } from '../support/shown.js';
+import { generatedValues } from '../support/values.js';
 import { seeded } from './custom-fields.js';
 import { sameValue } from './shapes.js';
 

@@ -1,10 +1,10 @@
 /** Checks of create (§4.1) and of the creation shape of the video record (§2). */
 
 import { zCreatedVideo } from '@video-api/schema/zod';
-import { CheckFailure, CheckSkipped, type Context, ensure } from '../context.js';
-import { refuse5xx } from '../evidence.js';
-import { describe, type Exchange, NO_EXCHANGE } from '../http.js';
-import { showText, showValue, VALUE_PREFIX } from '../shown.js';
+import { CheckFailure, CheckSkipped, type Context, ensure } from '../context/context.js';
+import { refuse5xx } from '../support/evidence.js';
+import { describe, type Exchange, NO_EXCHANGE } from '../support/http.js';
+import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 export interface CreateOutcome {

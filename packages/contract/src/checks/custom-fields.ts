@@ -4,10 +4,10 @@
  */
 
 import { zVideo } from '@video-api/schema/zod';
-import { type Context, ensure } from '../context.js';
-import { describe } from '../http.js';
-import { showValue } from '../shown.js';
-import { everyFormGenerated, generatedValues } from '../values.js';
+import { type Context, ensure } from '../context/context.js';
+import { describe } from '../support/http.js';
+import { showValue } from '../support/shown.js';
+import { everyFormGenerated, generatedValues } from '../support/values.js';
 import { ensureJson, ensureShape, ensureSuccess, sameValue } from './shapes.js';
 
 /**

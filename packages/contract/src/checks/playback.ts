@@ -4,9 +4,9 @@
  * and the run goes on (the API answered, the streaming host did not).
  */
 
-import { CheckFailure, CheckSkipped, type Context } from '../context.js';
-import { describe, type Exchange, isSuccess, type NoAnswer, noAnswerIn, send } from '../http.js';
-import { showText, VALUE_PREFIX } from '../shown.js';
+import { CheckFailure, CheckSkipped, type Context } from '../context/context.js';
+import { describe, type Exchange, isSuccess, type NoAnswer, noAnswerIn, send } from '../support/http.js';
+import { showText, VALUE_PREFIX } from '../support/shown.js';
 
 /**
  * GETs a playback address (§2: on the streaming domain, not the API). It never stops the run: a

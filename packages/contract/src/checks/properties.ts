@@ -1,10 +1,10 @@
 /** Property-based checks (fast-check): valid field maps round-trip; invalid requests get a 4xx. */
 
 import fc from 'fast-check';
-import { CheckFailure, type Context, ensure, explain } from '../context.js';
-import { everyValueForm, exampleFieldNames } from '../examples.js';
-import { describe, isClientError, noAnswerIn } from '../http.js';
-import { showValue } from '../shown.js';
+import { CheckFailure, type Context, ensure, explain } from '../context/context.js';
+import { everyValueForm, exampleFieldNames } from '../support/examples.js';
+import { describe, isClientError, noAnswerIn } from '../support/http.js';
+import { showValue } from '../support/shown.js';
 import { roundTrip } from './custom-fields.js';
 
 const text = fc.string({ maxLength: 40 });

@@ -1,9 +1,9 @@
 /** Stateful sequences: create → upload → wait → write → read, interleaved across several videos. */
 
 import { zVideo } from '@video-api/schema/zod';
-import { type Context, ensure } from '../context.js';
-import { describe, isSuccess } from '../http.js';
-import { showValue } from '../shown.js';
+import { type Context, ensure } from '../context/context.js';
+import { describe, isSuccess } from '../support/http.js';
+import { showValue } from '../support/shown.js';
 import { ensureShape, ensureSuccess, sameValue } from './shapes.js';
 
 export async function checkInterleaved(ctx: Context): Promise<void> {

@@ -2,9 +2,9 @@
 
 import { isUtcDateTime } from '@video-api/schema';
 import type { z } from 'zod';
-import { CheckFailure, ensure } from '../context.js';
-import { describe, type Exchange, isSuccess } from '../http.js';
-import { showText, showValue, VALUE_PREFIX } from '../shown.js';
+import { CheckFailure, ensure } from '../context/context.js';
+import { describe, type Exchange, isSuccess } from '../support/http.js';
+import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
 
 /** §4.5 shows no exact codes: a success is any 2XX. */
 export function ensureSuccess(exchange: Exchange, what: string): void {

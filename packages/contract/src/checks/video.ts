@@ -1,11 +1,11 @@
 /** Checks of get-video (§4.3), upload (§4.2) and processing (§3). */
 
 import { zVideo } from '@video-api/schema/zod';
-import { CheckSkipped, type Context, ensure } from '../context.js';
-import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../http.js';
+import { CheckSkipped, type Context, ensure } from '../context/context.js';
 import { type ConditionAnswer, observeCondition } from '../probes/conditions.js';
 import { isFailedWord } from '../probes/readiness.js';
-import { showText, showValue, VALUE_PREFIX } from '../shown.js';
+import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../support/http.js';
+import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 /** Gets `key` and checks the answer (§4.3); returns it for the probes of the record. */

@@ -4,15 +4,15 @@
  */
 
 import { stat } from 'node:fs/promises';
-import { DEFAULT_TIMEOUT_MS, networkCode } from '../http.js';
 import { printable } from '../report/printable.js';
 import { toSummary } from '../report/summary.js';
 import { toJson } from '../report/well-formed.js';
 import { writeReports } from '../report/write.js';
-import { runContract, stoppedRun } from '../run.js';
-import { httpTarget, inProcessTarget, MockUnavailable, type PreparedTarget } from '../targets.js';
-import type { ContractReport, StoppedEarly } from '../types.js';
+import { runContract, stoppedRun } from '../suite/run.js';
+import { DEFAULT_TIMEOUT_MS, networkCode } from '../support/http.js';
+import type { ContractReport, StoppedEarly } from '../support/types.js';
 import { type CliArgs, parseCliArgs, USAGE, UsageError } from './args.js';
+import { httpTarget, inProcessTarget, MockUnavailable, type PreparedTarget } from './targets.js';
 
 export interface Io {
   stdout: (text: string) => void;

@@ -1,7 +1,7 @@
 /** Probes of the authorization of get-video and update-custom-fields (§5: not shown). */
 import type { UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
-import type { Context } from '../context.js';
-import { describe, type Exchange, isClientError, isSuccess } from '../http.js';
+import type { Context } from '../context/context.js';
+import { describe, type Exchange, isClientError, isSuccess } from '../support/http.js';
 
 async function probe(
   ctx: Context,

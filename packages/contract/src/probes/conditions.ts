@@ -4,9 +4,9 @@
  * type. The reading is the one whose refusals in the spec (its meaning) are the answers seen.
  */
 import { meaningOf, type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
-import type { Context } from '../context.js';
-import { refuse5xx } from '../evidence.js';
-import { type Exchange, NO_EXCHANGE } from '../http.js';
+import type { Context } from '../context/context.js';
+import { refuse5xx } from '../support/evidence.js';
+import { type Exchange, NO_EXCHANGE } from '../support/http.js';
 
 /** The unknowns of §7 whose readings say with which status each operation refuses a condition. */
 export type ConditionId = 'unknown-video-key' | 'token-refusal' | 'media-type-refusal';

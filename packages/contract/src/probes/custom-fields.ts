@@ -1,9 +1,9 @@
 /** Probes of custom fields: definition and null (§2), omitted fields on update (§4.4). */
 
-import type { Context } from '../context.js';
-import { everyValueForm } from '../examples.js';
-import { describe, isClientError, isSuccess } from '../http.js';
-import { showValue } from '../shown.js';
+import type { Context } from '../context/context.js';
+import { everyValueForm } from '../support/examples.js';
+import { describe, isClientError, isSuccess } from '../support/http.js';
+import { showValue } from '../support/shown.js';
 
 /**
  * Writes a never-defined field: accepted, `implicit`. Refused: fields are defined beforehand, and a

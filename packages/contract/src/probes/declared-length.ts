@@ -3,8 +3,8 @@
  * server refuses it from the header alone. It goes through the target's fetch (a server over the
  * network, or an app in this process); the body stays open until an answer or the time limit.
  */
-import { networkCode } from '../http.js';
-import type { Target } from '../types.js';
+import { networkCode } from '../support/http.js';
+import type { Target } from '../support/types.js';
 
 export interface DeclaredLengthAnswer {
   /** The status answered, if any. */

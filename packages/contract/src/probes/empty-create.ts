@@ -1,6 +1,6 @@
 /** Probe of a create with an empty `videos` (§1: "Create one or more video records"; none: not shown). */
-import type { Context } from '../context.js';
-import { describe, isClientError, isSuccess } from '../http.js';
+import type { Context } from '../context/context.js';
+import { describe, isClientError, isSuccess } from '../support/http.js';
 
 /** `rejected` for a 4xx, `accepted-empty` for a 2XX with an empty array, `other` for anything else. */
 export async function probeEmptyCreate(ctx: Context) {

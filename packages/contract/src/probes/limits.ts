@@ -1,8 +1,8 @@
 /** Bounded probes of the limits the document does not show (§8). */
 import { parseRetryAfter } from '@video-api/schema';
-import type { Context } from '../context.js';
-import { isServerError } from '../evidence.js';
-import { describe, isClientError, isSuccess, urlOf } from '../http.js';
+import type { Context } from '../context/context.js';
+import { isServerError } from '../support/evidence.js';
+import { describe, isClientError, isSuccess, urlOf } from '../support/http.js';
 import { sendDeclaredLength } from './declared-length.js';
 
 export async function probeFieldLength(ctx: Context) {

@@ -11,11 +11,11 @@ import {
 } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
 import { fetchPlayback } from '../checks/playback.js';
-import type { Context } from '../context.js';
-import { refuse5xx } from '../evidence.js';
-import { describe, type Exchange, isSuccess } from '../http.js';
-import { showText, showValue, VALUE_PREFIX } from '../shown.js';
-import type { ObservedReadingOf } from '../unknowns.js';
+import type { Context } from '../context/context.js';
+import { refuse5xx } from '../support/evidence.js';
+import { describe, type Exchange, isSuccess } from '../support/http.js';
+import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
+import type { ObservedReadingOf } from '../support/unknowns.js';
 
 /**
  * What a state word tells (§3, §4.3 do not say which word means ready): the one vocabulary of

@@ -1,9 +1,9 @@
 /** Probes of answers the document does not show: status codes (§4.5), upload body (§4.2), errors (§7). */
 import { meaningOf, type ReadingOf, readingsOf } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
-import type { Context } from '../context.js';
-import { refuse5xx } from '../evidence.js';
-import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../http.js';
+import type { Context } from '../context/context.js';
+import { refuse5xx } from '../support/evidence.js';
+import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../support/http.js';
 
 export async function probeStatusCodes(ctx: Context, create: Exchange, upload: Exchange) {
   return ctx.observe('status-codes', async () => {

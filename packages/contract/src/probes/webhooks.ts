@@ -3,9 +3,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FAILED_STATE, READY_STATE, readingsOf, videoStates } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
-import { type Context, explain, type Finding } from '../context.js';
-import { showText, VALUE_PREFIX } from '../shown.js';
-import type { ObservedReadingOf } from '../unknowns.js';
+import { type Context, explain, type Finding } from '../context/context.js';
+import { showText, VALUE_PREFIX } from '../support/shown.js';
+import type { ObservedReadingOf } from '../support/unknowns.js';
 import type { Delivery } from './webhook-receiver.js';
 import { startReceiver } from './webhook-receiver.js';
 

@@ -2,7 +2,7 @@
  * JUnit XML for CI: one test case per check; skipped checks as `<skipped/>` with their reason;
  * observations as passing cases with their reading, unknowns not observed as skipped cases.
  */
-import type { ContractReport } from '../types.js';
+import type { ContractReport } from '../support/types.js';
 import { allObservations } from './observations.js';
 import { printable } from './printable.js';
 

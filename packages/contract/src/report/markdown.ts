@@ -1,5 +1,5 @@
 /** report.md: the report for people. */
-import type { ContractReport } from '../types.js';
+import type { ContractReport } from '../support/types.js';
 import { allObservations } from './observations.js';
 import { printable } from './printable.js';
 import { verdictLine } from './summary.js';

@@ -1,5 +1,5 @@
 /** The short terminal summary: why a run stopped, failures in full, skips by reason, observations one line each. */
-import type { ContractReport } from '../types.js';
+import type { ContractReport } from '../support/types.js';
 import { allObservations } from './observations.js';
 import { printable as p } from './printable.js';
 

@@ -3,8 +3,8 @@
  * writes as a `\ud800` escape that `jq` and other strict readers refuse. Each one is replaced with
  * U+FFFD, and the report lists where (`replacedLoneSurrogates`), so a reader knows the text changed.
  */
-import { LONE_SURROGATES } from '../shown.js';
-import type { ContractReport, ReplacedLoneSurrogates } from '../types.js';
+import { LONE_SURROGATES } from '../support/shown.js';
+import type { ContractReport, ReplacedLoneSurrogates } from '../support/types.js';
 
 /** A JSON Pointer token (RFC 6901). */
 const token = (key: string | number) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');

@@ -1,7 +1,7 @@
 /** Writes report.json, report.md and junit.xml into a folder. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ContractReport } from '../types.js';
+import type { ContractReport } from '../support/types.js';
 import { toJUnit } from './junit.js';
 import { toMarkdown } from './markdown.js';
 import { toJson } from './well-formed.js';

@@ -1,6 +1,6 @@
 /** Builds the target of a run: a server over HTTP, or the mock in this process. */
-import { DEFAULT_TIMEOUT_MS } from './http.js';
-import type { RunOptions, Target } from './types.js';
+import { DEFAULT_TIMEOUT_MS } from '../support/http.js';
+import type { RunOptions, Target } from '../support/types.js';
 
 export interface PreparedTarget {
   target: Target;

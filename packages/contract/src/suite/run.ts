@@ -1,10 +1,10 @@
 /** The runner: checks what the document states and probes what it leaves open, in one pass. */
-import { checkClient } from './checks/client.js';
-import { checkCreate } from './checks/create.js';
-import { checkCustomFields } from './checks/custom-fields.js';
-import { checkPlayback, playbackOf } from './checks/playback.js';
-import { checkProperties } from './checks/properties.js';
-import { checkInterleaved } from './checks/sequences.js';
+import { checkClient } from '../checks/client.js';
+import { checkCreate } from '../checks/create.js';
+import { checkCustomFields } from '../checks/custom-fields.js';
+import { checkPlayback, playbackOf } from '../checks/playback.js';
+import { checkProperties } from '../checks/properties.js';
+import { checkInterleaved } from '../checks/sequences.js';
 import {
   checkBearerRequired,
   checkBecomesReady,
@@ -12,26 +12,26 @@ import {
   checkUnknownKeys,
   checkUpload,
   checkUploadRefusals,
-} from './checks/video.js';
-import { Context, explain } from './context.js';
-import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from './http.js';
-import { probeAuth } from './probes/auth.js';
-import { probeMediaType } from './probes/conditions.js';
-import { probeDefinition, probeNull, probeOmitted } from './probes/custom-fields.js';
-import { probeEmptyCreate } from './probes/empty-create.js';
+} from '../checks/video.js';
+import { Context, explain } from '../context/context.js';
+import { probeAuth } from '../probes/auth.js';
+import { probeMediaType } from '../probes/conditions.js';
+import { probeDefinition, probeNull, probeOmitted } from '../probes/custom-fields.js';
+import { probeEmptyCreate } from '../probes/empty-create.js';
 import {
   probeFieldLength,
   probeFileSize,
   probeRateLimit,
   probeTransitions,
   probeVideosPerCreate,
-} from './probes/limits.js';
-import { probeFieldFormats, probeReadiness, probeRecordFields, probeStates } from './probes/readiness.js';
-import { probeErrors, probeStatusCodes, probeUploadBody } from './probes/responses.js';
-import { probeWebhooks } from './probes/webhooks.js';
-import { wellFormed } from './report/well-formed.js';
-import type { ContractReport, RunOptions, StoppedEarly, Target } from './types.js';
-import { isLocal, observedIds } from './unknowns.js';
+} from '../probes/limits.js';
+import { probeFieldFormats, probeReadiness, probeRecordFields, probeStates } from '../probes/readiness.js';
+import { probeErrors, probeStatusCodes, probeUploadBody } from '../probes/responses.js';
+import { probeWebhooks } from '../probes/webhooks.js';
+import { wellFormed } from '../report/well-formed.js';
+import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from '../support/http.js';
+import type { ContractReport, RunOptions, StoppedEarly, Target } from '../support/types.js';
+import { isLocal, observedIds } from '../support/unknowns.js';
 
 const DEFAULTS = {
   propertyRuns: 25,

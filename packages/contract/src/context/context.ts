@@ -2,7 +2,7 @@
  * The run context: records checks and observations, and offers the four operations of the
  * document as raw exchanges, so every check sees statuses, headers and bodies as sent.
  */
-import { answered5xx, first5xx, NotObservable } from './evidence.js';
+import { answered5xx, first5xx, NotObservable } from '../support/evidence.js';
 import {
   type Auth,
   describe,
@@ -13,8 +13,8 @@ import {
   noAnswerIn,
   type SendOptions,
   send,
-} from './http.js';
-import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from './probes/sample-video.js';
+} from '../support/http.js';
+import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../support/sample-video.js';
 import type {
   CheckResult,
   Observation,
@@ -23,8 +23,8 @@ import type {
   RunOptions,
   StoppedEarly,
   Target,
-} from './types.js';
-import { isKnownReading, type ObservedReadingOf } from './unknowns.js';
+} from '../support/types.js';
+import { isKnownReading, type ObservedReadingOf } from '../support/unknowns.js';
 
 /** Thrown by a check to fail with a message that says what was expected and what came. */
 export class CheckFailure extends Error {
