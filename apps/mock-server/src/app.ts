@@ -3,22 +3,37 @@
  * sandbox, and one per sandbox, opened on first use with the same options (src/sandbox/). Never
  * listens; runs wherever web APIs do (see ./platform.ts).
  */
+import { getPath } from 'hono/utils/url';
+import type { AccessView } from './control/admin-routes.js';
+import { accessRefusal } from './http/access-guard.js';
 import type { HttpError } from './http/errors.js';
 import { renderAdminError, renderError } from './http/errors.js';
-import { ADMIN_PREFIX } from './http/operations.js';
+import { renderMockError } from './http/mock-error.js';
+import { ADMIN_PREFIX, isAdminPath } from './http/operations.js';
+import { pathnameOf } from './http/request-url.js';
 import { createInstance } from './mock-instance.js';
 import { resolveOptions } from './options.js';
 import { type Platform, webPlatform } from './platform.js';
 import type { ServerReadings } from './readings/server-readings.js';
 import { type Fetch, sandboxDispatch } from './sandbox/dispatch.js';
-import { SANDBOXES_PATH } from './sandbox/names.js';
+import { isSandboxPath, SANDBOXES_PATH } from './sandbox/names.js';
 import { sandboxControl, sandboxRegistry } from './sandbox/registry.js';
 import { sandboxRoutes } from './sandbox/routes.js';
+import { createLog } from './shared/log.js';
 import type { Origins } from './state/origins.js';
 import type { MockApp, MockControl, MockOptions, ResolvedOptions, StateControl } from './types.js';
 
-/** What a server needs of an app it serves (see `answerOutsideApp`, `setServedOrigin`). */
-const served = new WeakMap<MockApp, { readings: ServerReadings; serveAt(origin: string): void }>();
+/** Whether a server's address is reachable from other machines, and what to say about it. */
+export interface Exposure {
+  exposed: boolean;
+  warning?: string;
+}
+
+/** What a server needs of an app it serves (see `answerOutsideApp`, `setServedOrigin`, `setExposure`). */
+const served = new WeakMap<
+  MockApp,
+  { readings: ServerReadings; serveAt(origin: string): void; expose(exposure: Exposure): void }
+>();
 
 /**
  * The answer to a request that never reached `app` (Node could not parse it, or its Host or
@@ -33,6 +48,23 @@ export function answerOutsideApp(app: MockApp, error: HttpError): Response {
 /** Tells `app` the origin it is served at: the streaming base of events no request caused. */
 export function setServedOrigin(app: MockApp, origin: string): void {
   served.get(app)?.serveAt(origin);
+}
+
+/** Tells `app` whether the address it is served at is exposed (`GET /__mock/access` says so). */
+export function setExposure(app: MockApp, exposure: Exposure): void {
+  served.get(app)?.expose(exposure);
+}
+
+/** Whether a path reaches an admin API: `/__mock/…` or `/sandboxes/{name}/__mock/…`. */
+function isAdminTarget(path: string): boolean {
+  if (!isSandboxPath(path)) return isAdminPath(path);
+  const rest = path.indexOf('/', SANDBOXES_PATH.length + 1);
+  return rest >= 0 && isAdminPath(path.slice(rest));
+}
+
+/** Whether a request reaches an admin API, by its path as sent or as the router decodes it. */
+function isAdminRequest(request: Request): boolean {
+  return isAdminTarget(pathnameOf(request.url)) || isAdminTarget(getPath(request));
 }
 
 /**
@@ -66,12 +98,20 @@ function sandboxOptions(resolved: ResolvedOptions, name: string): ResolvedOption
  */
 export function createApp(options: MockOptions = {}, platform: Platform = webPlatform()): MockApp {
   const resolved = resolveOptions(options, platform.writeLog);
-  const root = createInstance(resolved, platform);
+  let exposure: Exposure = { exposed: false };
+  const access = (): AccessView => ({
+    adminToken: resolved.adminToken !== undefined,
+    ...exposure,
+    allowedHosts: resolved.allowedHosts ?? null,
+    corsOrigins: resolved.corsOrigins,
+    adminCorsOrigins: resolved.adminCorsOrigins,
+  });
+  const root = createInstance(resolved, platform, access);
   let servedOrigin: string | undefined;
   const registry = sandboxRegistry<{ control: StateControl; fetch: Fetch; origins: Origins }>({
     max: resolved.maxSandboxes,
     open(name) {
-      const instance = createInstance(sandboxOptions(resolved, name), platform, true);
+      const instance = createInstance(sandboxOptions(resolved, name), platform, access, true);
       if (servedOrigin !== undefined) instance.origins.serveAt(`${servedOrigin}${SANDBOXES_PATH}/${name}`);
       return { control: instance.control, fetch: instance.app.fetch, origins: instance.origins };
     },
@@ -88,8 +128,19 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     },
   };
   const app = Object.assign(root.app, { mock: control });
-  app.fetch = sandboxDispatch(root.app.fetch, registry);
+  const dispatch = sandboxDispatch(root.app.fetch, registry);
+  const log = createLog(resolved.logLevel, resolved.logger);
+  // The access guard first: a refused request opens no sandbox, reaches no route, is not journalled.
+  app.fetch = (request, env, executionCtx) => {
+    const refusal = accessRefusal(request, env, () => isAdminRequest(request), resolved);
+    if (refusal === undefined) return dispatch(request, env, executionCtx);
+    log('info', { msg: 'refused', code: refusal.code, method: request.method, url: request.url });
+    return renderMockError(refusal);
+  };
   served.set(app, {
+    expose(next) {
+      exposure = next;
+    },
     readings: root.readings,
     serveAt(origin) {
       servedOrigin = origin;

@@ -13,7 +13,7 @@ import { docsRoutes } from './api/docs.js';
 import { getVideo } from './api/get-video.js';
 import { updateCustomFields } from './api/update-custom-fields.js';
 import { uploadVideoSource } from './api/upload-video-source.js';
-import { adminRoutes } from './control/admin-routes.js';
+import { type AccessView, adminRoutes } from './control/admin-routes.js';
 import { createControl } from './control/control.js';
 import { createFaults, FAULT_HEADER } from './faults/create-faults.js';
 import type { MockEnv } from './http/context.js';
@@ -22,6 +22,7 @@ import { methodNotAllowed } from './http/method-not-allowed.js';
 import { MOCK_ERROR_HEADER, renderMockError } from './http/mock-error.js';
 import { isNetworkFault } from './http/network-fault.js';
 import { ADMIN_PREFIX, allowedMethods, isAdminPath, specOperation } from './http/operations.js';
+import { ANY_ORIGIN } from './http/origin-policy.js';
 import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { respond } from './http/respond.js';
@@ -45,9 +46,14 @@ import type { ResolvedOptions, StateControl } from './types.js';
 import { createWebhookDispatcher } from './webhooks/dispatcher.js';
 import { WEBHOOK_READING_IDS } from './webhooks/readings.js';
 
-function corsFor(options: ResolvedOptions) {
+/**
+ * CORS of the public API (`corsOrigins`) or the admin API (`adminCorsOrigins`): the origin echoed
+ * with `Vary: Origin`, or `*` where the list allows any. Origins neither allows never get here: the
+ * access guard (src/http/access-guard.ts, run by createApp) refused them with a 403.
+ */
+function corsFor(origins: readonly string[]) {
   return cors({
-    origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
+    origin: origins.includes(ANY_ORIGIN) ? '*' : (origin) => origin,
     credentials: false,
     allowHeaders: ['Authorization', 'Content-Type', 'X-Mock-Reading', 'X-Mock-Sandbox'],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
@@ -116,15 +122,16 @@ function pathBelowPrefix(request: Request, options?: { env?: unknown }): string 
 }
 
 /**
- * Builds one instance from resolved options. `sandboxed` instances route below the path prefix
- * their requests name (see ./sandbox/dispatch.ts).
+ * Builds one instance from resolved options. `access` is what `GET /__mock/access` answers.
+ * `sandboxed` instances route below the path prefix their requests name (see ./sandbox/dispatch.ts).
  *
  * @example
- * const { app, control } = createInstance(resolveOptions({}), webPlatform());
+ * const { app, control } = createInstance(resolveOptions({}), webPlatform(), () => view);
  */
 export function createInstance(
   resolved: ResolvedOptions,
   platform: Platform,
+  access: () => AccessView,
   sandboxed = false,
 ): MockInstance {
   const log = createLog(resolved.logLevel, resolved.logger);
@@ -200,7 +207,7 @@ export function createInstance(
     limiter,
     log,
     faults,
-    cors: corsFor(resolved),
+    cors: { api: corsFor(resolved.corsOrigins), admin: corsFor(resolved.adminCorsOrigins) },
     onError,
   });
   const { wrap } = pipeline;
@@ -259,6 +266,7 @@ export function createInstance(
         faults,
         webhooks,
         adminToken: resolved.adminToken,
+        access,
       }),
     );
   }

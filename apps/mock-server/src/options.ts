@@ -2,6 +2,8 @@
  * Options of the mock: validation (a bad value is one clear line: what, where, accepted) and
  * defaults. The CLI's flags map onto these.
  */
+import { HOST_RULE, hostPattern } from './http/allowed-hosts.js';
+import { ANY_ORIGIN, normalizeOrigin, ORIGIN_RULE } from './http/origin-policy.js';
 import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/choice.js';
 import { observedReadings } from './readings/from-report.js';
 import { LOG_LEVELS } from './shared/log.js';
@@ -52,6 +54,36 @@ function strings(name: string, value: unknown, fallback: string[]): string[] {
     throw new OptionError(`${name}: ${JSON.stringify(value)} is not accepted (a list of non-empty strings)`);
   }
   return value as string[];
+}
+
+/** A list of origins (`corsOrigins`, `adminCorsOrigins`), normalized as browsers send them. */
+function origins(name: string, value: unknown): string[] {
+  return [
+    ...new Set(
+      strings(name, value, []).map((entry) => {
+        if (entry.trim() === ANY_ORIGIN) return ANY_ORIGIN;
+        const origin = normalizeOrigin(entry);
+        if (origin === undefined)
+          throw new OptionError(`${name}: "${entry}" is not accepted (${ORIGIN_RULE})`);
+        return origin;
+      }),
+    ),
+  ];
+}
+
+/** `allowedHosts`, normalized; undefined: hosts are not checked. */
+function hosts(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  return [
+    ...new Set(
+      strings('allowedHosts', value, []).map((entry) => {
+        const pattern = hostPattern(entry);
+        if (pattern === undefined)
+          throw new OptionError(`allowedHosts: "${entry}" is not accepted (${HOST_RULE})`);
+        return pattern;
+      }),
+    ),
+  ];
 }
 
 /** `webhookRetry`: positive integers (ms, attempts), over the defaults of src/webhooks/backoff.ts. */
@@ -139,10 +171,9 @@ export function resolveOptions(
     webhookRetry: webhookRetry(options.webhookRetry),
     adminToken: options.adminToken,
     admin: options.admin ?? true,
-    corsOrigins: strings('corsOrigins', options.corsOrigins, []),
-    adminCorsOrigins: strings('adminCorsOrigins', options.adminCorsOrigins, []),
-    allowedHosts:
-      options.allowedHosts === undefined ? undefined : strings('allowedHosts', options.allowedHosts, []),
+    corsOrigins: origins('corsOrigins', options.corsOrigins),
+    adminCorsOrigins: origins('adminCorsOrigins', options.adminCorsOrigins),
+    allowedHosts: hosts(options.allowedHosts),
     allowWebhookTargets: strings('allowWebhookTargets', options.allowWebhookTargets, []),
     rateLimit: {
       requests: integer('rateLimit.requests', rateLimit.requests, 1, 20),

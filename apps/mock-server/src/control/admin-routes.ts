@@ -35,6 +35,27 @@ export interface AdminDeps {
   webhooks: WebhookDispatcher;
   /** Token the admin API requires, if any. */
   adminToken: string | undefined;
+  /** Who may reach the mock, for `GET /__mock/access`. */
+  access: () => AccessView;
+}
+
+/**
+ * What `GET /__mock/access` answers: who may reach the mock (never the admin token itself), and
+ * the warning of a mock bound to a non-loopback address without an admin token.
+ */
+export interface AccessView {
+  /** Whether the admin API requires a token (`--admin-token`). */
+  adminToken: boolean;
+  /** Whether the server is bound to a non-loopback address (reachable from other machines). */
+  exposed: boolean;
+  /** Set when exposed without an admin token: what anyone who reaches it can do, and the fix. */
+  warning?: string;
+  /** Hosts a request's Host may name (localhost and IP addresses always); null: not checked. */
+  allowedHosts: string[] | null;
+  /** Origins the public API answers beyond localhost ones; `*`: any. */
+  corsOrigins: string[];
+  /** Origins the admin API answers beyond its own; `*`: any. */
+  adminCorsOrigins: string[];
 }
 
 function readingsView(readings: ServerReadings) {
@@ -62,6 +83,7 @@ export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
     });
   }
   admin.get('/openapi.json', (c) => c.json(adminOpenapi(c.get('origin'))));
+  admin.get('/access', (c) => c.json(deps.access()));
   admin.post('/reset', (c) => {
     control.reset();
     return c.body(null, 204);

@@ -58,6 +58,12 @@ const READINGS = { schema: zReadingsBody, example: { 'custom-fields-omitted': 'r
 /** The admin routes, as src/control/admin-routes.ts, fault-routes.ts and webhook-routes.ts register them. */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   get('/openapi.json', 'adminOpenapi', 'This document', 'The OpenAPI 3.1 document of the admin API'),
+  get(
+    '/access',
+    'getAccess',
+    'Who may reach the mock: hosts, origins, whether an admin token is set (never the token) and whether it is exposed',
+    'Access: adminToken (boolean), exposed (boolean: bound to a non-loopback address), warning (when exposed without an admin token), allowedHosts (null: not checked), corsOrigins, adminCorsOrigins',
+  ),
   post('/reset', 'reset', 'Forget videos, journal, faults; restore start readings', 'Reset', { status: 204 }),
   post('/seed', 'seed', 'Store videos directly (all or nothing)', 'The keys of the seeded videos', {
     body: { schema: zSeedBody, example: { videos: [{ title: 'Keynote', tags: ['talk'], phase: 'ready' }] } },
@@ -250,7 +256,7 @@ export function adminOpenapi(origin: string) {
       version: '1',
       license: { name: 'MIT', identifier: 'MIT' },
       description:
-        'Control of the mock: reset, seed, journal, virtual clock, readiness and failure, readings, custom-field definitions, faults, webhooks and sandboxes. Under /sandboxes/{name}/__mock/ each sandbox has the same routes (but /sandboxes) for its own state. Every error is a `Problem` (application/problem+json). With --admin-token (the `adminToken` option), every route needs `Authorization: Bearer <admin token>` and answers 401 without it.',
+        'Control of the mock: reset, seed, journal, virtual clock, readiness and failure, readings, custom-field definitions, faults, webhooks and sandboxes. Under /sandboxes/{name}/__mock/ each sandbox has the same routes (but /sandboxes) for its own state. Every error is a `Problem` (application/problem+json). With --admin-token (the `adminToken` option), every route needs `Authorization: Bearer <admin token>` and answers 401 without it. From a browser, the admin API answers its own origin only, and the origins of --admin-cors-origin (the `adminCorsOrigins` option): a request with another Origin, a preflight included, or a subresource of another site (Sec-Fetch-Site cross-site or same-site, not a navigation) is refused 403 with `X-Mock-Error: origin-not-allowed` before it does anything; a Host that --allowed-host does not allow gets 403 `host-not-allowed`.',
     },
     servers: [{ url: origin }],
     security: [{}, { adminToken: [] }],

@@ -1,7 +1,7 @@
 /**
- * Errors of the mock itself: a bad `X-Mock-*` request header, a bad sandbox name, a sandbox too many. They
- * are never a reading of the API, so they have one shape whatever the `error-shape` reading:
- * status 400, `application/problem+json`, the response header `X-Mock-Error: <code>` and the body
+ * Errors of the mock itself: a bad `X-Mock-*` request header, a bad sandbox name, a sandbox too
+ * many (400); a Host or an Origin the mock does not answer (403). They are never a reading of the
+ * API, so they have one shape whatever the `error-shape` reading: `application/problem+json`, the response header `X-Mock-Error: <code>` and the body
  * `{ type: 'urn:video-api-mock:problem:<code>', title, status, detail, code }`. A client tells them
  * from the API's own errors by that header (the client's `MockError`); do not change this contract
  * without changing the client.
@@ -18,16 +18,27 @@ export type MockErrorCode =
   /** A sandbox name in a path (`/sandboxes/{name}/…`, the admin API) that is not one. */
   | 'sandbox-name'
   /** A sandbox that would be one more than the `maxSandboxes` option allows. */
-  | 'sandbox-limit';
+  | 'sandbox-limit'
+  /** 403: a `Host` the `allowedHosts` option does not allow (DNS rebinding). */
+  | 'host-not-allowed'
+  /** 403: an `Origin` (or a cross-site subresource) the CORS options do not allow. */
+  | 'origin-not-allowed';
 
 /**
- * The mock's own 400 (`code`); `detail` says what was wrong, where, and what is accepted.
+ * The mock's own error (`code`, status 400 unless said); `detail` says what was wrong, where, and
+ * what is accepted.
  *
  * @example
  * throw mockError('mock-header', 'Bad X-Mock-Reading header', 'header X-Mock-Reading: unknown id "x" (accepted ids: …)');
+ * mockError('host-not-allowed', 'Host not allowed', 'Host "evil.example" …', 403);
  */
-export function mockError(code: MockErrorCode, title: string, detail: string): HttpError {
-  return new HttpError(400, { code, title, detail, mock: true });
+export function mockError(
+  code: MockErrorCode,
+  title: string,
+  detail: string,
+  status: 400 | 403 = 400,
+): HttpError {
+  return new HttpError(status, { code, title, detail, mock: true });
 }
 
 /**

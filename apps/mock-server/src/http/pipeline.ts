@@ -30,8 +30,11 @@ export interface PipelineDeps {
   log: Log;
   /** Faults on demand, played around the handler while rules are set (src/faults). */
   faults: { active(): boolean; middleware: MiddlewareHandler<MockEnv> };
-  /** CORS, run around requests that carry Origin. */
-  cors: MiddlewareHandler<MockEnv>;
+  /**
+   * CORS, run around requests that carry Origin: of the public API and of the admin API. The
+   * access guard (./access-guard.ts) has refused the origins neither answers before.
+   */
+  cors: { api: MiddlewareHandler<MockEnv>; admin: MiddlewareHandler<MockEnv> };
   /** Renders an error thrown before or by a handler. */
   onError: (error: Error, c: Context<MockEnv>) => Response;
 }
@@ -188,8 +191,9 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
       // The not-found answer of a route that fell through (`next()`), already inside the pipeline.
       if (c.get('pipelined')) return handler(c, next) as Response | Promise<Response>;
       if (requestHeader(c, 'origin') === undefined) return run(c, next, handler);
+      const corsOf = isAdminPath(c.req.path) ? cors.admin : cors.api;
       return (async () => {
-        const preflight = await cors(c, async () => {
+        const preflight = await corsOf(c, async () => {
           c.res = await run(c, next, handler);
         });
         return preflight instanceof Response ? preflight : c.res;

@@ -2,11 +2,13 @@
 import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { answerOutsideApp, setServedOrigin } from '../app.js';
+import { answerOutsideApp, setExposure, setServedOrigin } from '../app.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { createLog } from '../shared/log.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
 import { BODY_IDLE_BYTES, watchBodies } from './body-timeout.js';
 import { createApp } from './create-app.js';
+import { defaultAllowedHosts, exposureWarning, isLoopbackHost } from './default-hosts.js';
 import { applyIdleTimeout, httpServerOptions, timeoutsOf } from './timeouts.js';
 
 export interface ServerOptions extends MockOptions, TranscodeOptions {
@@ -132,6 +134,19 @@ function listenerOf(app: MockApp, host: string): RequestListener {
   };
 }
 
+/**
+ * Bound to a non-loopback address without an admin token: one warning line at start (shown unless
+ * the log level is `error` or `silent`; startServer's default is to show it), and the same words
+ * in `GET /__mock/access` for the console.
+ */
+function warnIfExposed(app: MockApp, host: string, url: string, options: ServerOptions): void {
+  const warning = exposureWarning(host, options.adminToken, url);
+  setExposure(app, { exposed: !isLoopbackHost(host), ...(warning !== undefined && { warning }) });
+  if (warning === undefined) return;
+  const write = options.logger ?? ((line: string) => process.stderr.write(`${line}\n`));
+  createLog(options.logLevel ?? 'warn', write)('warn', { msg: warning });
+}
+
 export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
@@ -159,7 +174,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...rest
   } = options;
   const timeouts = timeoutsOf({ headersTimeoutMs, idleTimeoutMs, requestTimeoutMs, bodyIdleTimeoutMs });
-  const app = createApp(rest);
+  // Hosts are always checked when served (DNS rebinding); a value of the wrong kind goes to resolveOptions as it is.
+  const allowedHosts =
+    rest.allowedHosts === undefined || Array.isArray(rest.allowedHosts)
+      ? defaultAllowedHosts({ host, streamingBase: rest.streamingBase, allowedHosts: rest.allowedHosts })
+      : rest.allowedHosts;
+  const app = createApp({ ...rest, allowedHosts });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createServer(
       { requireHostHeader: false, ...httpServerOptions(timeouts) },
@@ -184,8 +204,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Bound to every address: events name the loopback one (--streaming-base names another).
   const reachable = hostPart === '0.0.0.0' ? '127.0.0.1' : hostPart === '[::]' ? '[::1]' : hostPart;
   setServedOrigin(app, `http://${reachable}:${address.port}`);
+  const url = `http://${hostPart}:${address.port}`;
+  warnIfExposed(app, host, url, options);
   return {
-    url: `http://${hostPart}:${address.port}`,
+    url,
     app,
     close: async () => {
       await new Promise<void>((resolve) => {
