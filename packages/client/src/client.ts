@@ -3,36 +3,25 @@
  * generated types, with typed errors, timeouts, safe retries, uploads with progress, waiting for
  * readiness and batch uploads. The raw openapi-fetch client stays reachable as `client.raw`.
  */
-import type { CreateVideosRequest, paths, SimpleCustomFields } from '@video-api/schema';
+import type { CreatedVideo, CreateVideosRequest, paths, SimpleCustomFields, Video } from '@video-api/schema';
 import createClient from 'openapi-fetch';
 import { uploadVideos } from './batch/upload-videos.js';
-import type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
 import { AuthError, InputError } from './errors.js';
 import { type CallSettings, callWithRetry, mergeRetry } from './http/call.js';
 import { errorFromResponse } from './http/response-error.js';
-import type { RetryKind } from './http/retry.js';
 import { expectCreated, expectVideo } from './http/shapes.js';
 import { type AttemptSignal, sleep as defaultSleep } from './http/signals.js';
-import type {
-  CallOptions,
-  CreatedVideo,
-  OperationName,
-  UploadOptions,
-  UploadResult,
-  UploadSource,
-  Video,
-} from './types.js';
+import type { CallOptions } from './http/types.js';
+import { operationTable as routes, type SentOperationId } from './operations.js';
+import type { VideoApiClient, VideoApiClientOptions } from './types.js';
 import { defaultTransport } from './upload/default-transport.js';
 import { fetchTransport } from './upload/transport.js';
+import type { UploadOptions, UploadResult, UploadSource } from './upload/types.js';
 import { sourceOf, uploadWith } from './upload/upload.js';
 import { playlistMemory } from './wait/playlist-memory.js';
 import { waitForReady } from './wait/wait-for-ready.js';
 
-export type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
-
-const UPLOAD_PATH = '/api/upload/v1/form-data/videos/{videoKey}' satisfies keyof paths;
-
-function checkKey(videoKey: string, operation: OperationName): string {
+function checkKey(videoKey: string, operation: SentOperationId): string {
   if (typeof videoKey !== 'string' || videoKey === '') {
     throw new InputError(
       `${operation}: videoKey must be a non-empty string, got ${JSON.stringify(videoKey)}`,
@@ -89,7 +78,7 @@ export function createVideoApiClient<Source = UploadSource>(
     (options.fetch === undefined ? defaultTransport(fetchImpl) : fetchTransport(fetchImpl));
 
   /** The token; a failing getToken becomes an AuthError (nothing was sent, so it is not retried). */
-  async function tokenFor(operation: OperationName | undefined): Promise<string | undefined> {
+  async function tokenFor(operation: SentOperationId | undefined): Promise<string | undefined> {
     if (!options.getToken) return options.token;
     try {
       return await options.getToken();
@@ -140,7 +129,7 @@ export function createVideoApiClient<Source = UploadSource>(
    * that carries the signal, and the call also races it: such a fetch may not honour the signal.
    */
   const attemptInit = async (
-    operation: OperationName,
+    operation: SentOperationId,
     call: CallOptions,
     signal: AbortSignal | undefined,
     race: AttemptSignal['race'],
@@ -169,13 +158,17 @@ export function createVideoApiClient<Source = UploadSource>(
     };
   };
 
-  const settings = (operation: OperationName, kind: RetryKind, call: CallOptions): CallSettings => ({
-    operation,
-    kind,
-    timeoutMs: call.timeoutMs ?? options.timeoutMs ?? 30_000,
-    retry: mergeRetry(kind === 'create' ? mergeRetry(baseRetry, { retries: 0 }) : baseRetry, call.retry),
-    sleep,
-  });
+  /** Settings of one call of create, get or update; its retry kind comes from the operation table. */
+  const settings = (operation: SentOperationId, call: CallOptions): CallSettings => {
+    const kind = routes[operation].retry;
+    return {
+      operation,
+      kind,
+      timeoutMs: call.timeoutMs ?? options.timeoutMs ?? 30_000,
+      retry: mergeRetry(kind === 'create' ? mergeRetry(baseRetry, { retries: 0 }) : baseRetry, call.retry),
+      sleep,
+    };
+  };
 
   const client: VideoApiClient<Source> = {
     raw,
@@ -190,8 +183,8 @@ export function createVideoApiClient<Source = UploadSource>(
           operation: 'createVideos',
         });
       }
-      return callWithRetry(settings('createVideos', 'create', call), call, async (signal, _n, race) => {
-        const { data, response } = await raw.POST('/api/v1/videos', {
+      return callWithRetry(settings('createVideos', call), call, async (signal, _n, race) => {
+        const { data, response } = await raw.POST(routes.createVideos.path, {
           body,
           ...(await attemptInit('createVideos', call, signal, race)),
         });
@@ -205,11 +198,12 @@ export function createVideoApiClient<Source = UploadSource>(
     async uploadSource(videoKey: string, source: Source, call: UploadOptions = {}): Promise<UploadResult> {
       checkKey(videoKey, 'uploadVideoSource');
       const prepared = await (options.prepareSource?.(source, call) ?? undefined);
-      const url = `${uploadBaseUrl}${UPLOAD_PATH.replace('{videoKey}', encodeURIComponent(videoKey))}`;
+      const path = routes.uploadVideoSource.path.replace('{videoKey}', encodeURIComponent(videoKey));
+      const url = `${uploadBaseUrl}${path}`;
       const uploadRetry = mergeRetry(options.uploadRetry ?? false, call.retry);
       const callSettings: CallSettings = {
         operation: 'uploadVideoSource',
-        kind: 'upload',
+        kind: routes.uploadVideoSource.retry,
         timeoutMs: call.timeoutMs ?? options.uploadTimeoutMs ?? 3_600_000,
         retry: uploadRetry,
         sleep,
@@ -229,8 +223,8 @@ export function createVideoApiClient<Source = UploadSource>(
     // §4.3
     async getVideo(videoKey: string, call: CallOptions = {}): Promise<Video> {
       checkKey(videoKey, 'getVideo');
-      return callWithRetry(settings('getVideo', 'safe', call), call, async (signal, _n, race) => {
-        const { data, response } = await raw.GET('/api/v1/videos/{videoKey}', {
+      return callWithRetry(settings('getVideo', call), call, async (signal, _n, race) => {
+        const { data, response } = await raw.GET(routes.getVideo.path, {
           params: { path: { videoKey } },
           ...(await attemptInit('getVideo', call, signal, race)),
         });
@@ -250,8 +244,8 @@ export function createVideoApiClient<Source = UploadSource>(
           operation: 'updateCustomFields',
         });
       }
-      return callWithRetry(settings('updateCustomFields', 'safe', call), call, async (signal, _n, race) => {
-        const { data, response } = await raw.PUT('/api/v1/videos/{videoKey}/custom-fields', {
+      return callWithRetry(settings('updateCustomFields', call), call, async (signal, _n, race) => {
+        const { data, response } = await raw.PUT(routes.updateCustomFields.path, {
           params: { path: { videoKey } },
           body: { simpleCustomFields: fields },
           ...(await attemptInit('updateCustomFields', call, signal, race)),

@@ -6,7 +6,18 @@
  * import { NotFoundError } from '@video-api/client';
  * try { await client.getVideo('nope'); } catch (e) { if (e instanceof NotFoundError) console.log(e.status); }
  */
-import type { ErrorDetails, OperationName } from './types.js';
+import type { SentOperationId } from './operations.js';
+
+/** What an error keeps of the failure: the response's parts, the operation, the attempts, the cause. */
+export interface ErrorDetails {
+  status?: number | undefined;
+  headers?: Headers | undefined;
+  rawBody?: string | undefined;
+  body?: unknown;
+  operation?: SentOperationId | undefined;
+  attempts?: number | undefined;
+  cause?: unknown;
+}
 
 /** Base class of every error the client throws. */
 export class VideoApiError extends Error {
@@ -19,8 +30,8 @@ export class VideoApiError extends Error {
   readonly rawBody: string | undefined;
   /** The response body parsed as JSON, when it parses. */
   readonly body: unknown;
-  /** The operation that failed. */
-  readonly operation: OperationName | undefined;
+  /** The operation that failed: its operation id in the spec. */
+  readonly operation: SentOperationId | undefined;
   /** How many attempts were made before giving up. */
   attempts: number;
 

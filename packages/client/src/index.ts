@@ -9,6 +9,7 @@
  * const video = await client.getVideo('v-0001');
  */
 
+export type { CreatedVideo, ReadCustomFields, SimpleCustomFields, Video } from '@video-api/schema';
 export { memoryLedger } from './batch/ledger.js';
 export type {
   BatchFile,
@@ -21,7 +22,6 @@ export type {
 } from './batch/types.js';
 export { isAmbiguousCreateFailure, uploadVideos } from './batch/upload-videos.js';
 export { createVideoApiClient } from './client.js';
-export type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
 export {
   AbortedError,
   AmbiguousCreateError,
@@ -48,22 +48,11 @@ export {
   type FieldValues,
 } from './fields/define-custom-fields.js';
 export { errorFromParts, errorFromResponse } from './http/response-error.js';
-export { backoffDelay, isRetryable, parseRetryAfter, type RetryKind } from './http/retry.js';
+export { backoffDelay, isRetryable, parseRetryAfter } from './http/retry.js';
 export { isVideo } from './http/shapes.js';
-export type {
-  CallOptions,
-  CreatedVideo,
-  OperationName,
-  ReadCustomFields,
-  RetryOptions,
-  SimpleCustomFields,
-  SizedStream,
-  UploadOptions,
-  UploadProgress,
-  UploadResult,
-  UploadSource,
-  Video,
-} from './types.js';
+export type { CallOptions, RetryOptions } from './http/types.js';
+export type { RetryKind, SentOperationId as OperationName } from './operations.js';
+export type { VideoApiClient, VideoApiClientOptions } from './types.js';
 export { type MultipartBody, multipartBody } from './upload/multipart.js';
 export { type PreparedSource, prepareSource } from './upload/source.js';
 export {
@@ -72,6 +61,13 @@ export {
   type UploadTransport,
   xhrTransport,
 } from './upload/transport.js';
+export type {
+  SizedStream,
+  UploadOptions,
+  UploadProgress,
+  UploadResult,
+  UploadSource,
+} from './upload/types.js';
 export { defaultIsReady, playlistUrl } from './wait/readiness.js';
 export type { Readiness, ReadinessContext, ReadinessPredicate, WaitOptions } from './wait/types.js';
 export { waitForReady } from './wait/wait-for-ready.js';

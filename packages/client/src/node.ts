@@ -9,14 +9,14 @@
  * await client.uploadSource(video.key, 'clip.mp4', { onProgress: (p) => console.log(p.loaded, '/', p.total) });
  */
 import { createVideoApiClient as createCoreClient } from './client.js';
-import type { VideoApiClient, VideoApiClientOptions } from './client-types.js';
 import { InputError } from './errors.js';
 import { type FileSource, isFileSource, prepareFile } from './node/file-source.js';
 import { nodeHttpTransport } from './node/http-transport.js';
 import { shown } from './shown.js';
-import type { UploadSource } from './types.js';
+import type { VideoApiClient, VideoApiClientOptions } from './types.js';
 import { prepareSource } from './upload/source.js';
 import { fetchTransport } from './upload/transport.js';
+import type { UploadSource } from './upload/types.js';
 
 export * from './index.js';
 export { jsonFileLedger } from './node/file-ledger.js';

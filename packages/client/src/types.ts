@@ -1,85 +1,79 @@
-/** Types of the client's options and results. API types come from @video-api/schema. */
-import type { CreatedVideo, ReadCustomFields, SimpleCustomFields, Video } from '@video-api/schema';
-import type { VideoApiError } from './errors.js';
+/** The client's types: `VideoApiClient` (its methods) and `VideoApiClientOptions`. */
+import type { CreatedVideo, CreateVideosRequest, paths, SimpleCustomFields, Video } from '@video-api/schema';
+import type { Client } from 'openapi-fetch';
+import type { BatchFile, BatchOptions, BatchResult } from './batch/types.js';
+import type { CallOptions, RetryOptions } from './http/types.js';
+import type { PreparedSource } from './upload/source.js';
+import type { UploadTransport } from './upload/transport.js';
+import type { UploadOptions, UploadResult, UploadSource } from './upload/types.js';
+import type { WaitOptions } from './wait/types.js';
 
-/** The four operations of the interface document (§4.1–§4.4). */
-export type OperationName = 'createVideos' | 'uploadVideoSource' | 'getVideo' | 'updateCustomFields';
-
-export interface ErrorDetails {
-  status?: number | undefined;
-  headers?: Headers | undefined;
-  rawBody?: string | undefined;
-  body?: unknown;
-  operation?: OperationName | undefined;
-  attempts?: number | undefined;
-  cause?: unknown;
-}
-
-/** How failed attempts are retried. Delays grow exponentially with jitter; Retry-After wins. */
-export interface RetryOptions {
-  /** Retries after the first attempt (default 2 for get and update, 0 for uploads). */
-  retries?: number | undefined;
-  /** Delay cap of the first retry in ms (default 200). */
-  minDelayMs?: number | undefined;
-  /** Largest delay between attempts in ms (default 10 000). */
-  maxDelayMs?: number | undefined;
-  /** Growth of the delay cap per retry (default 2). */
-  factor?: number | undefined;
-  /** A Retry-After longer than this (ms) is not waited for: the error is thrown (default 60 000). */
-  maxRetryAfterMs?: number | undefined;
-  /** Random source in [0, 1) for the jitter (default Math.random); fixed in tests. */
-  random?: (() => number) | undefined;
-  /** Called before each retry with the error and the delay that follows. */
-  onRetry?: ((info: { attempt: number; delayMs: number; error: VideoApiError }) => void) | undefined;
-}
-
-/** Options every call accepts. */
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-  /** Timeout of one attempt in ms; overrides the client's. */
+export interface VideoApiClientOptions {
+  /** The service's base address ({base_url}), e.g. http://localhost:4010. */
+  baseUrl: string;
+  /**
+   * Base address of the upload endpoint. The document does not show the upload host (§4.2,
+   * unknown `upload-host`), so it defaults to `baseUrl`; set it when the service uploads elsewhere.
+   */
+  uploadBaseUrl?: string | undefined;
+  /** Access token sent as `Authorization: Bearer <token>` (§5). */
+  token?: string | undefined;
+  /**
+   * Returns the token per request (e.g. to refresh it); wins over `token`. When it throws, the call
+   * fails with an `AuthError` (no status, the thrown error as `cause`) and is not retried: nothing
+   * was sent.
+   */
+  getToken?: (() => string | undefined | Promise<string | undefined>) | undefined;
+  /** fetch to use (default globalThis.fetch), e.g. `async (req) => app.fetch(req)` for an in-process app. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Timeout of one attempt of create, get and update in ms (default 30 000). */
   timeoutMs?: number | undefined;
-  /** Retry settings for this call, or false for none; merged over the client's. */
+  /** Timeout of one upload attempt in ms (default 3 600 000). */
+  uploadTimeoutMs?: number | undefined;
+  /** Retries of get and update (default 2 retries); `false` for none. Create never retries blindly. */
   retry?: RetryOptions | false | undefined;
-  /** Extra request headers. */
+  /** Retries of uploads: off unless given (a retried upload sends the whole file again). */
+  uploadRetry?: RetryOptions | false | undefined;
+  /** User-Agent sent where the runtime allows it (not in browsers). */
+  userAgent?: string | undefined;
+  /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
+  /**
+   * How upload bodies are sent (default: a real browser's XMLHttpRequest, else streamed fetch,
+   * also under jsdom and happy-dom; why: the README's "Upload transports").
+   */
+  uploadTransport?: UploadTransport | undefined;
+  /** Turns sources this runtime adds (e.g. file paths in Node) into prepared sources. */
+  prepareSource?:
+    | ((
+        source: unknown,
+        options: UploadOptions,
+      ) => PreparedSource | undefined | Promise<PreparedSource | undefined>)
+    | undefined;
+  /** Waits between retries and polls; replace it to drive time yourself (tests). */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
-/** Progress of an upload: file bytes sent of the file's size. */
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-  /** 1 for the first attempt; grows when an upload is retried. */
-  attempt: number;
+export interface VideoApiClient<Source = UploadSource> {
+  /** The openapi-fetch client, typed by @video-api/schema, with auth applied; it does not throw on errors. */
+  raw: Client<paths>;
+  baseUrl: string;
+  uploadBaseUrl: string;
+  /** Creates video records (§4.1); one element per requested video. */
+  createVideos(body: CreateVideosRequest, options?: CallOptions): Promise<CreatedVideo[]>;
+  /** Uploads the source file of one video (§4.2). */
+  uploadSource(videoKey: string, source: Source, options?: UploadOptions): Promise<UploadResult>;
+  /** Gets a video (§4.3). */
+  getVideo(videoKey: string, options?: CallOptions): Promise<Video>;
+  /** Writes custom fields (§4.4). */
+  updateCustomFields(videoKey: string, fields: SimpleCustomFields, options?: CallOptions): Promise<Video>;
+  /** Polls until the video is ready; see `waitForReady`. */
+  waitForReady(videoKey: string, options?: WaitOptions): Promise<Video>;
+  /**
+   * Throws an InputError when `source` cannot be uploaded (a missing, unreadable or non-file path,
+   * a source of no known kind); reads nothing. `uploadVideos` calls it before each create.
+   */
+  checkSource(source: Source): Promise<void>;
+  /** Creates, uploads and optionally waits for many files; see `uploadVideos`. */
+  uploadVideos(files: BatchFile<Source>[], options: BatchOptions): Promise<BatchResult<Source>[]>;
 }
-
-export interface UploadOptions extends CallOptions {
-  /** Called as bytes leave; the last event has `loaded === total`, once per attempt. */
-  onProgress?: ((progress: UploadProgress) => void) | undefined;
-  /** File name sent in the multipart part (default: the File's name, else "upload.bin"). */
-  filename?: string | undefined;
-  /** Content type of the file part (default: the Blob's type, else application/octet-stream). */
-  contentType?: string | undefined;
-}
-
-/** What an upload returns. The response body is unknown (§4.2), so it is returned as found. */
-export interface UploadResult {
-  videoKey: string;
-  status: number;
-  /** The body parsed as JSON, the text when it does not parse, undefined when empty. */
-  body: unknown;
-  /** The body when it is a video record (the mock's `video-record` reading), else undefined. */
-  video: Video | undefined;
-}
-
-/** A stream of known size, for uploads of data that is not in a Blob or a file. */
-export interface SizedStream {
-  stream: ReadableStream<Uint8Array>;
-  size: number;
-  name?: string | undefined;
-  type?: string | undefined;
-}
-
-/** What can be uploaded in every runtime. `@video-api/client/node` adds file paths. */
-export type UploadSource = Blob | ArrayBuffer | ArrayBufferView | SizedStream;
-
-export type { CreatedVideo, ReadCustomFields, SimpleCustomFields, Video };

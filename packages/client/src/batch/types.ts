@@ -1,7 +1,7 @@
 /** Types of batch uploads. */
 import type { SimpleCustomFields, Video } from '@video-api/schema';
 import type { VideoApiError } from '../errors.js';
-import type { UploadProgress } from '../types.js';
+import type { UploadProgress } from '../upload/types.js';
 import type { WaitOptions } from '../wait/types.js';
 
 /** One file of a batch. */

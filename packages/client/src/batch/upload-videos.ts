@@ -7,8 +7,9 @@
  */
 import type { CreatedVideo, SimpleCustomFields, Video } from '@video-api/schema';
 import { AbortedError, AmbiguousCreateError, InputError, NotFoundError } from '../errors.js';
+import type { CallOptions } from '../http/types.js';
 import { shown } from '../shown.js';
-import type { CallOptions, UploadOptions, UploadResult, UploadSource } from '../types.js';
+import type { UploadOptions, UploadResult, UploadSource } from '../upload/types.js';
 import { sourceOf } from '../upload/upload.js';
 import type { WaitOptions } from '../wait/types.js';
 import { ambiguityAdvice, asApiError, isAmbiguousCreateFailure } from './ambiguity.js';

@@ -8,8 +8,9 @@ import {
   parseDateTime,
   type ReadCustomFields,
   type SimpleCustomFields,
+  type Video,
 } from '@video-api/schema';
-import type { CallOptions, Video } from '../types.js';
+import type { CallOptions } from '../http/types.js';
 import { CustomFieldError, type FieldIssue } from './custom-field-error.js';
 
 /** The five value forms of §2, by the field kind they illustrate. */

@@ -3,12 +3,13 @@
  * error, asks the retry policy, waits (honouring Retry-After) and tries again.
  */
 import { AbortedError, NetworkError, TimeoutError, VideoApiError } from '../errors.js';
-import type { CallOptions, OperationName, RetryOptions } from '../types.js';
-import { defaultRetry, isRetryable, nextDelay, type RetryKind } from './retry.js';
+import type { RetryKind, SentOperationId } from '../operations.js';
+import { defaultRetry, isRetryable, nextDelay } from './retry.js';
 import { type AttemptSignal, attemptSignal } from './signals.js';
+import type { CallOptions, RetryOptions } from './types.js';
 
 export interface CallSettings {
-  operation: OperationName;
+  operation: SentOperationId;
   kind: RetryKind;
   timeoutMs: number;
   retry: RetryOptions | false;
@@ -30,7 +31,7 @@ export function mergeRetry(
 /** Classifies anything thrown by an attempt into a typed error. */
 export function classify(
   error: unknown,
-  operation: OperationName,
+  operation: SentOperationId,
   timedOut: boolean,
   outer: AbortSignal | undefined,
   timeoutMs: number,

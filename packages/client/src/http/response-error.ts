@@ -17,7 +17,7 @@ import {
   ValidationError,
   type VideoApiError,
 } from '../errors.js';
-import type { OperationName } from '../types.js';
+import type { SentOperationId } from '../operations.js';
 
 /** Parses JSON text; undefined for empty or non-JSON text. */
 export function parseJson(text: string): unknown {
@@ -45,7 +45,7 @@ export function errorFromParts(
   status: number,
   headers: Headers,
   rawBody: string,
-  operation: OperationName,
+  operation: SentOperationId,
   statusText = '',
 ): VideoApiError {
   const body = parseJson(rawBody);
@@ -68,7 +68,7 @@ export function errorFromParts(
 /** Reads the body of a failed response and returns its typed error. */
 export async function errorFromResponse(
   response: Response,
-  operation: OperationName,
+  operation: SentOperationId,
 ): Promise<VideoApiError> {
   let raw = '';
   try {

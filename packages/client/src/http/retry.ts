@@ -16,7 +16,8 @@ import {
   TimeoutError,
   type VideoApiError,
 } from '../errors.js';
-import type { RetryOptions } from '../types.js';
+import type { RetryKind } from '../operations.js';
+import type { RetryOptions } from './types.js';
 
 export const defaultRetry = {
   retries: 2,
@@ -25,9 +26,6 @@ export const defaultRetry = {
   factor: 2,
   maxRetryAfterMs: 60_000,
 } as const;
-
-/** How an operation may be retried: `safe` (GET, PUT), `create` (only refusals), `upload` (opt-in). */
-export type RetryKind = 'safe' | 'create' | 'upload';
 
 /**
  * The delay before retry number `retry` (1-based): a cap of `minDelayMs * factor^(retry-1)`,

@@ -1,7 +1,7 @@
 /** Light checks that a 2xx body is what the operation returns (§4.1, §4.3), without a schema library. */
 import type { CreatedVideo, Video } from '@video-api/schema';
 import { UnexpectedResponseError } from '../errors.js';
-import type { OperationName } from '../types.js';
+import type { SentOperationId } from '../operations.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,7 +23,7 @@ function describe(value: unknown): string {
 }
 
 /** Returns `data` as a Video or throws UnexpectedResponseError naming what came instead. */
-export function expectVideo(data: unknown, operation: OperationName, response: Response): Video {
+export function expectVideo(data: unknown, operation: SentOperationId, response: Response): Video {
   if (isVideo(data)) return data;
   throw new UnexpectedResponseError(
     `${operation} returned ${response.status} with ${describe(data)}; expected a video with videoKey and simpleCustomFields`,

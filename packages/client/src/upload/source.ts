@@ -5,7 +5,7 @@
  */
 import { InputError } from '../errors.js';
 import { shown } from '../shown.js';
-import type { SizedStream, UploadSource } from '../types.js';
+import type { SizedStream, UploadSource } from './types.js';
 
 /** A source ready to be sent: its size, name and type, and its bytes as chunks. */
 export interface PreparedSource {

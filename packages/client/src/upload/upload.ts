@@ -6,10 +6,10 @@ import { InputError, UnexpectedResponseError } from '../errors.js';
 import { type CallSettings, callWithRetry } from '../http/call.js';
 import { errorFromResponse, parseJson } from '../http/response-error.js';
 import { isVideo } from '../http/shapes.js';
-import type { UploadOptions, UploadProgress, UploadResult, UploadSource } from '../types.js';
 import { multipartBody } from './multipart.js';
 import { type PreparedSource, prepareSource } from './source.js';
 import type { UploadTransport } from './transport.js';
+import type { UploadOptions, UploadProgress, UploadResult, UploadSource } from './types.js';
 
 /** The most of a 2xx upload answer read, on every transport; the answer is small (§4.2 shows none). */
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;

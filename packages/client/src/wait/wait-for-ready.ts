@@ -6,8 +6,8 @@ import type { Video } from '@video-api/schema';
 import { AbortedError, InputError, TimeoutError, VideoApiError, VideoFailedError } from '../errors.js';
 import { isRetryable } from '../http/retry.js';
 import { attemptSignal, sleep as defaultSleep } from '../http/signals.js';
+import type { CallOptions } from '../http/types.js';
 import { shown } from '../shown.js';
-import type { CallOptions } from '../types.js';
 import { defaultIsReady } from './readiness.js';
 import type { Readiness, WaitOptions } from './types.js';
 

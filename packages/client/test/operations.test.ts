@@ -1,0 +1,48 @@
+import type { OperationId } from '@video-api/schema';
+import { openapiDocument } from '@video-api/schema/openapi';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { operationTable, type SentOperationId } from '../src/operations.js';
+import { consumerOptions, typecheck } from './support/typecheck.js';
+
+type PathItem = Record<string, { operationId?: string } | undefined>;
+const document = openapiDocument as { paths: Record<string, PathItem>; webhooks: Record<string, PathItem> };
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const idsUnder = (items: Record<string, PathItem>) =>
+  Object.entries(items).flatMap(([path, item]) =>
+    methods.flatMap((method) => {
+      const id = item[method]?.operationId;
+      return id === undefined ? [] : [{ id, path }];
+    }),
+  );
+
+describe('the operation table', () => {
+  it('is keyed by every operation id of the spec, and sends those that sit under a path', () => {
+    expectTypeOf<keyof typeof operationTable>().toEqualTypeOf<OperationId>();
+    const sent = idsUnder(document.paths);
+    const received = idsUnder(document.webhooks);
+    expect(Object.keys(operationTable).sort()).toEqual([...sent, ...received].map((o) => o.id).sort());
+    for (const { id, path } of sent) expect(operationTable[id as SentOperationId].path).toBe(path);
+    for (const { id } of received)
+      expect(operationTable[id as OperationId]).toEqual({ receivedBy: 'verifyWebhook' });
+  });
+
+  it('fails the type check where the client must handle an operation added to the spec', () => {
+    // A scratch spec change: an operation added to the generated `operations` and `paths`.
+    const added = `
+import type {} from '@video-api/schema/types';
+import type { SentOperationId } from '../../src/operations.js';
+declare module '@video-api/schema/types' {
+  interface operations {
+    deleteVideo: { parameters: { query?: never; header?: never; path: { videoKey: string }; cookie?: never }; requestBody?: never; responses: { 204: { headers: { [name: string]: unknown }; content?: never } } };
+  }
+  interface paths {
+    '/api/v1/videos/{videoKey}/delete': { parameters: { query?: never; header?: never; path?: never; cookie?: never }; get?: never; put?: never; post: operations['deleteVideo']; delete?: never; options?: never; head?: never; patch?: never; trace?: never };
+  }
+}
+export const sent: SentOperationId = 'deleteVideo';
+`;
+    const diagnostics = typecheck({ 'added-operation.mts': added }, consumerOptions, true);
+    expect(diagnostics.filter((d) => d.startsWith('added-operation'))).toEqual([]);
+    expect(diagnostics).toEqual([expect.stringMatching(/^src\/operations\.ts:\d+ TS1360: .*deleteVideo/)]);
+  }, 60_000);
+});
