@@ -29,7 +29,9 @@ export interface Platform {
   /**
    * The fetch webhook deliveries go through, where the platform can check the address a target's
    * name resolves to at connect time (`allow`: the `allowWebhookTargets` option); none: the
-   * global fetch, with names and literal addresses checked before each delivery.
+   * global fetch, with names and literal addresses checked before each delivery. The fetch may
+   * carry `resolveAll(hostname)` (src/webhooks/target-check.ts `ResolvingFetch`): the addresses a
+   * name resolves to through the same lookup, which the admin API's registration checks.
    */
   webhookFetch?(allow: readonly string[]): typeof fetch;
   /** Where log lines go unless the options say. */

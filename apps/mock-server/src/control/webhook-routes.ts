@@ -1,6 +1,7 @@
 /**
  * The webhook admin API, mounted at `/__mock/webhooks` (§6: registration is not shown; this is
- * the mock's): GET lists targets, POST registers one, DELETE /:id removes one, GET /deliveries
+ * the mock's): GET lists targets, POST registers one (400 for a target the rules of
+ * src/webhooks/target-rules.ts refuse, after resolving its name where the platform can), DELETE /:id removes one, GET /deliveries
  * lists delivery attempts (filters: eventId, targetId, videoKey, event), GET /pending what waits,
  * GET /given-up what was given up, and POST …/redeliver queues given-up events again.
  */
@@ -65,6 +66,16 @@ export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
         registration.issues,
         ACCEPTED_REGISTRATION,
       );
+    }
+    const refused = await dispatcher.refusal(registration.value.url);
+    if (refused !== undefined) {
+      throw new HttpError(400, {
+        code: 'validation-failed',
+        title: 'Webhook target refused',
+        detail: `${refused}.`,
+        issues: [{ pointer: '/url', message: refused.slice(refused.indexOf('is refused')) }],
+        accepted: ACCEPTED_REGISTRATION,
+      });
     }
     const { id, secret } = dispatcher.register(registration.value);
     return c.json({ id, url: registration.value.url, secret }, 201);

@@ -2,7 +2,8 @@
  * The Node platform of the mock: SQLite for a data dir (else memory), uploads on disk (the data
  * dir's folders, else a temporary folder), busboy on the raw request, swagger-ui from its package
  * where it is installed (an optional peer; else `/docs` is the mock's own reference page),
- * log lines to stderr.
+ * webhook deliveries through a fetch that checks every resolved address at connect time, log
+ * lines to stderr.
  */
 import type { Platform } from '../platform.js';
 import { createMemoryStore } from '../state/memory-store.js';
@@ -10,6 +11,7 @@ import { diskSink } from './disk-sink.js';
 import { docsAssets } from './docs-assets.js';
 import { receiveNodeUpload } from './receive-multipart.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite-store.js';
+import { createWebhookFetch } from './webhook-fetch.js';
 
 /**
  * @example
@@ -21,6 +23,7 @@ export function nodePlatform(): Platform {
       options.dataDir === undefined ? createMemoryStore() : createSqliteStore(options.dataDir),
     openSink: (options) => diskSink(options.dataDir),
     webhookLedger: webhookLedgerOf,
+    webhookFetch: (allow) => createWebhookFetch({ allow }),
     receive: receiveNodeUpload,
     docsAssets: docsAssets(),
     writeLog: (line) => process.stderr.write(`${line}\n`),

@@ -14,7 +14,9 @@ import { readingsHeader, resolveWebhookReadings } from './readings.js';
 import { validateRegistration } from './registration.js';
 import { restoreTargets } from './restore.js';
 import { generatedSecret } from './secret.js';
+import { targetCheck } from './target-check.js';
 import { TargetQueue } from './target-queue.js';
+import { WebhookTargetRefused } from './target-rules.js';
 import type {
   DeliveryRecord,
   WebhookDispatcher,
@@ -48,6 +50,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const maxRecords = options.maxRecords ?? 1000;
   const clock = options.clock ?? { now: Date.now, realTime: true };
   const ledger = options.ledger ?? NO_LEDGER;
+  const check = targetCheck(options);
   const targets = new Map<string, TargetQueue>();
   const givenUp = new Map<string, StoredDelivery>();
   const records: DeliveryRecord[] = [];
@@ -78,6 +81,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     timeoutMs: options.timeoutMs ?? 10_000,
     reorderWindowMs: options.reorderWindowMs ?? 500,
     maxQueue: options.maxQueue ?? 10_000,
+    refusal: check.literal,
     log,
     record(entry: Omit<DeliveryRecord, 'id'>) {
       recordCount += 1;
@@ -140,6 +144,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           .join('; ');
         throw new TypeError(`Invalid webhook target: ${detail}`);
       }
+      const refused = check.literal(checked.value.url);
+      if (refused !== undefined) throw new WebhookTargetRefused(refused);
       targetCount += 1;
       const stored = {
         id: `wh_${targetCount}`,
@@ -151,6 +157,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       addTarget(stored);
       return { id: stored.id, secret: stored.secret };
     },
+    refusal: (url) => check.resolved(url),
     unregister(id) {
       const queue = targets.get(id);
       if (queue === undefined) return false;

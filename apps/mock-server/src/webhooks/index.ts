@@ -3,6 +3,8 @@
  * delivery (in order, duplicated or reordered), retries with backoff. See README.md in this folder
  * for the exact formats a receiver verifies.
  */
+
+export { ACCEPTED_ALLOW_ENTRY, parseAllowList } from './allow-list.js';
 export { backoffDelay, DEFAULT_RETRY, nextRetryDelay } from './backoff.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,
@@ -18,6 +20,17 @@ export { buildPayload } from './payload.js';
 export { readingsHeader, resolveWebhookReadings, WEBHOOK_READING_IDS } from './readings.js';
 export { ACCEPTED_REGISTRATION, validateRegistration, zWebhookRegistration } from './registration.js';
 export { parseSignatureHeader, signatureHeader, verifyWebhookSignature } from './signing.js';
+export type { ResolvingFetch } from './target-check.js';
+export {
+  addressRefusal,
+  LINK_LOCAL_RANGES,
+  METADATA_ADDRESSES,
+  METADATA_NAMES,
+  resolvedRefusal,
+  startTargetsProblem,
+  targetRefusal,
+  WebhookTargetRefused,
+} from './target-rules.js';
 export type {
   DeliveryRecord,
   EnvelopePayload,

@@ -5,6 +5,7 @@
 import { parseRetryAfter } from '@video-api/schema';
 import { WEBHOOK_HEADERS } from './constants.js';
 import { signatureHeader } from './signing.js';
+import { refusalIn } from './target-rules.js';
 import type { EventJob, WebhookTarget } from './types.js';
 
 export const USER_AGENT = 'video-api-mock-webhooks';
@@ -16,6 +17,8 @@ export interface AttemptOutcome {
   error?: string;
   /** The receiver's `Retry-After` (on 429 or 503), in ms. */
   retryAfterMs?: number;
+  /** The target rules refused the address (no connection was made): given up at once. */
+  refused?: true;
 }
 
 /** A receiver's `Retry-After` on 429 or 503, in ms from `at`, read as every layer reads it. */
@@ -88,6 +91,8 @@ export async function sendAttempt(input: {
     const retryAfterMs = ok ? undefined : retryAfter(response, input.at);
     return { ok, status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   } catch (error) {
+    const refused = refusalIn(error);
+    if (refused !== undefined) return { ok: false, error: refused, refused: true };
     return { ok: false, error: describeError(error, controller.signal) };
   } finally {
     clearTimeout(timer);

@@ -24,6 +24,8 @@ export interface QueueContext {
   reorderWindowMs: number;
   /** Most jobs a target may have waiting (queued or held); more are dropped with a warn entry. */
   maxQueue: number;
+  /** Why the target rules refuse a URL by its host, or undefined: checked before every attempt. */
+  refusal(url: string): string | undefined;
   log(entry: WebhookLogEntry): void;
   record(entry: Omit<DeliveryRecord, 'id'>): void;
   /** Persistence of the queue: new deliveries, after each failed attempt, once done. */
@@ -143,16 +145,18 @@ export class TargetQueue {
         // Closed mid-attempt: recorded, and it stays pending as it was kept (resumed after a restart).
         return this.recordAttempt(delivery, attempt, at, outcome, undefined);
       }
-      const retryInMs = outcome.ok
-        ? undefined
-        : nextRetryDelay({
-            attempt,
-            firstAt: delivery.firstAt,
-            at: virtual,
-            retry: this.ctx.retry,
-            random: this.random,
-            retryAfterMs: outcome.retryAfterMs,
-          });
+      // A refused target is given up at once: it is not a network hiccup, a retry gets the same answer.
+      const retryInMs =
+        outcome.ok || outcome.refused
+          ? undefined
+          : nextRetryDelay({
+              attempt,
+              firstAt: delivery.firstAt,
+              at: virtual,
+              retry: this.ctx.retry,
+              random: this.random,
+              retryAfterMs: outcome.retryAfterMs,
+            });
       Object.assign(delivery, { attempts: attempt, lastStatus: outcome.status, lastError: outcome.error });
       this.recordAttempt(delivery, attempt, at, outcome, retryInMs);
       if (outcome.ok) return this.ctx.delivered(delivery);
@@ -186,6 +190,8 @@ export class TargetQueue {
   }
 
   private async send(delivery: StoredDelivery, attempt: number, at: number): Promise<AttemptOutcome> {
+    const refused = this.ctx.refusal(this.target.url);
+    if (refused !== undefined) return { ok: false, error: refused, refused: true };
     const controller = new AbortController();
     this.inFlight.set(controller, delivery);
     try {

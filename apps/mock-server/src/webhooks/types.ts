@@ -3,6 +3,7 @@ import type { ReadingOf } from '@video-api/schema/unspecified';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
 import type { VideoEvent } from '../state/events.js';
+import type { ResolvingFetch } from './target-check.js';
 import type { ScheduleClock } from './wakeups.js';
 
 export type { VideoEvent };
@@ -128,7 +129,7 @@ export interface DeliveryRecord {
   at: string;
   /** The receiver's status, when it answered. */
   status?: number;
-  /** What went wrong when it did not answer (network error, timeout). */
+  /** What went wrong when it did not answer (network error, timeout, a target the rules refuse). */
   error?: string;
   /** Whether the receiver answered 2xx. */
   ok: boolean;
@@ -195,8 +196,11 @@ export type WebhookLogEntry = { level: 'debug' | 'info' | 'warn'; msg: string } 
 export interface WebhookDispatcherOptions {
   /** The readings in force (server level) for dispatches that bring none. Missing or unknown → the mock default. */
   readings: () => Record<string, string>;
-  /** Defaults to the global fetch. */
-  fetch?: typeof fetch;
+  /**
+   * Defaults to the global fetch. One with `resolveAll` (the Node platform's `webhookFetch`) also
+   * has `refusal()` check every address a target's name resolves to.
+   */
+  fetch?: ResolvingFetch;
   /**
    * Targets allowed although link-local or a cloud metadata address (the `allowWebhookTargets`
    * option): host names, IP addresses, CIDR ranges. Default: none.
@@ -231,8 +235,18 @@ export interface WebhookDispatcherOptions {
 
 /** The dispatcher the app wires to its state changes. */
 export interface WebhookDispatcher {
-  /** Registers a receiver; a secret is generated when none is given. Throws a TypeError on a bad URL. */
+  /**
+   * Registers a receiver; a secret is generated when none is given. Throws a TypeError on a bad
+   * URL, a `WebhookTargetRefused` when the target rules refuse its host (a literal address or a
+   * known name; it does not resolve the name: `refusal` does, and every attempt checks again).
+   */
   register(target: { url: string; secret?: string }): { id: string; secret: string };
+  /**
+   * Why the target rules refuse `url`, or undefined: its host, then (where the fetch resolves
+   * names, as the Node platform's does) every address the name resolves to. What the admin API
+   * checks before it registers.
+   */
+  refusal(url: string): Promise<string | undefined>;
   unregister(id: string): boolean;
   list(): Array<{ id: string; url: string }>;
   /**
