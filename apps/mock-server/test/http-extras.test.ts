@@ -29,12 +29,12 @@ describe('/openapi.json and /docs', () => {
 });
 
 describe('CORS', () => {
-  it('answers preflights, exposes X-Mock-Readings and X-Mock-Rendition and never allows credentials', async () => {
+  it('answers preflights of a localhost page, exposes X-Mock-Readings and X-Mock-Rendition and never allows credentials', async () => {
     const { app } = api();
     const preflight = await app.request('/api/v1/videos', {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://app.test',
+        origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'authorization, content-type, x-mock-reading',
       },
@@ -42,7 +42,10 @@ describe('CORS', () => {
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-mock-reading');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
-    const res = await app.request('/api/v1/videos/v-1', { headers: { origin: 'http://app.test' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const res = await app.request('/api/v1/videos/v-1', { headers: { origin: 'http://localhost:5173' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('vary')).toContain('Origin');
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Mock-Readings');
     // A page reads which rendition plays (transcoded or placeholder) from another origin too.
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Mock-Rendition');
@@ -53,6 +56,8 @@ describe('CORS', () => {
     const allowed = await app.request('/openapi.json', { headers: { origin: 'http://allowed.test' } });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://allowed.test');
     const other = await app.request('/openapi.json', { headers: { origin: 'http://other.test' } });
+    expect(other.status).toBe(403);
+    expect(other.headers.get('x-mock-error')).toBe('origin-not-allowed');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -5,13 +5,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { JSON_AUTH, paths } from '../src/support/http.js';
 
 // The admin API (`/__mock/`) can be given its own token or switched off; CORS never tells a
-// browser to send credentials to anyone.
+// browser to send credentials to anyone, and answers only the origins it allows (localhost ones
+// of any port by default, the listed ones, or any with '*').
 const ADMIN = 'admin-secret';
 const guarded = createApp({ adminToken: ADMIN });
 const off = createApp({ admin: false });
 const listed = createApp({ corsOrigins: ['https://app.example'] });
-const open = createApp();
-afterAll(() => Promise.all([guarded, off, listed, open].map((app) => app.mock.close())));
+const localOnly = createApp();
+const open = createApp({ corsOrigins: ['*'] });
+afterAll(() => Promise.all([guarded, off, listed, localOnly, open].map((app) => app.mock.close())));
+
+/** A localhost origin (localhost, *.localhost, 127.0.0.0/8, [::1]), which the mock always answers. */
+function isLocalOrigin(origin: string): boolean {
+  if (!/^https?:\/\//.test(origin)) return false;
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\./.test(host);
+}
 
 const adminRoutes: [method: string, path: string, body?: unknown][] = [
   ['GET', '/__mock/openapi.json'],
@@ -92,6 +101,7 @@ describe('CORS', () => {
   it.each([
     ['every origin allowed', open],
     ['a list of origins', listed],
+    ['the default (localhost origins)', localOnly],
   ])('with %s, never allows credentials, on preflight or on a real request', async (_name, app) => {
     await fc.assert(
       fc.asyncProperty(origin, fc.constantFrom('GET', 'PUT', 'POST'), async (from, method) => {
@@ -109,8 +119,16 @@ describe('CORS', () => {
         for (const response of [preflight, actual]) {
           expect(response.headers.get('access-control-allow-credentials')).toBeNull();
           const allowed = response.headers.get('access-control-allow-origin');
-          expect(allowed === null || allowed === '*' || allowed === 'https://app.example').toBe(true);
-          if (app === listed && from !== 'https://app.example') expect(allowed).not.toBe(from);
+          expect(allowed === null || allowed === '*' || allowed === from).toBe(true);
+          const answered =
+            app === open || isLocalOrigin(from) || (app === listed && from === 'https://app.example');
+          if (!answered) {
+            expect(allowed).toBeNull();
+            expect([response.status, response.headers.get('x-mock-error')]).toEqual([
+              403,
+              'origin-not-allowed',
+            ]);
+          }
         }
       }),
       { seed: 11, numRuns: 100 },

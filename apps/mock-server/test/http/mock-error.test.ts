@@ -40,14 +40,14 @@ describe('a bad X-Mock-Reading header', () => {
   it('is exposed to pages by CORS, with X-Mock-Sandbox allowed', async () => {
     const { app } = api();
     const res = await app.request('/api/v1/videos/v-1', {
-      headers: { ...AUTH, origin: 'http://app.test', 'x-mock-reading': 'nope' },
+      headers: { ...AUTH, origin: 'http://localhost:5173', 'x-mock-reading': 'nope' },
     });
     await expectMockError(res, 'mock-header');
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Mock-Error');
     const preflight = await app.request('/api/v1/videos', {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://app.test',
+        origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'x-mock-sandbox',
       },

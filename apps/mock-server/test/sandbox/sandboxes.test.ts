@@ -83,10 +83,10 @@ describe('sandboxes', () => {
     const app = mock({ maxSandboxes: 2 });
     expect((await createIn(app, '/sandboxes/a')).status).toBe(200);
     expect((await createIn(app, '', { 'x-mock-sandbox': 'b' })).status).toBe(200);
-    const refused = await createIn(app, '/sandboxes/c', { origin: 'http://app.test' });
+    const refused = await createIn(app, '/sandboxes/c', { origin: 'http://localhost:5173' });
     expect(refused.status).toBe(400);
     expect(refused.headers.get('x-mock-error')).toBe('sandbox-limit');
-    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(refused.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(((await refused.json()) as { detail: string }).detail).toContain('maxSandboxes');
     expect((await app.request('/__mock/sandboxes/a', { method: 'DELETE' })).status).toBe(204);
     expect((await createIn(app, '/sandboxes/c')).status).toBe(200);
