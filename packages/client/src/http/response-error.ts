@@ -18,6 +18,7 @@ import {
   type VideoApiError,
 } from '../errors.js';
 import type { SentOperationId } from '../operations.js';
+import { isAuthStatus, isValidationStatus } from './refusal-statuses.js';
 
 /** Parses JSON text; undefined for empty or non-JSON text. */
 export function parseJson(text: string): unknown {
@@ -56,9 +57,9 @@ export function errorFromParts(
   // The mock marks refusals of its test headers; they are its own, whatever their status.
   const mockCode = headers.get('x-mock-error');
   if (mockCode !== null) return new MockError(message, { ...details, code: mockCode.trim() });
-  if (status === 401 || status === 403) return new AuthError(message, details);
+  if (isAuthStatus(status)) return new AuthError(message, details); // token-refusal: 401, 403
   if (status === 404) return new NotFoundError(message, details);
-  if (status === 400 || status === 422) return new ValidationError(message, details);
+  if (isValidationStatus(status)) return new ValidationError(message, details); // error-codes: 400, 422
   const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
   if (status === 429) return new RateLimitedError(message, { ...details, retryAfterMs });
   if (status >= 500) return new ServerError(message, { ...details, retryAfterMs });

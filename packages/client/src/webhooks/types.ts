@@ -1,8 +1,8 @@
 /** Types of webhook deliveries (§6). Event kinds, payload and signing are unknown: these follow the mock's readings. */
-import type { Video } from '@video-api/schema';
+import type { ReadingOf, Video } from '@video-api/schema';
 
-/** The signing readings of unknown `webhook-signing`; `auto` tells them apart by the header's form. */
-export type WebhookSigning = 'hmac-sha256-timestamped' | 'hmac-sha256-body' | 'unsigned' | 'auto';
+/** The signing readings of unknown `webhook-signing`; `auto` tells the signed ones apart by the header's form. */
+export type WebhookSigning = ReadingOf<'webhook-signing'> | 'auto';
 
 /** A delivery's event, the same whatever the payload reading (`webhook-payload`). */
 export interface WebhookEvent {
@@ -17,7 +17,7 @@ export interface WebhookEvent {
   /** The whole record under the `video-record` payload reading. */
   video: Video | undefined;
   /** Which payload reading the body has. */
-  payload: 'envelope' | 'flat' | 'video-record';
+  payload: ReadingOf<'webhook-payload'>;
   /** The parsed body as received. */
   body: unknown;
 }

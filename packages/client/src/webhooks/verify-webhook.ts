@@ -4,9 +4,17 @@
  * "<t>.<raw body>">` (timestamped) or `v1=<hex HMAC-SHA256 of the raw body>`. WebCrypto's HMAC
  * verify compares in constant time; it runs in Node 20+, browsers and workers.
  */
+import type { ReadingOf } from '@video-api/schema';
 import { parseWebhookEvent } from './parse-event.js';
 import type { VerifyWebhookOptions, WebhookEvent } from './types.js';
 import { headerOf, WebhookVerificationError } from './webhook-error.js';
+
+/** What each reading of `webhook-signing` signs. */
+const signedBy: Record<ReadingOf<'webhook-signing'>, 'timestamp-and-body' | 'body' | 'nothing'> = {
+  'hmac-sha256-timestamped': 'timestamp-and-body',
+  'hmac-sha256-body': 'body',
+  unsigned: 'nothing',
+};
 
 function hexBytes(hex: string): Uint8Array | undefined {
   if (hex.length !== 64 || !/^[0-9a-f]+$/i.test(hex)) return undefined;
@@ -34,18 +42,21 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
   const encoder = new TextEncoder();
   const body = typeof options.body === 'string' ? encoder.encode(options.body) : options.body;
   const header = headerOf(options.headers, 'webhook-signature');
-  const signing = options.signing ?? 'auto';
-  if (signing !== 'unsigned') {
+  const parts = (header ?? '').split(',').map((part) => part.trim().split('='));
+  const t = parts.find(([key]) => key === 't')?.[1];
+  const chosen = options.signing ?? 'auto';
+  const signing =
+    chosen === 'auto' ? (t === undefined ? 'hmac-sha256-body' : 'hmac-sha256-timestamped') : chosen;
+  const signed = signedBy[signing];
+  if (signed !== 'nothing') {
     if (!options.secret) throw new WebhookVerificationError('webhook: no secret given to verify with');
     if (!header)
       throw new WebhookVerificationError('webhook: no Webhook-Signature header (is the delivery signed?)');
-    const parts = header.split(',').map((part) => part.trim().split('='));
-    const t = parts.find(([key]) => key === 't')?.[1];
     const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
-    const timestamped = signing === 'hmac-sha256-timestamped' || (signing === 'auto' && t !== undefined);
+    const timestamped = signed === 'timestamp-and-body';
     if (signatures.length === 0)
       throw new WebhookVerificationError('webhook: Webhook-Signature has no v1 signature');
-    let signed = body;
+    let text = body;
     if (timestamped) {
       if (t === undefined || !/^\d+$/.test(t))
         throw new WebhookVerificationError('webhook: signature has no valid t= timestamp');
@@ -56,7 +67,7 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
           `webhook: signature timestamp is ${Math.round(skew)} s from now (tolerance ${tolerance} s)`,
         );
       }
-      signed = concat(encoder.encode(`${t}.`), body);
+      text = concat(encoder.encode(`${t}.`), body);
     }
     const key = await crypto.subtle.importKey(
       'raw',
@@ -68,7 +79,7 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
     let valid = false;
     for (const signature of signatures) {
       const bytes = hexBytes(signature);
-      if (bytes && (await crypto.subtle.verify('HMAC', key, bytes as BufferSource, signed as BufferSource)))
+      if (bytes && (await crypto.subtle.verify('HMAC', key, bytes as BufferSource, text as BufferSource)))
         valid = true;
     }
     if (!valid) throw new WebhookVerificationError('webhook: signature does not match the body and secret');
