@@ -2,11 +2,12 @@
  * The conditions of errors (§7) are observed by the statuses the spec's meaning gives each reading:
  * a reading only when every answer is one its operation refuses with, `other` otherwise.
  */
+import type { OperationId } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { type ConditionAnswer, type ConditionId, conditionReading } from '../src/probes/conditions.js';
 import { NO_EXCHANGE } from '../src/support/http.js';
 
-const answer = (operation: string, status: number): ConditionAnswer => [
+const answer = (operation: OperationId, status: number): ConditionAnswer => [
   operation,
   { ...NO_EXCHANGE, status },
 ];

@@ -1,6 +1,7 @@
 /** A probe's finding is typed by the id it observes: a reading the unknown does not have does not compile. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { Context, type ContextOptions, type Finding } from '../src/context/context.js';
+import { Context, type ContextOptions } from '../src/context/context.js';
+import type { Finding } from '../src/context/recorder.js';
 import type { Observation, ObservationOf, Target } from '../src/support/types.js';
 
 const target = {

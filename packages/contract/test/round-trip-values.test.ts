@@ -2,10 +2,11 @@
  * The round-trip checks write values generated from the run's seed: a server that answers a fixed
  * example (as a stateless mock of the spec does) fails them, and the same seed writes the same values.
  */
+
+import { isUtcDateTime } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
 import { zCustomFieldValue } from '@video-api/schema/zod';
 import { describe, expect, it } from 'vitest';
-import { isUtcDateTime } from '../src/checks/shapes.js';
 import type { Target } from '../src/support/types.js';
 import { generatedValues, VALUE_FORMS } from '../src/support/values.js';
 import { failures, runAgainstMock } from './helpers.js';

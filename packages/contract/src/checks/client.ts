@@ -13,15 +13,16 @@ import {
   VideoFailedError,
 } from '@video-api/client';
 import { fieldKindOf, type FieldKind as ValueKind } from '@video-api/schema';
-import { CheckFailure, type Context, ensure, explain } from '../context/context.js';
-import { isFailedWord } from '../probes/readiness.js';
+import type { Context } from '../context/context.js';
+import { CheckFailure, ensure, explain } from '../context/failures.js';
 import { everyValueForm } from '../support/examples.js';
 import { isClientError } from '../support/http.js';
+import { sameValue } from '../support/same-value.js';
 import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../support/sample-video.js';
 import { showValue } from '../support/shown.js';
+import { isFailedWord } from '../support/state-words.js';
 import { generatedValues } from '../support/values.js';
 import { seeded } from './custom-fields.js';
-import { sameValue } from './shapes.js';
 
 /** The client's typed kind for each kind of value of §2 (`fieldKindOf` of `@video-api/schema`). */
 const CLIENT_KIND: Record<ValueKind, FieldKind> = {
@@ -62,7 +63,7 @@ function contractClient(ctx: Context): VideoApiClient {
     baseUrl: ctx.target.baseUrl,
     uploadBaseUrl: ctx.target.uploadBaseUrl,
     token: ctx.target.token,
-    fetch: ctx.fetch,
+    fetch: ctx.api.fetch,
   });
 }
 
@@ -74,7 +75,7 @@ async function createAndUpload(ctx: Context, client: VideoApiClient): Promise<st
     async () => {
       // Create is retried only after a 429 (a refusal: nothing was created), as the raw checks do.
       const [created] = await client.createVideos(
-        { projectKey: ctx.target.projectKey, videos: [{ title: ctx.title('client') }] },
+        { projectKey: ctx.target.projectKey, videos: [{ title: ctx.api.title('client') }] },
         { retry: { retries: 3 } },
       );
       ensure(

@@ -1,9 +1,11 @@
 /** Checks of create (§4.1) and of the creation shape of the video record (§2). */
 
 import { zCreatedVideo } from '@video-api/schema/zod';
-import { CheckFailure, CheckSkipped, type Context, ensure } from '../context/context.js';
+import type { Context } from '../context/context.js';
+import { CheckFailure, CheckSkipped, ensure } from '../context/failures.js';
 import { refuse5xx } from '../support/evidence.js';
 import { describe, type Exchange, NO_EXCHANGE } from '../support/http.js';
+import { requestLine } from '../support/operations.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
@@ -40,27 +42,27 @@ function orderOf(body: unknown[], requested: Array<{ title: string }>): number[]
  */
 export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefined> {
   const requested = [
-    { title: ctx.title('create'), tags: ['contract', 'first'] },
-    { title: ctx.title('create') },
-    { title: ctx.title('create') },
+    { title: ctx.api.title('create'), tags: ['contract', 'first'] },
+    { title: ctx.api.title('create') },
+    { title: ctx.api.title('create') },
   ];
   let exchange = NO_EXCHANGE;
   let keys: string[] = [];
   let order: number[] | undefined;
 
   await ctx.check('create answers 2XX', '4.1', async () => {
-    exchange = await ctx.createVideos(requested);
+    exchange = await ctx.api.createVideos(requested);
     if (exchange.status === 401 || exchange.status === 403) {
       // §5.1: create requires the Bearer token; every later step needs it, so the run stops here.
       const reason = `the server refused the token (${exchange.status} on create); check --token or VIDEO_API_TOKEN`;
       ctx.stop('token-refused', reason);
       throw new CheckFailure(`${reason}: ${describe(exchange)}`);
     }
-    ensureSuccess(exchange, 'POST /api/v1/videos');
+    ensureSuccess(exchange, requestLine('createVideos'));
     return `status ${exchange.status}`;
   });
   await ctx.check('create answers JSON', '4.1', async () => {
-    ensureJson(exchange, 'POST /api/v1/videos');
+    ensureJson(exchange, requestLine('createVideos'));
     return exchange.contentType;
   });
   await ctx.check('create returns one video per requested video', '4.1', async () => {

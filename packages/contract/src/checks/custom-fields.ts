@@ -4,11 +4,13 @@
  */
 
 import { zVideo } from '@video-api/schema/zod';
-import { type Context, ensure } from '../context/context.js';
+import type { Context } from '../context/context.js';
+import { ensure } from '../context/failures.js';
 import { describe } from '../support/http.js';
+import { sameValue } from '../support/same-value.js';
 import { showValue } from '../support/shown.js';
 import { everyFormGenerated, generatedValues } from '../support/values.js';
-import { ensureJson, ensureShape, ensureSuccess, sameValue } from './shapes.js';
+import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 /**
  * Writes `fields`, reads the video back, and fails unless every field comes back equal. `origin`
@@ -21,9 +23,9 @@ export async function roundTrip(
   origin?: string,
 ): Promise<string> {
   const from = origin === undefined ? '' : ` (${origin})`;
-  const put = await ctx.putFields(key, fields);
+  const put = await ctx.api.putFields(key, fields);
   ensureSuccess(put, `PUT custom-fields of ${key}`);
-  const get = await ctx.getVideo(key);
+  const get = await ctx.api.getVideo(key);
   ensureSuccess(get, `GET ${key}`);
   const stored = ensureShape(zVideo, get.json, `GET ${key}`).simpleCustomFields;
   for (const [name, value] of Object.entries(fields)) {
@@ -43,7 +45,7 @@ export async function checkCustomFields(ctx: Context, key: string): Promise<void
   const { seed } = ctx.options;
   const everyForm = everyFormGenerated(seed);
   await ctx.check('custom-fields update answers 2XX JSON in the shape of get-video', '4.4', async () => {
-    const put = await ctx.putFields(key, everyForm);
+    const put = await ctx.api.putFields(key, everyForm);
     ensureSuccess(put, `PUT custom-fields of ${key}`);
     ensureJson(put, `PUT custom-fields of ${key}`);
     const video = ensureShape(zVideo, put.json, `PUT custom-fields of ${key}`);

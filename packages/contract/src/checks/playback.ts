@@ -4,27 +4,10 @@
  * and the run goes on (the API answered, the streaming host did not).
  */
 
-import { CheckFailure, CheckSkipped, type Context } from '../context/context.js';
-import { describe, type Exchange, isSuccess, type NoAnswer, noAnswerIn, send } from '../support/http.js';
+import type { Context } from '../context/context.js';
+import { CheckFailure, CheckSkipped } from '../context/failures.js';
+import { describe, type Exchange, isSuccess } from '../support/http.js';
 import { showText, VALUE_PREFIX } from '../support/shown.js';
-
-/**
- * GETs a playback address (§2: on the streaming domain, not the API). It never stops the run: a
- * host that does not answer is returned as `noAnswer` (its message names the host), for the check
- * that asked to judge; nor is its answer a probe's evidence of the API.
- */
-export async function fetchPlayback(
-  ctx: Context,
-  url: string,
-): Promise<{ exchange: Exchange } | { noAnswer: NoAnswer }> {
-  try {
-    return { exchange: await send(ctx.target, { path: url, timeoutMs: ctx.options.requestTimeoutMs }) };
-  } catch (error) {
-    const noAnswer = noAnswerIn(error);
-    if (!noAnswer) throw error;
-    return { noAnswer };
-  }
-}
 
 /** The HLS address create gave the video `key`, if any. */
 export function playbackOf(created: Exchange | undefined, key: string): string | undefined {
@@ -41,7 +24,7 @@ export function playbackOf(created: Exchange | undefined, key: string): string |
 export async function checkPlayback(ctx: Context, key: string, url: string | undefined, ready: boolean) {
   await ctx.check('the HLS address of a ready video serves an HLS playlist', '2', async () => {
     if (url === undefined) throw new CheckSkipped(`not run: create gave no HLS address for ${key}`);
-    const got = await fetchPlayback(ctx, url);
+    const got = await ctx.api.fetchPlayback(url);
     if ('noAnswer' in got) {
       const host = showText(new URL(url).host, VALUE_PREFIX);
       throw new CheckFailure(`the playback host ${host} did not answer: ${got.noAnswer.message}`);

@@ -1,9 +1,11 @@
 /** Property-based checks (fast-check): valid field maps round-trip; invalid requests get a 4xx. */
 
 import fc from 'fast-check';
-import { CheckFailure, type Context, ensure, explain } from '../context/context.js';
+import type { Context } from '../context/context.js';
+import { CheckFailure, ensure, explain } from '../context/failures.js';
 import { everyValueForm, exampleFieldNames } from '../support/examples.js';
 import { describe, isClientError, noAnswerIn } from '../support/http.js';
+import { pathOf } from '../support/operations.js';
 import { showValue } from '../support/shown.js';
 import { roundTrip } from './custom-fields.js';
 
@@ -114,7 +116,7 @@ export async function checkProperties(ctx: Context, key: string): Promise<void> 
     await holds(
       ctx,
       fc.asyncProperty(invalidCreate, async (body) => {
-        const exchange = await ctx.send({ method: 'POST', path: '/api/v1/videos', json: body });
+        const exchange = await ctx.api.send({ method: 'POST', path: pathOf('createVideos'), json: body });
         ensure(
           isClientError(exchange.status),
           `body ${showValue(body)}: expected a 4xx, got ${describe(exchange)}`,
@@ -131,8 +133,8 @@ export async function checkProperties(ctx: Context, key: string): Promise<void> 
       await holds(
         ctx,
         fc.asyncProperty(invalidUpdate, async (body) => {
-          const path = `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`;
-          const exchange = await ctx.send({ method: 'PUT', path, json: body });
+          const path = pathOf('updateCustomFields', { videoKey: key });
+          const exchange = await ctx.api.send({ method: 'PUT', path, json: body });
           ensure(
             isClientError(exchange.status),
             `body ${showValue(body)}: expected a 4xx, got ${describe(exchange)}`,

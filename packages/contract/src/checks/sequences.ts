@@ -1,17 +1,20 @@
 /** Stateful sequences: create → upload → wait → write → read, interleaved across several videos. */
 
 import { zVideo } from '@video-api/schema/zod';
-import { type Context, ensure } from '../context/context.js';
+import type { Context } from '../context/context.js';
+import { ensure } from '../context/failures.js';
 import { describe, isSuccess } from '../support/http.js';
+import { requestLine } from '../support/operations.js';
+import { sameValue } from '../support/same-value.js';
 import { showValue } from '../support/shown.js';
-import { ensureShape, ensureSuccess, sameValue } from './shapes.js';
+import { ensureShape, ensureSuccess } from './shapes.js';
 
 export async function checkInterleaved(ctx: Context): Promise<void> {
   const count = ctx.options.sequenceVideos;
   await ctx.check(`${count} interleaved videos keep their own custom fields`, '4.4', async () => {
     const keys: string[] = [];
-    for (let i = 0; i < count; i++) keys.push(await ctx.createOne(`sequence ${i}`));
-    const uploads = await Promise.all(keys.map((key) => ctx.upload(key)));
+    for (let i = 0; i < count; i++) keys.push(await ctx.api.createOne(`sequence ${i}`));
+    const uploads = await Promise.all(keys.map((key) => ctx.api.upload(key)));
     for (const [i, u] of uploads.entries())
       ensure(isSuccess(u.status), `upload of ${keys[i]}: ${describe(u)}`);
     // Without a way to tell readiness (an unknown final status word), the sequence goes on unwaited.
@@ -28,12 +31,16 @@ export async function checkInterleaved(ctx: Context): Promise<void> {
       views: 1000 + i,
       topics: [`topic-${i}`],
     });
-    const writes = await Promise.all(keys.map((key, i) => ctx.putFields(key, own(i))));
+    const writes = await Promise.all(keys.map((key, i) => ctx.api.putFields(key, own(i))));
     for (const [i, w] of writes.entries()) ensure(isSuccess(w.status), `write to ${keys[i]}: ${describe(w)}`);
     for (const [i, key] of keys.entries()) {
-      const get = await ctx.getVideo(key);
-      ensureSuccess(get, `GET /api/v1/videos/${key}`);
-      const fields = ensureShape(zVideo, get.json, `GET /api/v1/videos/${key}`).simpleCustomFields;
+      const get = await ctx.api.getVideo(key);
+      ensureSuccess(get, requestLine('getVideo', { videoKey: key }));
+      const fields = ensureShape(
+        zVideo,
+        get.json,
+        requestLine('getVideo', { videoKey: key }),
+      ).simpleCustomFields;
       for (const [name, value] of Object.entries(own(i))) {
         if (sameValue(value, fields[name])) continue;
         const expected = `expected ${showValue(value)}, the value written to it`;

@@ -1,8 +1,7 @@
 /** Shape and protocol assertions shared by the checks: 2XX, JSON content type, spec schemas. */
 
-import { isUtcDateTime } from '@video-api/schema';
 import type { z } from 'zod';
-import { CheckFailure, ensure } from '../context/context.js';
+import { CheckFailure, ensure } from '../context/failures.js';
 import { describe, type Exchange, isSuccess } from '../support/http.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
 
@@ -33,16 +32,3 @@ export function ensureShape<T>(schema: z.ZodType<T>, value: unknown, what: strin
     .join('; ');
   throw new CheckFailure(`${what}: does not match the spec: ${issues}`);
 }
-
-/** Whether two custom field values are the same value (date-times compared as instants). */
-export function sameValue(sent: unknown, got: unknown): boolean {
-  if (Array.isArray(sent)) {
-    return Array.isArray(got) && sent.length === got.length && sent.every((v, i) => v === got[i]);
-  }
-  if (typeof sent === 'string' && typeof got === 'string' && sent !== got && isUtcDateTime(sent)) {
-    return isUtcDateTime(got) && Date.parse(sent) === Date.parse(got);
-  }
-  return Object.is(sent, got) || sent === got;
-}
-
-export { isUtcDateTime };

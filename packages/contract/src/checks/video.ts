@@ -1,24 +1,25 @@
 /** Checks of get-video (§4.3), upload (§4.2) and processing (§3). */
 
 import { zVideo } from '@video-api/schema/zod';
-import { CheckSkipped, type Context, ensure } from '../context/context.js';
-import { type ConditionAnswer, observeCondition } from '../probes/conditions.js';
-import { isFailedWord } from '../probes/readiness.js';
+import type { Context } from '../context/context.js';
+import { CheckSkipped, ensure } from '../context/failures.js';
 import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../support/http.js';
+import { type KeyedOperation, type OperationAnswer, requestLine, SECTION_OF } from '../support/operations.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
+import { isFailedWord } from '../support/state-words.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 /** Gets `key` and checks the answer (§4.3); returns it for the probes of the record. */
 export async function checkGet(ctx: Context, key: string): Promise<Exchange> {
   let exchange = NO_EXCHANGE;
   await ctx.check('get-video answers 2XX with JSON', '4.3', async () => {
-    exchange = await ctx.getVideo(key);
-    ensureSuccess(exchange, `GET /api/v1/videos/${key}`);
-    ensureJson(exchange, `GET /api/v1/videos/${key}`);
+    exchange = await ctx.api.getVideo(key);
+    ensureSuccess(exchange, requestLine('getVideo', { videoKey: key }));
+    ensureJson(exchange, requestLine('getVideo', { videoKey: key }));
     return `status ${exchange.status}, ${showText(exchange.contentType, VALUE_PREFIX)}`;
   });
   await ctx.check('get-video returns videoKey and simpleCustomFields', '4.3', async () => {
-    const video = ensureShape(zVideo, exchange.json, `GET /api/v1/videos/${key}`);
+    const video = ensureShape(zVideo, exchange.json, requestLine('getVideo', { videoKey: key }));
     ensure(video.videoKey === key, `videoKey is ${showValue(video.videoKey)}, expected ${showValue(key)}`);
     return `videoKey ${showText(video.videoKey, VALUE_PREFIX)}, ${Object.keys(video.simpleCustomFields).length} custom fields`;
   });
@@ -29,8 +30,8 @@ export async function checkGet(ctx: Context, key: string): Promise<Exchange> {
 export async function checkUpload(ctx: Context, key: string): Promise<Exchange> {
   let exchange = NO_EXCHANGE;
   await ctx.check('upload accepts a multipart form with the file field', '4.2', async () => {
-    exchange = await ctx.upload(key);
-    ensureSuccess(exchange, `POST /api/upload/v1/form-data/videos/${key}`);
+    exchange = await ctx.api.upload(key);
+    ensureSuccess(exchange, requestLine('uploadVideoSource', { videoKey: key }));
     return `status ${exchange.status}`;
   });
   return exchange;
@@ -42,9 +43,9 @@ export async function checkUpload(ctx: Context, key: string): Promise<Exchange> 
  * Returns the answer to the body that is not a form, for the media-type probe (§7).
  */
 export async function checkUploadRefusals(ctx: Context, key: string): Promise<Exchange> {
-  const path = `POST /api/upload/v1/form-data/videos/${key}`;
+  const path = requestLine('uploadVideoSource', { videoKey: key });
   await ctx.check('an upload without the required file field is refused with a 4xx', '4.2', async () => {
-    const exchange = await ctx.upload(key, { field: 'video' });
+    const exchange = await ctx.api.upload(key, { field: 'video' });
     ensure(
       isClientError(exchange.status),
       `a form with a "video" field and no "file" field: expected a 4xx, got ${describe(exchange)}`,
@@ -56,7 +57,7 @@ export async function checkUploadRefusals(ctx: Context, key: string): Promise<Ex
     'an upload whose body is not multipart/form-data is refused with a 4xx',
     '4.2',
     async () => {
-      upload = await ctx.upload(key, { body: JSON.stringify({ file: 'not a form' }) });
+      upload = await ctx.api.upload(key, { body: JSON.stringify({ file: 'not a form' }) });
       ensure(
         isClientError(upload.status),
         `${path} with a JSON body: expected a 4xx, got ${describe(upload)}`,
@@ -99,52 +100,56 @@ export async function checkBecomesReady(
   return { polls, ready };
 }
 
-/** Keys the server never issued are refused with a 4xx on get, update and upload; the status is observed (§7). */
-export async function checkUnknownKeys(ctx: Context): Promise<void> {
+/**
+ * Keys the server never issued are refused with a 4xx by every operation on a video (get, update,
+ * upload). Returns the answers, all of them or none, for the probe of their status (§7,
+ * `unknown-video-key`).
+ */
+export async function checkUnknownKeys(ctx: Context): Promise<OperationAnswer[]> {
   const key = `contract-unknown-${Date.now().toString(36)}`;
-  const cases: Array<[string, string, string, () => Promise<Exchange>]> = [
-    ['get-video of an unknown key is refused with a 4xx', '4.3', 'getVideo', () => ctx.getVideo(key)],
-    [
+  const cases: Record<KeyedOperation, [name: string, run: () => Promise<Exchange>]> = {
+    getVideo: ['get-video of an unknown key is refused with a 4xx', () => ctx.api.getVideo(key)],
+    updateCustomFields: [
       'custom-fields update of an unknown key is refused with a 4xx',
-      '4.4',
-      'updateCustomFields',
-      () => ctx.putFields(key, { note: 'x' }),
+      () => ctx.api.putFields(key, { note: 'x' }),
     ],
-    ['upload to an unknown key is refused with a 4xx', '4.2', 'uploadVideoSource', () => ctx.upload(key)],
-  ];
-  const answers: ConditionAnswer[] = [];
-  for (const [name, section, operation, run] of cases) {
-    await ctx.check(name, section, async () => {
+    uploadVideoSource: ['upload to an unknown key is refused with a 4xx', () => ctx.api.upload(key)],
+  };
+  const answers: OperationAnswer[] = [];
+  for (const [operation, [name, run]] of Object.entries(cases) as Array<
+    [KeyedOperation, (typeof cases)[KeyedOperation]]
+  >) {
+    await ctx.check(name, SECTION_OF[operation], async () => {
       const exchange = await run();
       answers.push([operation, exchange]);
       ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
       return `status ${exchange.status}`;
     });
   }
-  await observeCondition(ctx, 'unknown-video-key', answers.length === cases.length ? answers : []);
+  return answers.length === Object.keys(cases).length ? answers : [];
 }
 
 /**
- * §5.1: create and upload require the Bearer header. §7: the status of a missing or a wrong token
- * is observed (`token-refusal`).
+ * §5.1: create and upload require the Bearer header. Returns the answers to a missing and a wrong
+ * token, all four or none, for the probe of their status (§7, `token-refusal`).
  */
-export async function checkBearerRequired(ctx: Context, key: string): Promise<void> {
-  const answers: ConditionAnswer[] = [];
+export async function checkBearerRequired(ctx: Context, key: string): Promise<OperationAnswer[]> {
+  const answers: OperationAnswer[] = [];
   await ctx.check('create without the Bearer header is refused with a 4xx', '5', async () => {
-    const exchange = await ctx.createVideos([{ title: ctx.title('no token') }], 'none');
+    const exchange = await ctx.api.createVideos([{ title: ctx.api.title('no token') }], 'none');
     answers.push(['createVideos', exchange]);
     ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
     return `status ${exchange.status}`;
   });
   await ctx.check('upload without the Bearer header is refused with a 4xx', '5', async () => {
-    const exchange = await ctx.upload(key, { auth: 'none' });
+    const exchange = await ctx.api.upload(key, { auth: 'none' });
     answers.push(['uploadVideoSource', exchange]);
     ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
     return `status ${exchange.status}`;
   });
   const wrong = { header: `Bearer contract-wrong-${Date.now().toString(36)}` };
-  const create = await ctx.step(() => ctx.createVideos([{ title: ctx.title('wrong token') }], wrong));
-  const upload = await ctx.step(() => ctx.upload(key, { auth: wrong }));
+  const create = await ctx.step(() => ctx.api.createVideos([{ title: ctx.api.title('wrong token') }], wrong));
+  const upload = await ctx.step(() => ctx.api.upload(key, { auth: wrong }));
   if (create && upload) answers.push(['createVideos', create], ['uploadVideoSource', upload]);
-  await observeCondition(ctx, 'token-refusal', answers.length === 4 ? answers : []);
+  return answers.length === 4 ? answers : [];
 }

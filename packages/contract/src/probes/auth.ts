@@ -1,5 +1,5 @@
 /** Probes of the authorization of get-video and update-custom-fields (§5: not shown). */
-import type { UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import type { UnspecifiedIdWithReadings } from '@video-api/schema';
 import type { Context } from '../context/context.js';
 import { describe, type Exchange, isClientError, isSuccess } from '../support/http.js';
 
@@ -43,11 +43,13 @@ export async function probeAuth(ctx: Context, key: string): Promise<void> {
   // (§5.1: it requires a valid token) must accept it.
   let otherRefused: string | undefined;
   if (usableOther(ctx)) {
-    const create = await ctx.step(() => ctx.createVideos([{ title: ctx.title('second token') }], 'other'));
+    const create = await ctx.step(() =>
+      ctx.api.createVideos([{ title: ctx.api.title('second token') }], 'other'),
+    );
     if (create && !isSuccess(create.status)) otherRefused = describe(create);
   }
-  await probe(ctx, 'auth-get-video', otherRefused, (auth) => ctx.getVideo(key, auth));
+  await probe(ctx, 'auth-get-video', otherRefused, (auth) => ctx.api.getVideo(key, auth));
   await probe(ctx, 'auth-update-custom-fields', otherRefused, (auth) =>
-    ctx.putFields(key, { note: 'auth probe' }, auth),
+    ctx.api.putFields(key, { note: 'auth probe' }, auth),
   );
 }

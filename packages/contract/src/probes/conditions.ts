@@ -3,16 +3,17 @@
  * status a server answers a key no video has, a missing or wrong token, a body of the wrong media
  * type. The reading is the one whose refusals in the spec (its meaning) are the answers seen.
  */
-import { meaningOf, type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import { meaningOf, type ReadingOf, readingsOf } from '@video-api/schema';
 import type { Context } from '../context/context.js';
 import { refuse5xx } from '../support/evidence.js';
 import { type Exchange, NO_EXCHANGE } from '../support/http.js';
+import { type OperationAnswer, pathOf } from '../support/operations.js';
 
 /** The unknowns of §7 whose readings say with which status each operation refuses a condition. */
 export type ConditionId = 'unknown-video-key' | 'token-refusal' | 'media-type-refusal';
 
 /** One answer to the condition: the operation id that answered, and its exchange. */
-export type ConditionAnswer = readonly [operation: string, exchange: Exchange];
+export type ConditionAnswer = OperationAnswer;
 
 interface Refusals {
   readonly refuses: ReadonlyArray<{ readonly status: number; readonly on: readonly string[] }>;
@@ -58,13 +59,18 @@ export async function probeMediaType(ctx: Context, key: string, upload: Exchange
   const text = { 'content-type': 'text/plain' };
   const create =
     (await ctx.step(() =>
-      ctx.send({ method: 'POST', path: '/api/v1/videos', body: 'projectKey=contract', headers: text }),
+      ctx.api.send({
+        method: 'POST',
+        path: pathOf('createVideos'),
+        body: 'projectKey=contract',
+        headers: text,
+      }),
     )) ?? NO_EXCHANGE;
   const update =
     (await ctx.step(() =>
-      ctx.send({
+      ctx.api.send({
         method: 'PUT',
-        path: `/api/v1/videos/${encodeURIComponent(key)}/custom-fields`,
+        path: pathOf('updateCustomFields', { videoKey: key }),
         body: 'simpleCustomFields',
         headers: text,
       }),

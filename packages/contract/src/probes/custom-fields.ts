@@ -13,18 +13,18 @@ import { showValue } from '../support/shown.js';
 export async function probeDefinition(ctx: Context, key: string) {
   return ctx.observe('custom-field-definition', async () => {
     const name = `contract_${Date.now().toString(36)}`;
-    const put = await ctx.putFields(key, { [name]: 'x' });
+    const put = await ctx.api.putFields(key, { [name]: 'x' });
     const evidence = `writing the never-defined field "${name}": ${describe(put)}`;
     if (isSuccess(put.status)) return { reading: 'implicit', evidence };
     if (!isClientError(put.status)) return { reading: 'other', evidence };
     const [field, value] = numberExample();
-    const right = await ctx.putFields(key, { [field]: value });
+    const right = await ctx.api.putFields(key, { [field]: value });
     if (!isSuccess(right.status)) {
       return {
         notObserved: `${evidence}; the spec's example field "${field}" is not writable here either (${describe(right)}), so predefined and typed cannot be told apart`,
       };
     }
-    const wrong = await ctx.putFields(key, { [field]: 'contract: text in a number field' });
+    const wrong = await ctx.api.putFields(key, { [field]: 'contract: text in a number field' });
     const both = `${evidence}; "${field}" takes ${showValue(value)}, and text: ${describe(wrong)}`;
     if (isClientError(wrong.status)) return { reading: 'typed', evidence: both };
     if (isSuccess(wrong.status)) return { reading: 'predefined', evidence: both };
@@ -42,12 +42,12 @@ function numberExample(): [string, number] {
 /** PUT two fields, then one of them, then GET: the other is kept (merge) or gone (replace). */
 export async function probeOmitted(ctx: Context, key: string) {
   return ctx.observe('custom-fields-omitted', async () => {
-    const first = await ctx.putFields(key, { note: 'omitted probe', views: 7 });
-    const second = await ctx.putFields(key, { note: 'omitted probe, second write' });
+    const first = await ctx.api.putFields(key, { note: 'omitted probe', views: 7 });
+    const second = await ctx.api.putFields(key, { note: 'omitted probe, second write' });
     if (!isSuccess(first.status) || !isSuccess(second.status)) {
       return { notObserved: `a write failed: ${describe(first)} / ${describe(second)}` };
     }
-    const get = await ctx.getVideo(key);
+    const get = await ctx.api.getVideo(key);
     const fields = (get.json as { simpleCustomFields?: Record<string, unknown> } | undefined)
       ?.simpleCustomFields;
     if (!fields) return { notObserved: `get-video gave no custom fields: ${describe(get)}` };
@@ -60,11 +60,11 @@ export async function probeOmitted(ctx: Context, key: string) {
 
 export async function probeNull(ctx: Context, key: string) {
   return ctx.observe('custom-field-null', async () => {
-    await ctx.putFields(key, { note: 'null probe' });
-    const put = await ctx.putFields(key, { note: null });
+    await ctx.api.putFields(key, { note: 'null probe' });
+    const put = await ctx.api.putFields(key, { note: null });
     if (isClientError(put.status)) return { reading: 'rejected', evidence: describe(put) };
     if (!isSuccess(put.status)) return { reading: 'other', evidence: describe(put) };
-    const get = await ctx.getVideo(key);
+    const get = await ctx.api.getVideo(key);
     const fields = (get.json as { simpleCustomFields?: Record<string, unknown> } | undefined)
       ?.simpleCustomFields;
     const evidence = `null accepted (${put.status}); then GET: ${describe(get)}`;

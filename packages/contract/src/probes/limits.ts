@@ -3,12 +3,13 @@ import { parseRetryAfter } from '@video-api/schema';
 import type { Context } from '../context/context.js';
 import { isServerError } from '../support/evidence.js';
 import { describe, isClientError, isSuccess, urlOf } from '../support/http.js';
+import { pathOf } from '../support/operations.js';
 import { sendDeclaredLength } from './declared-length.js';
 
 export async function probeFieldLength(ctx: Context) {
   return ctx.observe('field-length-limits', async () => {
     const size = ctx.options.fieldLengthProbeSize;
-    const create = await ctx.createVideos([{ title: 't'.repeat(size) }]);
+    const create = await ctx.api.createVideos([{ title: 't'.repeat(size) }]);
     if (isSuccess(create.status)) {
       return {
         reading: 'unlimited',
@@ -24,8 +25,8 @@ export async function probeFieldLength(ctx: Context) {
 export async function probeVideosPerCreate(ctx: Context) {
   return ctx.observe('videos-per-create-limit', async () => {
     const size = ctx.options.createLimitProbeSize;
-    const videos = Array.from({ length: size }, (_, i) => ({ title: ctx.title(`bulk ${i}`) }));
-    const create = await ctx.createVideos(videos);
+    const videos = Array.from({ length: size }, (_, i) => ({ title: ctx.api.title(`bulk ${i}`) }));
+    const create = await ctx.api.createVideos(videos);
     if (isSuccess(create.status)) {
       return {
         reading: 'unlimited',
@@ -41,7 +42,7 @@ export async function probeVideosPerCreate(ctx: Context) {
 export async function probeFileSize(ctx: Context, key: string) {
   return ctx.observe('file-size-limit', async () => {
     const declared = 2 ** 40; // 1 TiB, declared but not sent
-    const url = urlOf(ctx.target, `/api/upload/v1/form-data/videos/${encodeURIComponent(key)}`, true);
+    const url = urlOf(ctx.target, pathOf('uploadVideoSource', { videoKey: key }), true);
     const answer = await sendDeclaredLength(ctx.target, url, declared, 3000);
     const evidence = `an upload declaring ${declared} bytes: ${answer.detail}`;
     if (answer.status === 413) return { reading: 'rejects-413', evidence };
@@ -73,8 +74,8 @@ export async function probeRateLimit(ctx: Context, key: string) {
   return ctx.observe('rate-limits', async () => {
     const max = ctx.options.rateLimitProbeRequests;
     for (let sent = 1; sent <= max; sent++) {
-      const get = await ctx.send({
-        path: `/api/v1/videos/${encodeURIComponent(key)}`,
+      const get = await ctx.api.send({
+        path: pathOf('getVideo', { videoKey: key }),
         retryRateLimited: false,
       });
       if (get.status === 429) {
@@ -90,7 +91,7 @@ export async function probeRateLimit(ctx: Context, key: string) {
 
 export async function probeTransitions(ctx: Context, key: string) {
   return ctx.observe('video-transitions', async () => {
-    const again = await ctx.upload(key);
+    const again = await ctx.api.upload(key);
     const evidence = `a second upload to a ready video: ${describe(again)}`;
     if (isSuccess(again.status)) return { reading: 'reupload-reprocesses', evidence };
     if (isClientError(again.status)) return { reading: 'reupload-rejected', evidence };

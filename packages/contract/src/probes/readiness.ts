@@ -5,34 +5,21 @@ import {
   meaningOf,
   type ReadingOf,
   readingsOf,
-  stateMeaning,
   stateWords,
   type VideoState,
 } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
-import { fetchPlayback } from '../checks/playback.js';
 import type { Context } from '../context/context.js';
 import { refuse5xx } from '../support/evidence.js';
 import { describe, type Exchange, isSuccess } from '../support/http.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
-import type { ObservedReadingOf } from '../support/unknowns.js';
+import { isFailedWord, isReadyWord, settledBy } from '../support/state-words.js';
 
-/**
- * What a state word tells (§3, §4.3 do not say which word means ready): the one vocabulary of
- * `@video-api/schema` (`stateMeaning`), the readings' words and the usual synonyms.
- */
-const isReadyWord = (word: string) => stateMeaning(word) === 'ready';
-/** Whether a state word names a processing that failed. */
-export const isFailedWord = (word: string) => stateMeaning(word) === 'failed';
 /** Names of a field that looks like a state under another name than `status`. */
 const STATE_LIKE =
   /^(state|status|phase|stage|processing[-_]?(state|status)|video[-_]?(state|status)|readiness)$/i;
 const LISTED = new Set(['videoKey', 'simpleCustomFields']);
 const ALL_WORDS: readonly string[] = allStateWords;
-
-/** `word` when it names a state the video stays in that is not ready (neither ready nor in progress). */
-const settledBy = (word: string): string | undefined =>
-  word !== '' && stateMeaning(word) !== 'ready' && stateMeaning(word) !== 'in-progress' ? word : undefined;
 
 /** Decides how readiness shows, from a video that was created but not uploaded, and sets the predicate. */
 export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playbackUrl: string | undefined) {
@@ -41,7 +28,7 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
     if (!isSuccess(beforeUpload.status) || !video) {
       return { notObserved: `get-video of a new video failed: ${describe(beforeUpload)}` };
     }
-    let found: { reading: ObservedReadingOf<'readiness-field'> | 'other'; evidence: string };
+    let found: { reading: ReadingOf<'readiness-field'> | 'other'; evidence: string };
     // The playlist is on the streaming host, not the API: a host that does not answer does not stop
     // the run (the playback check fails it, naming the host); it only shows no readiness.
     let unanswered: string | undefined;
@@ -56,7 +43,7 @@ export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playb
       const playback = playbackUrl;
       const playable = async () => {
         if (playback === undefined) return false;
-        const got = await fetchPlayback(ctx, playback);
+        const got = await ctx.api.fetchPlayback(playback);
         if ('noAnswer' in got) unanswered ??= got.noAnswer.message;
         return 'exchange' in got && isSuccess(got.exchange.status);
       };

@@ -4,6 +4,7 @@ import { readingSchemas } from '@video-api/schema/zod';
 import type { Context } from '../context/context.js';
 import { refuse5xx } from '../support/evidence.js';
 import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../support/http.js';
+import { pathOf } from '../support/operations.js';
 
 export async function probeStatusCodes(ctx: Context, create: Exchange, upload: Exchange) {
   return ctx.observe('status-codes', async () => {
@@ -37,8 +38,9 @@ export async function probeUploadBody(ctx: Context, upload: Exchange) {
 /** Sends a create body that breaks the spec (projectKey a number, no videos) and reads the error. */
 export async function probeErrors(ctx: Context) {
   const exchange =
-    (await ctx.step(() => ctx.send({ method: 'POST', path: '/api/v1/videos', json: { projectKey: 42 } }))) ??
-    NO_EXCHANGE;
+    (await ctx.step(() =>
+      ctx.api.send({ method: 'POST', path: pathOf('createVideos'), json: { projectKey: 42 } }),
+    )) ?? NO_EXCHANGE;
   await ctx.observe('error-codes', async () => {
     refuse5xx(exchange);
     const evidence = describe(exchange);

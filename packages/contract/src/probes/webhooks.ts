@@ -1,11 +1,12 @@
 /** Probes of the webhook (§6): event kinds, payload, signing, delivery, method and credential, from real deliveries. */
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FAILED_STATE, READY_STATE, readingsOf, videoStates } from '@video-api/schema';
+import { FAILED_STATE, READY_STATE, type ReadingOf, readingsOf, videoStates } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
-import { type Context, explain, type Finding } from '../context/context.js';
+import type { Context } from '../context/context.js';
+import { explain } from '../context/failures.js';
+import type { Finding } from '../context/recorder.js';
 import { showText, VALUE_PREFIX } from '../support/shown.js';
-import type { ObservedReadingOf } from '../support/unknowns.js';
 import type { Delivery } from './webhook-receiver.js';
 import { startReceiver } from './webhook-receiver.js';
 
@@ -131,7 +132,7 @@ export function classifySecurity(
 }
 
 /** The `webhook-payload` reading whose schema in the spec (`readingSchemas`) accepts the body: the first, or `other`. */
-export function classifyPayload(body: Json): ObservedReadingOf<'webhook-payload'> | 'other' {
+export function classifyPayload(body: Json): ReadingOf<'webhook-payload'> | 'other' {
   const schemas = readingSchemas['webhook-payload'];
   return readingsOf('webhook-payload').find((reading) => schemas[reading].safeParse(body).success) ?? 'other';
 }
@@ -156,11 +157,11 @@ export async function probeWebhooks(ctx: Context): Promise<void> {
     }
     let key: string | undefined;
     try {
-      key = await ctx.step(() => ctx.createOne('webhooks'));
+      key = await ctx.step(() => ctx.api.createOne('webhooks'));
     } catch (error) {
       return notProbed(ctx, `no video to send events for: ${explain(error)}`);
     }
-    const uploaded = key === undefined ? undefined : await ctx.step(() => ctx.upload(key as string));
+    const uploaded = key === undefined ? undefined : await ctx.step(() => ctx.api.upload(key as string));
     if (key === undefined || uploaded === undefined) return notProbed(ctx, 'the run stopped');
     await ctx.step(() => ctx.waitForReady(key));
     const ours = (list: Delivery[]) => list.filter((d) => d.json && keyOf(d.json as Json) === key);

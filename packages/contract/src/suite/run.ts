@@ -1,4 +1,6 @@
 /** The runner: checks what the document states and probes what it leaves open, in one pass. */
+
+import { idsWithReadings } from '@video-api/schema';
 import { checkClient } from '../checks/client.js';
 import { checkCreate } from '../checks/create.js';
 import { checkCustomFields } from '../checks/custom-fields.js';
@@ -13,9 +15,10 @@ import {
   checkUpload,
   checkUploadRefusals,
 } from '../checks/video.js';
-import { Context, explain } from '../context/context.js';
+import { Context } from '../context/context.js';
+import { explain } from '../context/failures.js';
 import { probeAuth } from '../probes/auth.js';
-import { probeMediaType } from '../probes/conditions.js';
+import { observeCondition, probeMediaType } from '../probes/conditions.js';
 import { probeDefinition, probeNull, probeOmitted } from '../probes/custom-fields.js';
 import { probeEmptyCreate } from '../probes/empty-create.js';
 import {
@@ -31,7 +34,6 @@ import { probeWebhooks } from '../probes/webhooks.js';
 import { wellFormed } from '../report/well-formed.js';
 import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from '../support/http.js';
 import type { ContractReport, RunOptions, StoppedEarly, Target } from '../support/types.js';
-import { isLocal, observedIds } from '../support/unknowns.js';
 
 const DEFAULTS = {
   propertyRuns: 25,
@@ -83,14 +85,13 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
     ctx.stopWithFailure('error', `the suite met an unexpected error: ${explain(error)}`);
   }
 
-  for (const id of observedIds) {
+  for (const id of idsWithReadings) {
     if (!ctx.observations.some((o) => o.id === id)) {
       await ctx.observe(id, async () => ({ notObserved: 'not probed: an earlier step failed' }));
     }
   }
   const count = (verdict: string) => ctx.checks.filter((c) => c.verdict === verdict).length;
   const notObserved = ctx.observations.filter((o) => o.verdict === 'not-observed').length;
-  const local = ctx.observations.filter((o) => isLocal(o.id));
   // A server's `"\ud800"` reaches details and evidence: the report holds U+FFFD there, and says where.
   return wellFormed({
     target: { baseUrl: target.baseUrl, uploadBaseUrl: target.uploadBaseUrl },
@@ -99,8 +100,7 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
     seed,
     ...(ctx.stopped ? { stoppedEarly: ctx.stopped } : {}),
     checks: ctx.checks,
-    observations: ctx.observations.filter((o) => !isLocal(o.id)),
-    ...(local.length > 0 ? { localObservations: local } : {}),
+    observations: ctx.observations,
     summary: {
       passed: count('pass'),
       failed: count('fail'),
@@ -139,9 +139,9 @@ async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkC
   await probeNull(ctx, key);
   await checkClient(ctx);
 
-  await checkBearerRequired(ctx, second);
+  await observeCondition(ctx, 'token-refusal', await checkBearerRequired(ctx, second));
   await probeAuth(ctx, key);
-  await checkUnknownKeys(ctx);
+  await observeCondition(ctx, 'unknown-video-key', await checkUnknownKeys(ctx));
   await probeErrors(ctx);
   await probeMediaType(ctx, second, notAForm);
   await probeTransitions(ctx, key);

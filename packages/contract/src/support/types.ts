@@ -1,6 +1,5 @@
 /** Types of the contract suite: targets, checks, observations and the report. */
-import type { UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
-import type { LocalUnknownId, ObservedReadingOf } from './unknowns.js';
+import type { ReadingOf, UnspecifiedIdWithReadings } from '@video-api/schema';
 
 /** A server to check. */
 export interface Target {
@@ -33,11 +32,8 @@ export interface CheckResult {
   detail: string;
 }
 
-/**
- * The id of an unknown the suite observes: one of the spec's registry, or one the suite keeps itself
- * while the registry does not list it (`create-answer-order`).
- */
-export type ObservationId = UnspecifiedIdWithReadings | LocalUnknownId;
+/** The id of an unknown the suite observes: one of the spec's registry that has readings. */
+export type ObservationId = UnspecifiedIdWithReadings;
 
 /** What a probe saw of unknown `Id`; its reading is one of that unknown's readings, or `other`. */
 export type ObservationOf<Id extends ObservationId> =
@@ -45,7 +41,7 @@ export type ObservationOf<Id extends ObservationId> =
       id: Id;
       verdict: 'observed';
       /** One of the marker's readings, or `other` when the target does something else. */
-      reading: ObservedReadingOf<Id> | 'other';
+      reading: ReadingOf<Id> | 'other';
       evidence: string;
     }
   | {
@@ -90,8 +86,9 @@ export interface ContractReport {
   /** Observations of the unknowns of the spec's registry, by its ids. */
   observations: Observation[];
   /**
-   * Observations of unknowns the suite keeps itself because the spec's registry does not list them
-   * yet (`create-answer-order`); absent when there are none.
+   * Observations of unknowns a suite would keep itself while the spec's registry does not list
+   * them. Every unknown this suite observes is in the registry, so its reports leave it out; readers
+   * of reports still take it into account (reports of earlier versions may hold it).
    */
   localObservations?: Observation[];
   /**

@@ -3,8 +3,8 @@
  * a fixed example cannot pass a round trip, and `--seed` writes the very same values again.
  */
 import fc from 'fast-check';
-import { sameValue } from '../checks/shapes.js';
 import { valueFormExamples } from './examples.js';
+import { sameValue } from './same-value.js';
 
 /** One value form of §2: the field the spec's example writes it to, and how to generate one. */
 interface ValueForm {

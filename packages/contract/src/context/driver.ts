@@ -1,0 +1,125 @@
+/**
+ * The request driver: sends the operations of the document to the target as raw exchanges (auth,
+ * request timeout, 429 retries in `send`), so every check sees statuses, headers and bodies as sent.
+ * It keeps no results; each answer of the API goes where `evidence` says (the running probe's).
+ */
+
+import type { Auth, SendOptions } from '../support/http.js';
+import {
+  describe,
+  type Exchange,
+  fetchWithin,
+  isSuccess,
+  type NoAnswer,
+  noAnswerIn,
+  send,
+} from '../support/http.js';
+import { pathOf } from '../support/operations.js';
+import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../support/sample-video.js';
+import type { Target } from '../support/types.js';
+import { ensure } from './failures.js';
+
+export class RequestDriver {
+  /** The target's fetch, bounded by the request timeout (for the SDK). */
+  readonly fetch: Target['fetch'];
+  private created = 0;
+
+  constructor(
+    readonly target: Target,
+    private readonly requestTimeoutMs: number,
+    private readonly evidence: () => ((exchange: Exchange) => void) | undefined,
+  ) {
+    this.fetch = fetchWithin(target.fetch, requestTimeoutMs);
+  }
+
+  /** A title unique to this run, so several runs against one server do not mix. */
+  title(label: string): string {
+    this.created += 1;
+    return `contract ${label} #${this.created} ${Date.now().toString(36)}`;
+  }
+
+  /** One raw exchange with the API, bounded by the request timeout (kept as a probe's evidence). */
+  async send(options: SendOptions): Promise<Exchange> {
+    const keep = this.evidence();
+    const exchange = await send(this.target, { timeoutMs: this.requestTimeoutMs, ...options });
+    keep?.(exchange);
+    return exchange;
+  }
+
+  // §4.1
+  createVideos(videos: Array<{ title: string; tags?: string[] }>, auth: Auth = 'token') {
+    return this.send({
+      method: 'POST',
+      path: pathOf('createVideos'),
+      auth,
+      json: { projectKey: this.target.projectKey, videos },
+    });
+  }
+
+  /** Creates one video and returns its key; fails the calling check when create does not work. */
+  async createOne(label: string): Promise<string> {
+    const exchange = await this.createVideos([{ title: this.title(label) }]);
+    const body = exchange.json;
+    const key = (Array.isArray(body) ? body[0] : undefined)?.key;
+    ensure(isSuccess(exchange.status), `create failed: ${describe(exchange)}`);
+    ensure(
+      !Array.isArray(body) || body.length === 1,
+      `create of one video answered ${(body as unknown[]).length} elements, expected one element per requested video (§4.1): ${describe(exchange)}`,
+    );
+    ensure(typeof key === 'string', `create gave no video key: ${describe(exchange)}`);
+    return key;
+  }
+
+  // §4.2
+  upload(key: string, options: { auth?: Auth; bytes?: number; field?: string; body?: BodyInit } = {}) {
+    const form = new FormData();
+    // A real video unless a size is asked for (limit probes): servers process what is uploaded.
+    const bytes = options.bytes === undefined ? sampleVideo() : sampleBytes(options.bytes);
+    form.append(options.field ?? 'file', new Blob([bytes], { type: SAMPLE_VIDEO_TYPE }), SAMPLE_VIDEO_NAME);
+    return this.send({
+      method: 'POST',
+      path: pathOf('uploadVideoSource', { videoKey: key }),
+      upload: true,
+      auth: options.auth ?? 'token',
+      body: options.body ?? form,
+      ...(options.body === undefined ? {} : { headers: { 'content-type': 'application/json' } }),
+    });
+  }
+
+  // §4.3
+  getVideo(key: string, auth: 'token' | 'other' | 'none' = 'token') {
+    return this.send({ path: pathOf('getVideo', { videoKey: key }), auth });
+  }
+
+  // §4.4
+  putFields(key: string, simpleCustomFields: unknown, auth: 'token' | 'other' | 'none' = 'token') {
+    return this.send({
+      method: 'PUT',
+      path: pathOf('updateCustomFields', { videoKey: key }),
+      auth,
+      json: { simpleCustomFields },
+    });
+  }
+
+  /**
+   * GETs a playback address (§2: on the streaming domain, not the API). It never stops the run: a
+   * host that does not answer is returned as `noAnswer` (its message names the host), for the check
+   * that asked to judge; nor is its answer a probe's evidence of the API.
+   */
+  async fetchPlayback(url: string): Promise<{ exchange: Exchange } | { noAnswer: NoAnswer }> {
+    try {
+      return { exchange: await send(this.target, { path: url, timeoutMs: this.requestTimeoutMs }) };
+    } catch (error) {
+      const noAnswer = noAnswerIn(error);
+      if (!noAnswer) throw error;
+      return { noAnswer };
+    }
+  }
+}
+
+/** Deterministic bytes that look like nothing in particular (not a real video: §4.2 shows no check). */
+export function sampleBytes(length: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) bytes[i] = (i * 31 + 7) & 0xff;
+  return bytes;
+}
