@@ -3,12 +3,21 @@ import { readingsOf } from '@video-api/schema/unspecified';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { webhookRoutes } from '../../src/control/webhook-routes.js';
+import { parseAllowList } from '../../src/webhooks/allow-list.js';
 import {
   createWebhookDispatcher,
   DEFAULT_RETRY,
   WEBHOOK_HEADERS,
   WEBHOOK_READING_IDS,
 } from '../../src/webhooks/index.js';
+import { RESOLVE_TIMEOUT_MS } from '../../src/webhooks/target-check.js';
+import {
+  LINK_LOCAL_RANGES,
+  METADATA_ADDRESSES,
+  METADATA_NAMES,
+  resolvedRefusal,
+  targetRefusal,
+} from '../../src/webhooks/target-rules.js';
 import { adminProblem, expectDocumentedProblem } from '../support/admin-problem.js';
 
 const readme = readFileSync(new URL('../../src/webhooks/README.md', import.meta.url), 'utf8');
@@ -50,5 +59,16 @@ describe('the webhooks README', () => {
       ['validation-failed', 'unsupported-media-type', 'payload-too-large', 'not-found'],
       /"where"|invalid-webhook|Invalid request:/,
     );
+  });
+
+  it('lists the targets the rules refuse, from the rules themselves, and their messages as the code writes them', () => {
+    for (const range of LINK_LOCAL_RANGES) expect(readme).toContain(`\`${range}\``);
+    for (const [address, cloud] of Object.entries(METADATA_ADDRESSES))
+      expect(readme).toContain(`\`${address}\` (${cloud})`);
+    for (const name of Object.keys(METADATA_NAMES)) expect(readme).toContain(`\`${name}\``);
+    expect(readme).toContain(`not within ${RESOLVE_TIMEOUT_MS / 1000} s`);
+    const none = parseAllowList([]);
+    expect(readme).toContain(targetRefusal('http://169.254.169.254/latest/meta-data/', none));
+    expect(readme).toContain(resolvedRefusal('http://evil-rebind.test/', '169.254.169.254', none));
   });
 });
