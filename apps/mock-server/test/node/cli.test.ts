@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { mockFolders, uploadOne } from './process-fixtures.js';
 
@@ -61,6 +61,14 @@ describe('video-api-mock', () => {
       ['--token', 'a b'],
       'video-api-mock: --token: "a b" is not accepted (token68 characters: letters, digits, -._~+/)',
     ],
+    [
+      ['--allowed-host', 'http://evil.example'],
+      'video-api-mock: --allowed-host: "http://evil.example" is not accepted (a host name (api.example.test), .domain for it and its subdomains (.example.test), an IP address, or * for any; no scheme, port or path)',
+    ],
+    [
+      ['--cors-origin', 'localhost:5173'],
+      'video-api-mock: --cors-origin: "localhost:5173" is not accepted (an origin: scheme://host[:port] without a path, e.g. http://localhost:5173; or * for any)',
+    ],
   ])('names the flag, not the option, for %j', async (args, line) => {
     const { exited, output } = run([...args, '--port', '0']);
     expect(await exited).toBe(2);
@@ -86,6 +94,20 @@ describe('video-api-mock', () => {
     );
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+  });
+
+  it('bound to 0.0.0.0 without --admin-token, prints one warning at its default log level', async () => {
+    const { listening, output } = run(['--port', '0', '--host', '0.0.0.0']);
+    await listening;
+    // stderr is another pipe than the start-up text's: it may arrive a moment later.
+    await vi.waitFor(() => expect(output().stderr).toContain('"level":"warn"'));
+    const warnings = output()
+      .stderr.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: string; msg: string })
+      .filter((line) => line.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toContain('--admin-token T');
   });
 
   it('says a busy port is busy, with exit code 1', async () => {
