@@ -87,7 +87,12 @@ export function createWebhookFetch(options: WebhookFetchOptions): ResolvingFetch
       const onAbort = () => req.destroy(abortReason(signal));
       signal.addEventListener('abort', onAbort, { once: true });
       req.once('close', () => signal.removeEventListener('abort', onAbort));
-      req.once('error', reject);
+      // As the global fetch: a network error is a TypeError whose cause is Node's (`ECONNREFUSED`).
+      req.once('error', (error) => {
+        if (signal.aborted || error instanceof WebhookTargetRefused)
+          reject(signal.aborted ? abortReason(signal) : error);
+        else reject(new TypeError('fetch failed', { cause: error }));
+      });
       req.once('response', (res) => {
         try {
           resolve(toResponse(res, request.method));

@@ -5,6 +5,7 @@ import {
   deliveryHeader,
   type Listening,
   listenHttp,
+  refusedUrl,
   startWebhookReceiver,
   type WebhookReceiver,
 } from '@video-api/test-support';
@@ -160,5 +161,14 @@ describe('the webhook fetch of the Node platform', () => {
     });
     setTimeout(() => controller.abort(new Error('timed out after 50 ms')), 50);
     await expect(pending).rejects.toThrow('timed out after 50 ms');
+  });
+
+  it('fails a connection as the global fetch does: a TypeError whose cause is the network error', async () => {
+    const url = await refusedUrl();
+    const error = await createWebhookFetch({ allow: [] })(url, { method: 'POST' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
   });
 });
