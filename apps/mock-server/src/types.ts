@@ -82,7 +82,9 @@ export interface MockOptions {
    * it and its subdomains. A request naming another is the mock's own 403
    * (`X-Mock-Error: host-not-allowed`), the guard against DNS rebinding. Default for `createApp`:
    * not checked (in-process requests cross no network); `startServer` and the CLI always check,
-   * with localhost, IP addresses, the machine's name and the streaming base's host allowed.
+   * with the machine's name, the bound `host` name and the streaming base's host allowed. Where
+   * hosts are checked, `localhost`, its subdomains and IP literals are always allowed (DNS
+   * rebinding needs a name).
    */
   allowedHosts?: string[];
   /**

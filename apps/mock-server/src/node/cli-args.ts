@@ -40,8 +40,9 @@ export const USAGE = `Usage: video-api-mock [options]
                            loopback address (a warning says so otherwise)
   --no-admin               switch the admin API off
   --allowed-host H         host a request's Host may name, repeatable: a name, .domain for it and
-                           its subdomains, * for any (default: localhost, IP addresses, this
-                           machine's name, the --streaming-base host); others get 403
+                           its subdomains, * for any (always: localhost, *.localhost, IP
+                           addresses; by default also this machine's name, the --host name and
+                           the --streaming-base host); others get 403
   --cors-origin O          origin the API answers from a browser, repeatable; * for any (default:
                            localhost origins of any port); others get 403
   --admin-cors-origin O    origin allowed to call the admin API from a browser, repeatable; * for
