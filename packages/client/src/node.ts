@@ -1,6 +1,7 @@
 /**
- * @video-api/client/node: everything of the main entry, plus file-path uploads and an upload
- * transport on node:http that reports progress as bytes reach the socket.
+ * @video-api/client/node: what Node adds to the main entry: a client whose uploads also take file
+ * paths, an upload transport on node:http that reports progress as bytes reach the socket, and a
+ * JSON-file ledger. Everything else (errors, custom fields, webhooks) comes from `@video-api/client`.
  *
  * @example
  * import { createVideoApiClient } from '@video-api/client/node';
@@ -18,9 +19,8 @@ import { prepareSource } from './upload/source.js';
 import { fetchTransport } from './upload/transport.js';
 import type { UploadSource } from './upload/types.js';
 
-export * from './index.js';
 export { jsonFileLedger } from './node/file-ledger.js';
-export { type FileSource, isFileSource, prepareFile } from './node/file-source.js';
+export type { FileSource } from './node/file-source.js';
 export { nodeHttpTransport } from './node/http-transport.js';
 
 const describe = (value: unknown): string =>

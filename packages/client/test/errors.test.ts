@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { errorFromParts, errorFromResponse } from '../src/http/response-error.js';
 import {
   AuthError,
-  errorFromParts,
-  errorFromResponse,
   HttpError,
   NotFoundError,
   RateLimitedError,

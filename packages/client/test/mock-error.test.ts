@@ -4,14 +4,8 @@
  */
 import { createApp } from '@video-api/mock-server';
 import { describe, expect, it } from 'vitest';
-import {
-  createVideoApiClient,
-  errorFromResponse,
-  HttpError,
-  MockError,
-  ValidationError,
-  VideoApiError,
-} from '../src/index.js';
+import { errorFromResponse } from '../src/http/response-error.js';
+import { createVideoApiClient, HttpError, MockError, ValidationError, VideoApiError } from '../src/index.js';
 
 /** An answer in the mock's error contract (apps/mock-server: http/mock-error.ts), made by hand. */
 function mockAnswer(code: string, status = 400): Response {

@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { backoffDelay, isRetryable, parseRetryAfter } from '../src/http/retry.js';
 import {
   AuthError,
-  backoffDelay,
   HttpError,
-  isRetryable,
   NetworkError,
   NotFoundError,
-  parseRetryAfter,
   RateLimitedError,
   ServerError,
   TimeoutError,

@@ -1,16 +1,16 @@
 import type { CreatedVideo, Video } from '@video-api/schema';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { BatchResult } from '../src/batch/types.js';
+import type { RetryOptions } from '../src/http/types.js';
 import {
-  type BatchResult,
   createVideoApiClient,
-  type RetryOptions,
-  type UploadResult,
   type UploadSource,
   type VideoApiClient,
   type VideoApiError,
-  type WebhookEvent,
 } from '../src/index.js';
 import { createVideoApiClient as createNodeClient, type NodeUploadSource } from '../src/node.js';
+import type { UploadResult } from '../src/upload/types.js';
+import type { WebhookEvent } from '../src/webhooks/types.js';
 
 const client = createVideoApiClient({
   baseUrl: 'http://types.example',

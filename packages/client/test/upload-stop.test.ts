@@ -7,7 +7,6 @@ import {
   AbortedError,
   createVideoApiClient as createCoreClient,
   InputError,
-  prepareSource,
   ServerError,
   TimeoutError,
   UnexpectedResponseError,
@@ -15,6 +14,7 @@ import {
   type VideoApiClient,
 } from '../src/index.js';
 import { createVideoApiClient, type NodeUploadSource } from '../src/node.js';
+import { prepareSource } from '../src/upload/source.js';
 import { startMock } from './support/mock.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'client-stop-'));

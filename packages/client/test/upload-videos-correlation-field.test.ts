@@ -5,13 +5,8 @@
  */
 import { createApp } from '@video-api/mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  AmbiguousCreateError,
-  type BatchFile,
-  InputError,
-  memoryLedger,
-  ValidationError,
-} from '../src/index.js';
+import type { BatchFile } from '../src/batch/types.js';
+import { AmbiguousCreateError, InputError, memoryLedger, ValidationError } from '../src/index.js';
 import { createVideoApiClient } from '../src/node.js';
 import { crashAtFirstUpload } from './support/crash.js';
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { refusedUrl } from '@video-api/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchFile } from '../src/batch/types.js';
 import {
   AbortedError,
   AmbiguousCreateError,
   AuthError,
-  type BatchFile,
   InputError,
   memoryLedger,
   NetworkError,

@@ -1,12 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AmbiguousCreateError,
-  type BatchFile,
-  type BatchProgress,
-  InputError,
-  memoryLedger,
-  ValidationError,
-} from '../src/index.js';
+import type { BatchFile, BatchProgress } from '../src/batch/types.js';
+import { AmbiguousCreateError, InputError, memoryLedger, ValidationError } from '../src/index.js';
 import { crashAtFirstUpload } from './support/crash.js';
 import { startMock } from './support/mock.js';
 

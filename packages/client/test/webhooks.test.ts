@@ -1,12 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { startWebhookReceiver, type WebhookReceiver } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  parseWebhookEvent,
-  verifyWebhook,
-  type WebhookEvent,
-  WebhookVerificationError,
-} from '../src/index.js';
+import { verifyWebhook, WebhookVerificationError } from '../src/index.js';
+import { parseWebhookEvent } from '../src/webhooks/parse-event.js';
+import type { WebhookEvent } from '../src/webhooks/types.js';
 import { startMock } from './support/mock.js';
 
 const secret = 'whsec_test';

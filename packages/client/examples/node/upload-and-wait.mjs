@@ -3,7 +3,8 @@
 //   node examples/node/upload-and-wait.mjs clip.mp4
 // Uses VIDEO_API_BASE_URL (default http://localhost:4010, the mock of `pnpm start`) and
 // VIDEO_API_TOKEN (default mock-token). The file is streamed: memory stays flat for any size.
-import { createVideoApiClient, NotFoundError } from '@video-api/client/node';
+import { NotFoundError } from '@video-api/client';
+import { createVideoApiClient } from '@video-api/client/node';
 
 const path = process.argv[2];
 if (!path) {

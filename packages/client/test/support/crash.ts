@@ -1,5 +1,5 @@
 /** Batch options that stop a batch as its first upload starts, the way a crash would. */
-import type { BatchProgress } from '../../src/index.js';
+import type { BatchProgress } from '../../src/batch/types.js';
 
 export function crashAtFirstUpload(): { signal: AbortSignal; onProgress: (event: BatchProgress) => void } {
   const crash = new AbortController();

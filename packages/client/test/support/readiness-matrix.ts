@@ -8,11 +8,11 @@ import { formatReadingList, type ReadingChoice, readingsOf } from '@video-api/sc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   playlistUrl,
-  type Readiness,
   TimeoutError,
   type VideoApiClient,
   type VideoApiClientOptions,
 } from '../../src/index.js';
+import type { Readiness } from '../../src/wait/types.js';
 
 export interface MatrixMock {
   client(options: Partial<VideoApiClientOptions>): VideoApiClient;
