@@ -144,7 +144,7 @@ describe('bound to a non-loopback address', () => {
     );
     return { lines: lines.map((line) => JSON.parse(line) as { level: string; msg: string }), access };
   };
-  const authOf = (options: ServerOptions) =>
+  const authOf = (options: ServerOptions): Record<string, string> =>
     options.adminToken === undefined ? {} : { authorization: `Bearer ${options.adminToken}` };
 
   it('without an admin token, warns once at start, and GET /__mock/access says so', async () => {
