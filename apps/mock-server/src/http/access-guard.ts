@@ -52,10 +52,21 @@ function subresourceRefusal(site: string, mode: string | undefined): HttpError {
   );
 }
 
-/** The hostname of the request's Host header, else of its URL. */
-function requestHostname(request: Request, env: unknown): string {
-  const host = headerOf(request, env, 'host');
-  return hostnameOf(host ?? new URL(request.url).host);
+/**
+ * The refusal of the request's Host (its header, else its URL's host), if it is not allowed. A Host
+ * that makes no URL at all (`127.0.0..1`) goes on: the pipeline answers it 400 (bad-host) before
+ * anything happens.
+ */
+function hostRefused(request: Request, env: unknown, allowed: readonly string[]): HttpError | undefined {
+  const host = headerOf(request, env, 'host') ?? new URL(request.url).host;
+  const hostname = hostnameOf(host);
+  if (hostAllowed(hostname, allowed)) return undefined;
+  try {
+    new URL(`http://${host}/`);
+  } catch {
+    return undefined;
+  }
+  return hostRefusal(hostname, allowed);
 }
 
 /**
@@ -72,10 +83,8 @@ export function accessRefusal(
   isAdmin: () => boolean,
   policy: AccessPolicy,
 ): HttpError | undefined {
-  if (policy.allowedHosts !== undefined) {
-    const hostname = requestHostname(request, env);
-    if (!hostAllowed(hostname, policy.allowedHosts)) return hostRefusal(hostname, policy.allowedHosts);
-  }
+  const refused = policy.allowedHosts && hostRefused(request, env, policy.allowedHosts);
+  if (refused) return refused;
   const origin = headerOf(request, env, 'origin');
   if (origin === undefined) {
     const site = headerOf(request, env, 'sec-fetch-site');
