@@ -9,16 +9,11 @@ import { zCreateVideosResponse, zGetVideoResponse } from '@video-api/schema/zod'
 import type { Listening } from '@video-api/test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAdminPath, specOperation } from '../../src/http/operations.js';
+import { specOperation } from '../../src/http/operations.js';
 import { TOKEN } from '../support/api.js';
-import { ATTACKS, attackFrom, SEEDED } from './support/attacks.js';
+import { ADMIN_FETCHES, attackFrom, SEEDED } from './support/attacks.js';
 import { type Browser, launchBrowser, servePages } from './support/browser.js';
 import { type WatchedMock, watchMock } from './support/mock-state.js';
-
-/** The admin calls a page would make: a read, a simple POST, and one its browser preflights. */
-const ADMIN_CALLS = ATTACKS.filter(
-  ({ vector, path, aim }) => vector === 'fetch' && isAdminPath(path) && aim !== 'targets',
-);
 
 /** In the page: the document's flow (§4.1, §4.3) and playback, as a frontend calls them. */
 interface Flow {
@@ -99,7 +94,7 @@ describe.each(['localhost', '127.0.0.1'])('a page of http://%s on another port',
     expect(seen.playlist).toMatch(/^#EXTM3U/);
   });
 
-  it.each(ADMIN_CALLS)('cannot $name through the admin API (403 origin-not-allowed)', async (call) => {
+  it.each(ADMIN_FETCHES)('cannot $name through the admin API (403 origin-not-allowed)', async (call) => {
     await mock.seed();
     const before = await mock.snapshot();
     const seen = await attackFrom(page, mock.url, call);
@@ -111,12 +106,15 @@ describe.each(['localhost', '127.0.0.1'])('a page of http://%s on another port',
     expect(await mock.snapshot()).toEqual(before);
   });
 
-  it.each(ADMIN_CALLS)('can $name through the admin API when --admin-cors-origin names it', async (call) => {
-    await allowing.seed();
-    const before = await allowing.snapshot();
-    const seen = await attackFrom(page, allowing.url, call);
-    expect(seen.outcome).toMatch(/^cors 20\d$/);
-    if (call.aim === 'leak') expect(seen.read).toContain(SEEDED.key);
-    else expect((await allowing.snapshot())[call.aim]).not.toEqual(before[call.aim]);
-  });
+  it.each(ADMIN_FETCHES)(
+    'can $name through the admin API when --admin-cors-origin names it',
+    async (call) => {
+      await allowing.seed();
+      const before = await allowing.snapshot();
+      const seen = await attackFrom(page, allowing.url, call);
+      expect(seen.outcome).toMatch(/^cors 20\d$/);
+      if (call.aim === 'leak') expect(seen.read).toContain(SEEDED.key);
+      else expect((await allowing.snapshot())[call.aim]).not.toEqual(before[call.aim]);
+    },
+  );
 });

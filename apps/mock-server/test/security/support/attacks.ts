@@ -6,7 +6,7 @@
 import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema/unspecified';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ADMIN_PREFIX, specOperation } from '../../../src/http/operations.js';
+import { ADMIN_PREFIX, isAdminPath, specOperation } from '../../../src/http/operations.js';
 import { AUTH } from '../../support/api.js';
 
 /** How the page's script sends a request. */
@@ -96,6 +96,11 @@ export const ATTACKS: readonly Attack[] = ROWS.map(([name, vector, method, path,
   aim,
   ...extra,
 }));
+
+/** The admin calls a page makes with fetch: a read, a simple POST, preflighted ones (webhooks aside). */
+export const ADMIN_FETCHES = ATTACKS.filter(
+  ({ vector, path, aim }) => vector === 'fetch' && isAdminPath(path) && aim !== 'targets',
+);
 
 /** In the page: sends `attack` to `url` the attack's way and reports what the script could see. */
 function sendInPage({ url, attack }: { url: string; attack: Attack }): Promise<Seen> {
