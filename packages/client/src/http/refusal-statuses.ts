@@ -25,10 +25,9 @@ export const authStatus = {
   'forbidden-403': 403,
 } as const satisfies { [R in ReadingOf<'token-refusal'>]: RefusalStatus<'token-refusal', R> };
 
-const validation: ReadonlySet<number> = new Set(Object.values(validationStatus));
-const auth: ReadonlySet<number> = new Set(Object.values(authStatus));
-
 /** Whether `status` is how some reading of `error-codes` refuses an invalid request. */
-export const isValidationStatus = (status: number): boolean => validation.has(status);
+export const isValidationStatus = (status: number): boolean =>
+  (Object.values(validationStatus) as number[]).includes(status);
 /** Whether `status` is how some reading of `token-refusal` refuses a token. */
-export const isAuthStatus = (status: number): boolean => auth.has(status);
+export const isAuthStatus = (status: number): boolean =>
+  (Object.values(authStatus) as number[]).includes(status);
