@@ -11,9 +11,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specOperation } from '../../src/http/operations.js';
 import { TOKEN } from '../support/api.js';
-import { ADMIN_FETCHES, attackFrom, SEEDED } from './support/attacks.js';
+import { ADMIN_FETCHES, SEEDED } from './support/attacks.js';
 import { type Browser, launchBrowser, servePages } from './support/browser.js';
-import { type WatchedMock, watchMock } from './support/mock-state.js';
+import { expectEffect, expectNoEffect, tryFrom, type WatchedMock, watchMock } from './support/mock-state.js';
 
 /** In the page: the document's flow (§4.1, §4.3) and playback, as a frontend calls them. */
 interface Flow {
@@ -95,26 +95,20 @@ describe.each(['localhost', '127.0.0.1'])('a page of http://%s on another port',
   });
 
   it.each(ADMIN_FETCHES)('cannot $name through the admin API (403 origin-not-allowed)', async (call) => {
-    await mock.seed();
-    const before = await mock.snapshot();
-    const seen = await attackFrom(page, mock.url, call);
-    expect(seen.outcome).toMatch(/^error TypeError/);
-    expect(seen.answers.map(({ status, mockError }) => `${status} ${mockError}`)).toContain(
+    const tried = await tryFrom(page, mock, call);
+    expect(tried.seen.outcome).toMatch(/^error TypeError/);
+    expect(tried.seen.answers.map(({ status, mockError }) => `${status} ${mockError}`)).toContain(
       '403 origin-not-allowed',
     );
-    expect(seen.read).not.toContain(SEEDED.key);
-    expect(await mock.snapshot()).toEqual(before);
+    expectNoEffect(tried);
   });
 
   it.each(ADMIN_FETCHES)(
     'can $name through the admin API when --admin-cors-origin names it',
     async (call) => {
-      await allowing.seed();
-      const before = await allowing.snapshot();
-      const seen = await attackFrom(page, allowing.url, call);
-      expect(seen.outcome).toMatch(/^cors 20\d$/);
-      if (call.aim === 'leak') expect(seen.read).toContain(SEEDED.key);
-      else expect((await allowing.snapshot())[call.aim]).not.toEqual(before[call.aim]);
+      const tried = await tryFrom(page, allowing, call);
+      expect(tried.seen.outcome).toMatch(/^cors 20\d$/);
+      expectEffect(call, tried);
     },
   );
 });

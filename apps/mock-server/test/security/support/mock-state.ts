@@ -3,11 +3,13 @@
  * user runs it (`startServer`, its log at the CLI's `info` level collected), seeded with a secret
  * video, and a snapshot of what an attack could change.
  */
+
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_PREFIX, specOperation } from '../../../src/http/operations.js';
 import { type RunningServer, type ServerOptions, startServer } from '../../../src/index.js';
 import { AUTH } from '../../support/api.js';
-import { SEEDED } from './attacks.js';
+import { type Answer, type Attack, attackFrom, SEEDED, type Seen } from './attacks.js';
 
 /** One request line of the mock's log. */
 export interface LoggedRequest {
@@ -87,4 +89,37 @@ export async function watchMock(options: ServerOptions = {}): Promise<WatchedMoc
     loggedSince: (from, path) => requests.slice(from).filter((entry) => entry.path === path),
     close: () => server.close(),
   };
+}
+
+/** An attack tried on a freshly seeded mock: what the page saw, the state before and after. */
+export interface Tried {
+  seen: Seen & { answers: Answer[] };
+  before: Snapshot;
+  after: Snapshot;
+}
+
+/** Seeds `mock`, sends `attack` from `page` to `base` (the mock's URL unless the page reaches it by another name). */
+export async function tryFrom(
+  page: Page,
+  mock: WatchedMock,
+  attack: Attack,
+  base = mock.url,
+): Promise<Tried> {
+  await mock.seed();
+  const before = await mock.snapshot();
+  const seen = await attackFrom(page, base, attack);
+  return { seen, before, after: await mock.snapshot() };
+}
+
+/** Asserts that the attack did what it aims at: the page read the secret, or the state changed. */
+export function expectEffect({ aim }: Attack, { seen, before, after }: Tried): void {
+  if (aim === 'leak') expect(seen.read).toMatch(new RegExp(`${SEEDED.key}|${SEEDED.title}`));
+  else expect(after[aim]).not.toEqual(before[aim]);
+}
+
+/** Asserts that the attack did nothing: the page read neither the secret title nor its key, no state changed. */
+export function expectNoEffect({ seen, before, after }: Tried): void {
+  expect(seen.read).not.toContain(SEEDED.title);
+  expect(seen.read).not.toContain(SEEDED.key);
+  expect(after).toEqual(before);
 }
