@@ -41,7 +41,7 @@ describe(`a page of ${EVIL}, against the mock as a user starts it`, () => {
   it.each(ATTACKS)('$name ($vector $method $path): 403, nothing read, nothing changed', async (attack) => {
     await mock.seed();
     const before = await mock.snapshot();
-    const from = mock.requests.length;
+    const [from, refusedFrom] = [mock.requests.length, mock.refusals.length];
     const seen = await attackFrom(page, mock.url, attack);
     // A refused preflight: the request itself is never sent. Anything else: the mock's own 403.
     if (preflighted(attack)) expect(seen.outcome).toMatch(/^error TypeError/);
@@ -51,7 +51,14 @@ describe(`a page of ${EVIL}, against the mock as a user starts it`, () => {
     );
     expect(seen.read).not.toContain(SEEDED.title);
     expect(seen.read).not.toContain(SEEDED.key);
-    // Refused before anything happens: not journalled (public API), not even logged.
+    // Refused before anything happens: logged as refused, one line per answer, never journalled.
+    expect(mock.refusals.slice(refusedFrom)).toEqual(
+      seen.answers.map(({ method }) => ({
+        code: 'origin-not-allowed',
+        method,
+        url: `${mock.url}${attack.path}`,
+      })),
+    );
     expect(mock.loggedSince(from, attack.path)).toEqual([]);
     expect(await mock.snapshot()).toEqual(before);
   });

@@ -12,6 +12,13 @@ import { AUTH } from '../../support/api.js';
 import { type Answer, type Attack, attackFrom, SEEDED, type Seen } from './attacks.js';
 
 /** One request line of the mock's log. */
+/** One `refused` line of the mock's log: a request the access guard answered 403 before anything. */
+export interface Refusal {
+  code: string;
+  method: string;
+  url: string;
+}
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -23,6 +30,8 @@ export interface WatchedMock {
   url: string;
   /** Requests the mock logged (admin ones included), oldest first. */
   requests: LoggedRequest[];
+  /** Requests the access guard refused (logged, never journalled), oldest first. */
+  refusals: Refusal[];
   /** Forgets everything and seeds the secret video, ready. */
   seed(): Promise<void>;
   /** What an attack could change, read through the admin API and the public API. */
@@ -45,9 +54,11 @@ const videoPath = (key: string) => specOperation('getVideo').specPath.replace('{
 /** Starts the mock on a free port with `options` (a user's defaults otherwise). */
 export async function watchMock(options: ServerOptions = {}): Promise<WatchedMock> {
   const requests: LoggedRequest[] = [];
+  const refusals: Refusal[] = [];
   const logger = (line: string) => {
-    const entry = JSON.parse(line) as Partial<LoggedRequest> & { msg?: string };
-    if (entry.msg === 'request') requests.push(entry as LoggedRequest);
+    const { msg, ...entry } = JSON.parse(line) as { msg?: string } & LoggedRequest & Refusal;
+    if (msg === 'request') requests.push({ method: entry.method, path: entry.path, status: entry.status });
+    if (msg === 'refused') refusals.push({ code: entry.code, method: entry.method, url: entry.url });
   };
   const server = await startServer({ port: 0, logLevel: 'info', logger, ...options });
   const url = server.url;
@@ -72,6 +83,7 @@ export async function watchMock(options: ServerOptions = {}): Promise<WatchedMoc
     server,
     url,
     requests,
+    refusals,
     async seed() {
       await admin('POST', '/reset');
       await admin('POST', '/seed', { videos: [{ key: SEEDED.key, title: SEEDED.title, phase: 'ready' }] });
