@@ -2,7 +2,7 @@
 import { listenHttp, refusedUrl } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { sendDeclaredLength } from '../src/probes/declared-length.js';
-import { classifyDelivery } from '../src/probes/webhooks.js';
+import { classifyDelivery } from '../src/probes/webhook-readings.js';
 import type { Target } from '../src/support/types.js';
 import { prepareMock } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { classifyMethod, classifySecurity, classifySigning } from '../src/probes/webhooks.js';
+import { classifyMethod, classifySecurity, classifySigning } from '../src/probes/webhook-readings.js';
 
 const body = '{"type":"video.ready"}';
 const secret = 'whsec';

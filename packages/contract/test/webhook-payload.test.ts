@@ -1,6 +1,6 @@
 /** webhook-payload is observed by validating the delivery's body against each reading's schema in the spec. */
 import { describe, expect, it } from 'vitest';
-import { classifyPayload } from '../src/probes/webhooks.js';
+import { classifyPayload } from '../src/probes/webhook-readings.js';
 
 describe('classifyPayload', () => {
   const at = '2026-11-22T08:30:00.000Z';

@@ -7,6 +7,7 @@ import { refuse5xx } from '../support/evidence.js';
 import { describe, type Exchange, NO_EXCHANGE } from '../support/http.js';
 import { requestLine } from '../support/operations.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
+import { recognise, type Signs } from '../support/signs.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 export interface CreateOutcome {
@@ -120,6 +121,13 @@ export async function checkCreate(ctx: Context): Promise<CreateOutcome | undefin
   return undefined;
 }
 
+/** Where each requested video sits in the answer: as requested, reversed, or matched in another order. */
+const ANSWER_ORDER: Signs<'create-answer-order', number[]> = {
+  'request-order': (order) => order.every((r, i) => r === i),
+  'reverse-order': (order) => order.every((r, i) => r === order.length - 1 - i),
+  'any-order': () => true,
+};
+
 /**
  * §4.1 does not show the order of the elements (`create-answer-order`): observed from the titles,
  * never failed; an order matched one to one that is neither the requested one nor its reverse is
@@ -134,8 +142,6 @@ async function observeOrder(ctx: Context, exchange: Exchange, order: number[] | 
       };
     }
     const evidence = `requested videos 0..${order.length - 1} answered as ${order.join(', ')}`;
-    if (order.every((r, i) => r === i)) return { reading: 'request-order', evidence };
-    if (order.every((r, i) => r === order.length - 1 - i)) return { reading: 'reverse-order', evidence };
-    return { reading: 'any-order', evidence };
+    return recognise(ANSWER_ORDER, order, evidence);
   });
 }

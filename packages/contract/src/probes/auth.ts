@@ -1,19 +1,26 @@
 /** Probes of the authorization of get-video and update-custom-fields (§5: not shown). */
-import type { UnspecifiedIdWithReadings } from '@video-api/schema';
 import type { Context } from '../context/context.js';
 import { describe, type Exchange, isClientError, isSuccess } from '../support/http.js';
+import { recognise, type Signs } from '../support/signs.js';
+
+type AuthId = 'auth-get-video' | 'auth-update-custom-fields';
+
+/** Answers without a token and, when it could be sent, with another account's valid token. */
+const AUTH: Signs<AuthId, { anonymous: Exchange; other?: Exchange }> = {
+  'not-required': ({ anonymous }) => isSuccess(anonymous.status) && `without a token: ${describe(anonymous)}`,
+  required: ({ other }) => other !== undefined && isSuccess(other.status),
+  'owner-only': ({ other }) => other !== undefined && isClientError(other.status),
+};
 
 async function probe(
   ctx: Context,
-  id: UnspecifiedIdWithReadings,
+  id: AuthId,
   otherRefused: string | undefined,
   call: (auth: 'none' | 'other') => Promise<Exchange>,
 ) {
   return ctx.observe(id, async () => {
     const anonymous = await call('none');
-    if (isSuccess(anonymous.status))
-      return { reading: 'not-required', evidence: `without a token: ${describe(anonymous)}` };
-    if (!isClientError(anonymous.status)) return { reading: 'other', evidence: describe(anonymous) };
+    if (!isClientError(anonymous.status)) return recognise(AUTH, { anonymous }, describe(anonymous));
     if (!usableOther(ctx) || otherRefused) {
       // A token is needed, but whether any valid token will do (required) or only the owner's
       // (owner-only) takes a second account's token to tell.
@@ -26,9 +33,7 @@ async function probe(
     }
     const other = await call('other');
     const evidence = `without a token: ${anonymous.status}; with another account's token: ${describe(other)}`;
-    if (isSuccess(other.status)) return { reading: 'required', evidence };
-    if (isClientError(other.status)) return { reading: 'owner-only', evidence };
-    return { reading: 'other', evidence };
+    return recognise(AUTH, { anonymous, other }, evidence);
   });
 }
 

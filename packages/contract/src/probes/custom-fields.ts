@@ -2,21 +2,27 @@
 
 import type { Context } from '../context/context.js';
 import { everyValueForm } from '../support/examples.js';
-import { describe, isClientError, isSuccess } from '../support/http.js';
+import { describe, type Exchange, isClientError, isSuccess } from '../support/http.js';
 import { showValue } from '../support/shown.js';
+import { recognise, type Signs } from '../support/signs.js';
 
 /**
  * Writes a never-defined field: accepted, `implicit`. Refused: fields are defined beforehand, and a
  * field of the spec's examples (`views`, a number there) written with its own form and then with
  * text tells `predefined` (any form) from `typed` (only its type's form).
  */
+const DEFINITION: Signs<'custom-field-definition', { put: Exchange; wrong?: Exchange }> = {
+  implicit: ({ put }) => isSuccess(put.status),
+  predefined: ({ wrong }) => wrong !== undefined && isSuccess(wrong.status),
+  typed: ({ wrong }) => wrong !== undefined && isClientError(wrong.status),
+};
+
 export async function probeDefinition(ctx: Context, key: string) {
   return ctx.observe('custom-field-definition', async () => {
     const name = `contract_${Date.now().toString(36)}`;
     const put = await ctx.api.putFields(key, { [name]: 'x' });
     const evidence = `writing the never-defined field "${name}": ${describe(put)}`;
-    if (isSuccess(put.status)) return { reading: 'implicit', evidence };
-    if (!isClientError(put.status)) return { reading: 'other', evidence };
+    if (!isClientError(put.status)) return recognise(DEFINITION, { put }, evidence);
     const [field, value] = numberExample();
     const right = await ctx.api.putFields(key, { [field]: value });
     if (!isSuccess(right.status)) {
@@ -26,9 +32,7 @@ export async function probeDefinition(ctx: Context, key: string) {
     }
     const wrong = await ctx.api.putFields(key, { [field]: 'contract: text in a number field' });
     const both = `${evidence}; "${field}" takes ${showValue(value)}, and text: ${describe(wrong)}`;
-    if (isClientError(wrong.status)) return { reading: 'typed', evidence: both };
-    if (isSuccess(wrong.status)) return { reading: 'predefined', evidence: both };
-    return { reading: 'other', evidence: both };
+    return recognise(DEFINITION, { put, wrong }, both);
   });
 }
 
@@ -39,6 +43,14 @@ function numberExample(): [string, number] {
   return found as [string, number];
 }
 
+type Fields = Record<string, unknown>;
+
+/** Fields read back after writing {note, views} and then {note}: views kept, or gone. */
+const OMITTED: Signs<'custom-fields-omitted', Fields> = {
+  merge: (fields) => fields.views === 7,
+  replace: (fields) => !('views' in fields),
+};
+
 /** PUT two fields, then one of them, then GET: the other is kept (merge) or gone (replace). */
 export async function probeOmitted(ctx: Context, key: string) {
   return ctx.observe('custom-fields-omitted', async () => {
@@ -48,27 +60,26 @@ export async function probeOmitted(ctx: Context, key: string) {
       return { notObserved: `a write failed: ${describe(first)} / ${describe(second)}` };
     }
     const get = await ctx.api.getVideo(key);
-    const fields = (get.json as { simpleCustomFields?: Record<string, unknown> } | undefined)
-      ?.simpleCustomFields;
+    const fields = (get.json as { simpleCustomFields?: Fields } | undefined)?.simpleCustomFields;
     if (!fields) return { notObserved: `get-video gave no custom fields: ${describe(get)}` };
     const evidence = `wrote {note, views}, then {note}; read back fields: ${Object.keys(fields).join(', ') || '(none)'}`;
-    if (fields.views === 7) return { reading: 'merge', evidence };
-    if (!('views' in fields)) return { reading: 'replace', evidence };
-    return { reading: 'other', evidence };
+    return recognise(OMITTED, fields, evidence);
   });
 }
+
+/** A write of null: refused (4XX), or accepted and the field gone when read back. */
+const NULL: Signs<'custom-field-null', { put: Exchange; fields?: Fields | undefined }> = {
+  rejected: ({ put }) => isClientError(put.status),
+  'removes-field': ({ fields }) => fields !== undefined && !('note' in fields),
+};
 
 export async function probeNull(ctx: Context, key: string) {
   return ctx.observe('custom-field-null', async () => {
     await ctx.api.putFields(key, { note: 'null probe' });
     const put = await ctx.api.putFields(key, { note: null });
-    if (isClientError(put.status)) return { reading: 'rejected', evidence: describe(put) };
-    if (!isSuccess(put.status)) return { reading: 'other', evidence: describe(put) };
+    if (!isSuccess(put.status)) return recognise(NULL, { put }, describe(put));
     const get = await ctx.api.getVideo(key);
-    const fields = (get.json as { simpleCustomFields?: Record<string, unknown> } | undefined)
-      ?.simpleCustomFields;
-    const evidence = `null accepted (${put.status}); then GET: ${describe(get)}`;
-    if (fields && !('note' in fields)) return { reading: 'removes-field', evidence };
-    return { reading: 'other', evidence };
+    const fields = (get.json as { simpleCustomFields?: Fields } | undefined)?.simpleCustomFields;
+    return recognise(NULL, { put, fields }, `null accepted (${put.status}); then GET: ${describe(get)}`);
   });
 }

@@ -2,23 +2,29 @@
 import { parseRetryAfter } from '@video-api/schema';
 import type { Context } from '../context/context.js';
 import { isServerError } from '../support/evidence.js';
-import { describe, isClientError, isSuccess, urlOf } from '../support/http.js';
+import { describe, type Exchange, isClientError, isSuccess, urlOf } from '../support/http.js';
 import { pathOf } from '../support/operations.js';
-import { sendDeclaredLength } from './declared-length.js';
+import { recognise, type Signs } from '../support/signs.js';
+import { type DeclaredLengthAnswer, sendDeclaredLength } from './declared-length.js';
+
+/** A create answered: accepted (2XX) or refused (4XX), the reading's own words for each. */
+const bounded = (
+  accepted: (create: Exchange) => string,
+  refused: (create: Exchange) => string,
+): Signs<'field-length-limits' | 'videos-per-create-limit', Exchange> => ({
+  unlimited: (create) => isSuccess(create.status) && accepted(create),
+  limited: (create) => isClientError(create.status) && refused(create),
+});
 
 export async function probeFieldLength(ctx: Context) {
   return ctx.observe('field-length-limits', async () => {
     const size = ctx.options.fieldLengthProbeSize;
     const create = await ctx.api.createVideos([{ title: 't'.repeat(size) }]);
-    if (isSuccess(create.status)) {
-      return {
-        reading: 'unlimited',
-        evidence: `a ${size}-character title was accepted (${create.status}); longer ones not probed`,
-      };
-    }
-    if (isClientError(create.status))
-      return { reading: 'limited', evidence: `a ${size}-character title: ${describe(create)}` };
-    return { reading: 'other', evidence: describe(create) };
+    const signs = bounded(
+      ({ status }) => `a ${size}-character title was accepted (${status}); longer ones not probed`,
+      (refused) => `a ${size}-character title: ${describe(refused)}`,
+    );
+    return recognise(signs, create, describe(create));
   });
 }
 
@@ -27,17 +33,23 @@ export async function probeVideosPerCreate(ctx: Context) {
     const size = ctx.options.createLimitProbeSize;
     const videos = Array.from({ length: size }, (_, i) => ({ title: ctx.api.title(`bulk ${i}`) }));
     const create = await ctx.api.createVideos(videos);
-    if (isSuccess(create.status)) {
-      return {
-        reading: 'unlimited',
-        evidence: `${size} videos in one request were accepted; more not probed`,
-      };
-    }
-    if (isClientError(create.status))
-      return { reading: 'limited', evidence: `${size} videos: ${describe(create)}` };
-    return { reading: 'other', evidence: describe(create) };
+    const signs = bounded(
+      () => `${size} videos in one request were accepted; more not probed`,
+      (refused) => `${size} videos: ${describe(refused)}`,
+    );
+    return recognise(signs, create, describe(create));
   });
 }
+
+/** What an upload declaring a size it never sends shows: a 413, or an acceptance once the body ended short. */
+const FILE_SIZE: Signs<'file-size-limit', { answer: DeclaredLengthAnswer; evidence: string }> = {
+  'rejects-413': ({ answer }) => answer.status === 413,
+  'no-limit': ({ answer, evidence }) =>
+    answer.endedShort &&
+    answer.status !== undefined &&
+    isSuccess(answer.status) &&
+    `${evidence}: accepted, the declared size was not refused (a limit enforced only while more bytes stream than were sent is not probed)`,
+};
 
 export async function probeFileSize(ctx: Context, key: string) {
   return ctx.observe('file-size-limit', async () => {
@@ -45,22 +57,14 @@ export async function probeFileSize(ctx: Context, key: string) {
     const url = urlOf(ctx.target, pathOf('uploadVideoSource', { videoKey: key }), true);
     const answer = await sendDeclaredLength(ctx.target, url, declared, 3000);
     const evidence = `an upload declaring ${declared} bytes: ${answer.detail}`;
-    if (answer.status === 413) return { reading: 'rejects-413', evidence };
     if (answer.status !== undefined && isServerError(answer.status)) {
       return { notObserved: `the server answered 5xx (${answer.status}): ${evidence}` };
     }
     // A connection that was never made is no evidence of anything.
     if (answer.failure === 'unreachable') return { notObserved: evidence };
-    if (!answer.endedShort) {
-      // Answered (or cut) while the body was open, from the declared size alone, but not with a 413.
-      return { reading: 'other', evidence };
-    }
-    if (answer.status !== undefined && isSuccess(answer.status)) {
-      return {
-        reading: 'no-limit',
-        evidence: `${evidence}: accepted, the declared size was not refused (a limit enforced only while more bytes stream than were sent is not probed)`,
-      };
-    }
+    const found = recognise(FILE_SIZE, { answer, evidence }, evidence);
+    // Answered (or cut) while the body was open, from the declared size alone, but not with a 413: other.
+    if (found.reading !== 'other' || !answer.endedShort) return found;
     // No answer while the body was open, nor a 2XX after: a server that enforces its limit while
     // streaming cannot be told from one without a limit, short of sending that many bytes.
     return {
@@ -68,6 +72,13 @@ export async function probeFileSize(ctx: Context, key: string) {
     };
   });
 }
+
+/** A burst of requests: no 429 at all, or a 429 with a Retry-After every layer can read. */
+const RATE_LIMITS: Signs<'rate-limits', { limited?: Exchange }> = {
+  none: ({ limited }) => limited === undefined,
+  '429-retry-after': ({ limited }) =>
+    parseRetryAfter(limited?.headers.get('retry-after') ?? null) !== undefined,
+};
 
 /** Last probe of a run: a bounded burst of get-video requests, looking for 429 and Retry-After. */
 export async function probeRateLimit(ctx: Context, key: string) {
@@ -80,21 +91,26 @@ export async function probeRateLimit(ctx: Context, key: string) {
       });
       if (get.status === 429) {
         const retryAfter = get.headers.get('retry-after');
-        const evidence = `429 after ${sent} requests, Retry-After: ${retryAfter ?? '(none)'}`;
-        // The reading is a 429 that says when to come back: a Retry-After every layer can read.
-        return { reading: parseRetryAfter(retryAfter) !== undefined ? '429-retry-after' : 'other', evidence };
+        return recognise(
+          RATE_LIMITS,
+          { limited: get },
+          `429 after ${sent} requests, Retry-After: ${retryAfter ?? '(none)'}`,
+        );
       }
     }
-    return { reading: 'none', evidence: `no 429 in ${max} back-to-back requests` };
+    return recognise(RATE_LIMITS, {}, `no 429 in ${max} back-to-back requests`);
   });
 }
+
+/** A second upload to a ready video: processed again (2XX) or refused (4XX). */
+const TRANSITIONS: Signs<'video-transitions', Exchange> = {
+  'reupload-reprocesses': (again) => isSuccess(again.status),
+  'reupload-rejected': (again) => isClientError(again.status),
+};
 
 export async function probeTransitions(ctx: Context, key: string) {
   return ctx.observe('video-transitions', async () => {
     const again = await ctx.api.upload(key);
-    const evidence = `a second upload to a ready video: ${describe(again)}`;
-    if (isSuccess(again.status)) return { reading: 'reupload-reprocesses', evidence };
-    if (isClientError(again.status)) return { reading: 'reupload-rejected', evidence };
-    return { reading: 'other', evidence };
+    return recognise(TRANSITIONS, again, `a second upload to a ready video: ${describe(again)}`);
   });
 }

@@ -1,4 +1,4 @@
-/** Probes of the video record: readiness field (§4.3), record fields and custom field formats (§2), states (§3). */
+/** Probes of the video record: record fields and custom field formats (§2), states (§3). */
 
 import {
   allStateWords,
@@ -13,72 +13,21 @@ import type { Context } from '../context/context.js';
 import { refuse5xx } from '../support/evidence.js';
 import { describe, type Exchange, isSuccess } from '../support/http.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
-import { isFailedWord, isReadyWord, settledBy } from '../support/state-words.js';
+import { recognise, type Signs } from '../support/signs.js';
+import { isFailedWord } from '../support/state-words.js';
 
-/** Names of a field that looks like a state under another name than `status`. */
-const STATE_LIKE =
-  /^(state|status|phase|stage|processing[-_]?(state|status)|video[-_]?(state|status)|readiness)$/i;
 const LISTED = new Set(['videoKey', 'simpleCustomFields']);
 const ALL_WORDS: readonly string[] = allStateWords;
 
-/** Decides how readiness shows, from a video that was created but not uploaded, and sets the predicate. */
-export async function probeReadiness(ctx: Context, beforeUpload: Exchange, playbackUrl: string | undefined) {
-  return ctx.observe('readiness-field', async () => {
-    const video = beforeUpload.json as Record<string, unknown> | undefined;
-    if (!isSuccess(beforeUpload.status) || !video) {
-      return { notObserved: `get-video of a new video failed: ${describe(beforeUpload)}` };
-    }
-    let found: { reading: ReadingOf<'readiness-field'> | 'other'; evidence: string };
-    // The playlist is on the streaming host, not the API: a host that does not answer does not stop
-    // the run (the playback check fails it, naming the host); it only shows no readiness.
-    let unanswered: string | undefined;
-    if (typeof video.status === 'string') {
-      ctx.isReady = async (v) => typeof v.status === 'string' && isReadyWord(v.status);
-      ctx.settledState = (v) => settledBy(typeof v.status === 'string' ? v.status : '');
-      found = { reading: 'status-string', evidence: `before upload: status ${showValue(video.status)}` };
-    } else if (typeof video.ready === 'boolean') {
-      ctx.isReady = async (v) => v.ready === true;
-      found = { reading: 'ready-flag', evidence: `before upload: ready ${video.ready}` };
-    } else {
-      const playback = playbackUrl;
-      const playable = async () => {
-        if (playback === undefined) return false;
-        const got = await ctx.api.fetchPlayback(playback);
-        if ('noAnswer' in got) unanswered ??= got.noAnswer.message;
-        return 'exchange' in got && isSuccess(got.exchange.status);
-      };
-      const stateField = Object.keys(video).find(
-        (k) => STATE_LIKE.test(k) && typeof video[k] === 'string' && k !== 'status',
-      );
-      if (playback) ctx.isReady = playable;
-      if (stateField) {
-        // Not one of the readings: a state under another name. Its words are read like `status`
-        // words, with the playlist as a second sign of readiness.
-        const word = (v: Record<string, unknown>) => (typeof v[stateField] === 'string' ? v[stateField] : '');
-        ctx.isReady = async (v) => isReadyWord(word(v)) || (await playable());
-        ctx.settledState = (v) => settledBy(word(v));
-        found = {
-          reading: 'other',
-          evidence: `no status or ready field, but a state-like string field ${showValue(stateField)}: ${showValue(video[stateField])} before upload (fields: ${showText(Object.keys(video).join(', '), VALUE_PREFIX)})`,
-        };
-      } else
-        found = {
-          reading: 'playback-only',
-          evidence: `no status or ready field (fields: ${showText(Object.keys(video).join(', '), VALUE_PREFIX)}); readiness is read from the HLS playlist`,
-        };
-    }
-    // §3 says a video is processed after its upload, not whether it may show ready before one.
-    if (ctx.isReady && (await ctx.isReady(video, String(video.videoKey)))) {
-      ctx.readyBeforeUpload = true;
-      found.evidence += '; the video already shows ready before any upload';
-    }
-    if (unanswered !== undefined && found.reading === 'playback-only') {
-      ctx.readinessUnknown = `readiness can only be read from the HLS playlist, whose host does not answer (${unanswered})`;
-      found.evidence += `; the playlist's host does not answer (${unanswered})`;
-    }
-    return found;
-  });
-}
+/** The members a reading of `readiness-field` adds to the record, from its schema in the spec. */
+const addedFor = (reading: ReadingOf<'readiness-field'>): readonly string[] =>
+  (meaningOf('readiness-field', reading).schema as { required?: readonly string[] }).required ?? [];
+
+/** The record's fields beyond those §4.3 lists (and the readiness and format members). */
+const RECORD_FIELDS: Signs<'video-record-fields', string[]> = {
+  'with-extra-fields': (extra) => extra.length > 0 && `fields beyond the listed ones: ${extra.join(', ')}`,
+  'listed-only': (extra) => extra.length === 0,
+};
 
 export async function probeRecordFields(ctx: Context, exchange: Exchange) {
   return ctx.observe('video-record-fields', async () => {
@@ -87,16 +36,12 @@ export async function probeRecordFields(ctx: Context, exchange: Exchange) {
     if (!isSuccess(exchange.status) || !video)
       return { notObserved: `get-video gave no record: ${describe(exchange)}` };
     const readiness = ctx.reading('readiness-field');
+    // The member the readiness reading adds to the record (its schema in the spec), none for other.
+    const readinessMembers = readiness === undefined || readiness === 'other' ? [] : addedFor(readiness);
     const extra = Object.keys(video).filter(
-      (k) =>
-        !LISTED.has(k) &&
-        !FORMAT_MEMBERS.has(k) &&
-        !(readiness === 'status-string' && k === 'status') &&
-        !(readiness === 'ready-flag' && k === 'ready'),
+      (k) => !LISTED.has(k) && !FORMAT_MEMBERS.has(k) && !readinessMembers.includes(k),
     );
-    return extra.length > 0
-      ? { reading: 'with-extra-fields', evidence: `fields beyond the listed ones: ${extra.join(', ')}` }
-      : { reading: 'listed-only', evidence: `fields: ${Object.keys(video).join(', ')}` };
+    return recognise(RECORD_FIELDS, extra, `fields: ${Object.keys(video).join(', ')}`);
   });
 }
 

@@ -5,6 +5,7 @@ import type { Context } from '../context/context.js';
 import { refuse5xx } from '../support/evidence.js';
 import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../support/http.js';
 import { pathOf } from '../support/operations.js';
+import { recognise, type Signs } from '../support/signs.js';
 
 export async function probeStatusCodes(ctx: Context, create: Exchange, upload: Exchange) {
   return ctx.observe('status-codes', async () => {
@@ -22,18 +23,32 @@ export async function probeStatusCodes(ctx: Context, create: Exchange, upload: E
   });
 }
 
+/**
+ * The upload's answer: `empty` has no body (its schema is false); the others are told by their
+ * schemas in the spec (`readingSchemas`).
+ */
+const UPLOAD_BODY: Signs<'upload-response-body', Exchange> = {
+  empty: (upload) => upload.text.trim() === '',
+  'video-record': (upload) =>
+    readingSchemas['upload-response-body']['video-record'].safeParse(upload.json).success,
+  'upload-receipt': (upload) =>
+    readingSchemas['upload-response-body']['upload-receipt'].safeParse(upload.json).success,
+};
+
 export async function probeUploadBody(ctx: Context, upload: Exchange) {
   return ctx.observe('upload-response-body', async () => {
     refuse5xx(upload);
     const evidence = describe(upload);
     if (!isSuccess(upload.status)) return { notObserved: `the upload was not accepted: ${evidence}` };
-    // `empty` has no body (its schema is false); the others are told by their schemas in the spec.
-    if (upload.text.trim() === '') return { reading: 'empty', evidence };
-    const schemas = readingSchemas['upload-response-body'];
-    const reading = readingsOf('upload-response-body').find((r) => schemas[r].safeParse(upload.json).success);
-    return { reading: reading ?? 'other', evidence };
+    return recognise(UPLOAD_BODY, upload, evidence);
   });
 }
+
+/** The status a create body that breaks the spec is refused with. */
+const ERROR_CODES: Signs<'error-codes', Exchange> = {
+  'validation-400': ({ status }) => status === 400,
+  'validation-422': ({ status }) => status === 422,
+};
 
 /** Sends a create body that breaks the spec (projectKey a number, no videos) and reads the error. */
 export async function probeErrors(ctx: Context) {
@@ -43,10 +58,7 @@ export async function probeErrors(ctx: Context) {
     )) ?? NO_EXCHANGE;
   await ctx.observe('error-codes', async () => {
     refuse5xx(exchange);
-    const evidence = describe(exchange);
-    if (exchange.status === 400) return { reading: 'validation-400', evidence };
-    if (exchange.status === 422) return { reading: 'validation-422', evidence };
-    return { reading: 'other', evidence };
+    return recognise(ERROR_CODES, exchange, describe(exchange));
   });
   await ctx.observe('error-shape', async () => {
     refuse5xx(exchange);

@@ -28,7 +28,8 @@ import {
   probeTransitions,
   probeVideosPerCreate,
 } from '../probes/limits.js';
-import { probeFieldFormats, probeReadiness, probeRecordFields, probeStates } from '../probes/readiness.js';
+import { probeFieldFormats, probeRecordFields, probeStates } from '../probes/readiness.js';
+import { probeReadiness } from '../probes/readiness-field.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from '../probes/responses.js';
 import { probeWebhooks } from '../probes/webhooks.js';
 import { wellFormed } from '../report/well-formed.js';
