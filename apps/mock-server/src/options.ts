@@ -10,6 +10,7 @@ import { LOG_LEVELS } from './shared/log.js';
 import { DEFAULT_MEMORY_FILE_BYTES } from './state/source-sink.js';
 import type { MockOptions, ResolvedOptions } from './types.js';
 import { DEFAULT_RETRY } from './webhooks/backoff.js';
+import { startTargetsProblem } from './webhooks/target-rules.js';
 import type { RetryOptions } from './webhooks/types.js';
 
 /** The token accepted when none is given (documented in the README). */
@@ -155,6 +156,11 @@ export function resolveOptions(
     );
   }
   const rateLimit = options.rateLimit ?? { requests: 20, windowMs: 1000 };
+  const webhooks = strings('webhooks', options.webhooks, []).map((item) => url('webhooks', item) as string);
+  const allowWebhookTargets = strings('allowWebhookTargets', options.allowWebhookTargets, []);
+  // A link-local or metadata target given at start is refused as a bad option (src/webhooks/README.md).
+  const webhookTargetProblem = startTargetsProblem(webhooks, allowWebhookTargets);
+  if (webhookTargetProblem !== undefined) throw new OptionError(webhookTargetProblem);
   return {
     tokens,
     dataDir: options.dataDir,
@@ -166,7 +172,7 @@ export function resolveOptions(
     failureRate,
     logLevel,
     logger: options.logger ?? defaultLogger,
-    webhooks: strings('webhooks', options.webhooks, []).map((item) => url('webhooks', item) as string),
+    webhooks,
     webhookSecret: options.webhookSecret,
     webhookRetry: webhookRetry(options.webhookRetry),
     adminToken: options.adminToken,
@@ -174,7 +180,7 @@ export function resolveOptions(
     corsOrigins: origins('corsOrigins', options.corsOrigins),
     adminCorsOrigins: origins('adminCorsOrigins', options.adminCorsOrigins),
     allowedHosts: hosts(options.allowedHosts),
-    allowWebhookTargets: strings('allowWebhookTargets', options.allowWebhookTargets, []),
+    allowWebhookTargets,
     rateLimit: {
       requests: integer('rateLimit.requests', rateLimit.requests, 1, 20),
       windowMs: integer('rateLimit.windowMs', rateLimit.windowMs, 1, 1000),

@@ -35,9 +35,9 @@ export {
 } from './errors.js';
 export { CustomFieldError } from './fields/custom-field-error.js';
 export {
+  type CustomFields,
   defineCustomFields,
   type FieldKind,
-  type FieldValue,
   type FieldValues,
 } from './fields/define-custom-fields.js';
 export type { CallOptions } from './http/types.js';
