@@ -69,7 +69,7 @@ export function parseAllowList(entries: readonly string[]): AllowList {
       const address = numeric ? new URL(`http://${text}/`).hostname : '';
       const written = parseIp(address) ? `; write it as ${address}` : '';
       throw new RangeError(
-        `${ALLOW_OPTION}: ${JSON.stringify(entry)} is not accepted (${ACCEPTED_ALLOW_ENTRY}${written}; flag ${ALLOW_FLAG})`,
+        `${ALLOW_OPTION}: ${JSON.stringify(entry)} is not accepted (${ACCEPTED_ALLOW_ENTRY}${written})`,
       );
     }
   }
