@@ -1,3 +1,4 @@
+/** The command line: options parsed with what they accept, and bad usage answered with exit code 2. */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

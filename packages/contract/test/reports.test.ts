@@ -1,3 +1,4 @@
+/** The reports of a run (summary, Markdown, JUnit) say each verdict and reading, for any text a server sends. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toJUnit } from '../src/report/junit.js';

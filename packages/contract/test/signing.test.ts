@@ -1,3 +1,4 @@
+/** The webhook readings told from a delivery: signing, method and credential. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { classifyMethod, classifySecurity, classifySigning } from '../src/probes/webhook-readings.js';

@@ -1,40 +1,13 @@
 /** The runner: checks what the document states and probes what it leaves open, in one pass. */
 
 import { idsWithReadings } from '@video-api/schema';
-import { checkClient } from '../checks/client.js';
 import { checkCreate } from '../checks/create.js';
-import { checkCustomFields } from '../checks/custom-fields.js';
-import { checkPlayback, playbackOf } from '../checks/playback.js';
-import { checkProperties } from '../checks/properties.js';
-import { checkInterleaved } from '../checks/sequences.js';
-import {
-  checkBearerRequired,
-  checkBecomesReady,
-  checkGet,
-  checkUnknownKeys,
-  checkUpload,
-  checkUploadRefusals,
-} from '../checks/video.js';
 import { Context } from '../context/context.js';
 import { explain } from '../context/failures.js';
-import { probeAuth } from '../probes/auth.js';
-import { observeCondition, probeMediaType } from '../probes/conditions.js';
-import { probeDefinition, probeNull, probeOmitted } from '../probes/custom-fields.js';
-import { probeEmptyCreate } from '../probes/empty-create.js';
-import {
-  probeFieldLength,
-  probeFileSize,
-  probeRateLimit,
-  probeTransitions,
-  probeVideosPerCreate,
-} from '../probes/limits.js';
-import { probeFieldFormats, probeRecordFields, probeStates } from '../probes/readiness.js';
-import { probeReadiness } from '../probes/readiness-field.js';
-import { probeErrors, probeStatusCodes, probeUploadBody } from '../probes/responses.js';
-import { probeWebhooks } from '../probes/webhooks.js';
 import { wellFormed } from '../report/well-formed.js';
-import { DEFAULT_TIMEOUT_MS, NO_EXCHANGE } from '../support/http.js';
+import { DEFAULT_TIMEOUT_MS } from '../support/http.js';
 import type { ContractReport, RunOptions, StoppedEarly, Target } from '../support/types.js';
+import { lifecycle } from './lifecycle.js';
 
 const DEFAULTS = {
   propertyRuns: 25,
@@ -115,45 +88,4 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
 /** A seed in fast-check's range (a 32-bit integer), reported so a failure can be replayed. */
 function randomSeed(): number {
   return (Date.now() ^ (Math.random() * 0x100000000)) | 0;
-}
-
-async function lifecycle(ctx: Context, created: Awaited<ReturnType<typeof checkCreate>>): Promise<void> {
-  const [key, second] = created ? (created.keys as [string, string]) : ['(not created)', '(not created)'];
-  const createExchange = created?.exchange ?? NO_EXCHANGE;
-  const playback = playbackOf(created?.exchange, key);
-  const before = await checkGet(ctx, key);
-  await probeReadiness(ctx, before, playback);
-  await probeRecordFields(ctx, before);
-  await probeFieldFormats(ctx, before);
-
-  const upload = await checkUpload(ctx, key);
-  await probeStatusCodes(ctx, createExchange, upload);
-  await probeUploadBody(ctx, upload);
-  const { polls, ready } = await checkBecomesReady(ctx, key);
-  await checkPlayback(ctx, key, playback, ready);
-  await probeStates(ctx, [before, upload, ...polls]);
-  const notAForm = await checkUploadRefusals(ctx, second);
-
-  await probeDefinition(ctx, key);
-  await checkCustomFields(ctx, key);
-  await probeOmitted(ctx, key);
-  await probeNull(ctx, key);
-  await checkClient(ctx);
-
-  await observeCondition(ctx, 'token-refusal', await checkBearerRequired(ctx, second));
-  await probeAuth(ctx, key);
-  await observeCondition(ctx, 'unknown-video-key', await checkUnknownKeys(ctx));
-  await probeErrors(ctx);
-  await probeMediaType(ctx, second, notAForm);
-  await probeTransitions(ctx, key);
-
-  await checkProperties(ctx, second);
-  await checkInterleaved(ctx);
-  await probeWebhooks(ctx);
-
-  await probeFieldLength(ctx);
-  await probeVideosPerCreate(ctx);
-  await probeEmptyCreate(ctx);
-  await probeFileSize(ctx, second);
-  await probeRateLimit(ctx, key); // last: it may exhaust the target's budget
 }
