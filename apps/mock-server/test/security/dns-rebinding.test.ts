@@ -125,3 +125,13 @@ describe('a page the mock serves itself (its /docs)', () => {
     expectEffect(call, tried);
   });
 });
+
+describe('the developer’s own tab', () => {
+  it('opened at /__mock/journal shows it (a navigation: no Origin, Sec-Fetch-Site none)', async () => {
+    await mock.seed();
+    const tab = await browser.open('about:blank');
+    const answer = await tab.goto(`${mock.url}${JOURNAL.path}`);
+    expect(answer?.status()).toBe(200);
+    expect(await answer?.text()).toContain(SEEDED.key);
+  });
+});
