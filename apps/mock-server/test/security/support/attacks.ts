@@ -188,7 +188,7 @@ export async function attackFrom(
   try {
     const seen = await page.evaluate(sendInPage, { url, attack });
     const settled = () => answers().some(({ method, status }) => method !== 'OPTIONS' || status >= 400);
-    await expect.poll(settled).toBe(true);
+    await expect.poll(settled, { timeout: 10_000 }).toBe(true);
     return { ...seen, answers: answers() };
   } finally {
     await cdp.detach();
