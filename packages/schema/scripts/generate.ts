@@ -10,6 +10,7 @@ import { createClient } from '@hey-api/openapi-ts';
 import openapiTS, { astToString, type SchemaObject } from 'openapi-typescript';
 import ts from 'typescript';
 import { checkMarkers, loadSpec, specPath } from '../../../spec/tools/markers.js';
+import { importOf, literalWithRefs } from './literal.js';
 import { zodSource } from './reading-zod.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -77,7 +78,22 @@ for (const file of readdirSync(join(out, 'zod'))) {
   write(path, readFileSync(path, 'utf8'));
 }
 
-// 3. The unknowns registry: every marker with its JSON Pointer, keyed by id, with the meaning of
+// 3. The meaning of readings, emitted once: one export per unknown (`<id in camelCase>Meaning`), so
+// that a bundle keeps only the meaning it uses. The registry and the bundled document below refer to
+// these exports (the same objects) instead of repeating them.
+const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const meaningRefs = new Map<object, string>(
+  markers.flatMap(({ id, meaning }) => (meaning ? [[meaning, `${camel(id)}Meaning`] as const] : [])),
+);
+write(
+  join(out, 'meaning.ts'),
+  `/** The machine-readable meaning of readings, one export per unknown (\`<id in camelCase>Meaning\`). */\n` +
+    [...meaningRefs]
+      .map(([meaning, name]) => `export const ${name} = ${JSON.stringify(meaning, null, 2)} as const;\n`)
+      .join('\n'),
+);
+
+// 3a. The unknowns registry: every marker with its JSON Pointer, keyed by id, with the meaning of
 // its readings (words, media types, JSON Schemas of bodies) where the spec gives it.
 const registry = Object.fromEntries(
   markers.map(({ id, pointer, source, says, readings, mock, meaning }) => [
@@ -85,26 +101,13 @@ const registry = Object.fromEntries(
     { id, pointer, source, says, ...(readings ? { readings, mock } : {}), ...(meaning ? { meaning } : {}) },
   ]),
 );
+const registrySource = `export const unspecified = ${literalWithRefs(registry, meaningRefs)} as const;\n`;
 write(
   join(out, 'unspecified.ts'),
   `/**\n * Every \`x-unspecified\` marker of the spec, keyed by id, with the JSON Pointer of its node and\n` +
-    ` * the machine-readable \`meaning\` of its readings where the spec gives one.\n */\n` +
-    `export const unspecified = ${JSON.stringify(registry, null, 2)} as const;\n`,
-);
-
-// 3a. The same meaning, one export per unknown, so that a bundle keeps only the meaning it uses
-// (the registry above holds every marker's sentences too).
-const camel = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-write(
-  join(out, 'meaning.ts'),
-  `/** The machine-readable meaning of readings, one export per unknown (\`<id in camelCase>Meaning\`). */\n` +
-    markers
-      .filter(({ meaning }) => meaning)
-      .map(
-        ({ id, meaning }) =>
-          `export const ${camel(id)}Meaning = ${JSON.stringify(meaning, null, 2)} as const;\n`,
-      )
-      .join('\n'),
+    ` * the machine-readable \`meaning\` of its readings where the spec gives one (from meaning.ts).\n */\n` +
+    importOf(registrySource, meaningRefs, './meaning.js') +
+    registrySource,
 );
 
 // 3b. Types of the bodies that readings produce: each reading schema as a component named
@@ -146,12 +149,16 @@ write(
     `import * as z from 'zod';\n\nexport const readingSchemas = {\n${readingZod.join('\n')}\n} as const;\n`,
 );
 
-// 4. The bundled spec (no external references, so bundling is a faithful conversion).
+// 4. The bundled spec (no external references, so bundling is a faithful conversion); in the
+// TypeScript module, the markers' meaning refers to meaning.ts.
 const json = `${JSON.stringify(spec, null, 2)}\n`;
 writeFileSync(join(root, 'openapi.json'), json);
+const documentSource = `export const openapiDocument: Record<string, unknown> = ${literalWithRefs(spec, meaningRefs)};\n`;
 write(
   join(out, 'openapi.ts'),
-  `/** The bundled OpenAPI 3.1 document, as a plain object. */\nexport const openapiDocument: Record<string, unknown> = ${json.trimEnd()};\n`,
+  `/** The bundled OpenAPI 3.1 document, as a plain object. */\n` +
+    importOf(documentSource, meaningRefs, './meaning.js') +
+    documentSource,
 );
 
 console.log(`generated: types, zod, ${markers.length} unknowns, bundled spec → ${out}`);

@@ -1,8 +1,10 @@
 // generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
 /**
  * Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node and
- * the machine-readable `meaning` of its readings where the spec gives one.
+ * the machine-readable `meaning` of its readings where the spec gives one (from meaning.ts).
  */
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, customFieldFormatsMeaning, errorCodesMeaning, errorShapeMeaning, fileSizeLimitMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoStatesMeaning, videoTransitionsMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+
 export const unspecified = {
   "status-codes": {
     "id": "status-codes",
@@ -14,24 +16,7 @@ export const unspecified = {
       "semantic": "Create answers 201, upload answers 202 (accepted for processing), get and update answer 200."
     },
     "mock": "all-200",
-    "meaning": {
-      "all-200": {
-        "status": {
-          "createVideos": 200,
-          "uploadVideoSource": 200,
-          "getVideo": 200,
-          "updateCustomFields": 200
-        }
-      },
-      "semantic": {
-        "status": {
-          "createVideos": 201,
-          "uploadVideoSource": 202,
-          "getVideo": 200,
-          "updateCustomFields": 200
-        }
-      }
-    }
+    "meaning": statusCodesMeaning
   },
   "error-codes": {
     "id": "error-codes",
@@ -43,32 +28,7 @@ export const unspecified = {
       "validation-422": "A request that fails validation is answered 422."
     },
     "mock": "validation-400",
-    "meaning": {
-      "validation-400": {
-        "refuses": [
-          {
-            "status": 400,
-            "on": [
-              "createVideos",
-              "uploadVideoSource",
-              "updateCustomFields"
-            ]
-          }
-        ]
-      },
-      "validation-422": {
-        "refuses": [
-          {
-            "status": 422,
-            "on": [
-              "createVideos",
-              "uploadVideoSource",
-              "updateCustomFields"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": errorCodesMeaning
   },
   "rate-limits": {
     "id": "rate-limits",
@@ -80,27 +40,7 @@ export const unspecified = {
       "429-retry-after": "Requests beyond a per-token budget are answered 429 with a Retry-After header."
     },
     "mock": "none",
-    "meaning": {
-      "none": {
-        "refuses": []
-      },
-      "429-retry-after": {
-        "refuses": [
-          {
-            "status": 429,
-            "on": [
-              "createVideos",
-              "uploadVideoSource",
-              "getVideo",
-              "updateCustomFields"
-            ],
-            "headers": [
-              "Retry-After"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": rateLimitsMeaning
   },
   "field-length-limits": {
     "id": "field-length-limits",
@@ -135,32 +75,7 @@ export const unspecified = {
       "bad-request-400": "A body of another media type than the operation takes is answered 400, as any malformed request."
     },
     "mock": "unsupported-415",
-    "meaning": {
-      "unsupported-415": {
-        "refuses": [
-          {
-            "status": 415,
-            "on": [
-              "createVideos",
-              "uploadVideoSource",
-              "updateCustomFields"
-            ]
-          }
-        ]
-      },
-      "bad-request-400": {
-        "refuses": [
-          {
-            "status": 400,
-            "on": [
-              "createVideos",
-              "uploadVideoSource",
-              "updateCustomFields"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": mediaTypeRefusalMeaning
   },
   "videos-per-create-limit": {
     "id": "videos-per-create-limit",
@@ -201,21 +116,7 @@ export const unspecified = {
       "no-limit": "Files of any size are accepted."
     },
     "mock": "rejects-413",
-    "meaning": {
-      "rejects-413": {
-        "refuses": [
-          {
-            "status": 413,
-            "on": [
-              "uploadVideoSource"
-            ]
-          }
-        ]
-      },
-      "no-limit": {
-        "refuses": []
-      }
-    }
+    "meaning": fileSizeLimitMeaning
   },
   "video-transitions": {
     "id": "video-transitions",
@@ -227,21 +128,7 @@ export const unspecified = {
       "reupload-rejected": "A second upload to the same key is refused with a 4xx."
     },
     "mock": "reupload-reprocesses",
-    "meaning": {
-      "reupload-reprocesses": {
-        "refuses": []
-      },
-      "reupload-rejected": {
-        "refuses": [
-          {
-            "status": 409,
-            "on": [
-              "uploadVideoSource"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": videoTransitionsMeaning
   },
   "upload-response-body": {
     "id": "upload-response-body",
@@ -254,48 +141,7 @@ export const unspecified = {
       "upload-receipt": "The response is a JSON object describing the stored file (video key and size in bytes)."
     },
     "mock": "video-record",
-    "meaning": {
-      "empty": {
-        "schema": false
-      },
-      "video-record": {
-        "schema": {
-          "type": "object",
-          "description": "The video record in the shape of §4.3 (its required members; the record is open).",
-          "required": [
-            "videoKey",
-            "simpleCustomFields"
-          ],
-          "properties": {
-            "videoKey": {
-              "type": "string"
-            },
-            "simpleCustomFields": {
-              "type": "object"
-            }
-          }
-        }
-      },
-      "upload-receipt": {
-        "schema": {
-          "type": "object",
-          "description": "The stored file; other members may appear.",
-          "required": [
-            "videoKey",
-            "size"
-          ],
-          "properties": {
-            "videoKey": {
-              "type": "string"
-            },
-            "size": {
-              "type": "integer",
-              "minimum": 0
-            }
-          }
-        }
-      }
-    }
+    "meaning": uploadResponseBodyMeaning
   },
   "auth-get-video": {
     "id": "auth-get-video",
@@ -308,40 +154,7 @@ export const unspecified = {
       "owner-only": "Only the token that created the video may read it; other tokens get a 4xx."
     },
     "mock": "required",
-    "meaning": {
-      "required": {
-        "auth": "bearer",
-        "refuses": [
-          {
-            "status": 401,
-            "on": [
-              "getVideo"
-            ]
-          }
-        ]
-      },
-      "not-required": {
-        "auth": "none",
-        "refuses": []
-      },
-      "owner-only": {
-        "auth": "bearer",
-        "refuses": [
-          {
-            "status": 401,
-            "on": [
-              "getVideo"
-            ]
-          },
-          {
-            "status": 403,
-            "on": [
-              "getVideo"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": authGetVideoMeaning
   },
   "readiness-field": {
     "id": "readiness-field",
@@ -354,44 +167,7 @@ export const unspecified = {
       "playback-only": "No field shows readiness; the HLS playlist answers once the video is ready."
     },
     "mock": "status-string",
-    "meaning": {
-      "status-string": {
-        "schema": {
-          "type": "object",
-          "description": "The members the reading adds to the video record.",
-          "required": [
-            "status"
-          ],
-          "properties": {
-            "status": {
-              "type": "string",
-              "description": "The state of the video, one of the words of `video-states`."
-            }
-          }
-        }
-      },
-      "ready-flag": {
-        "schema": {
-          "type": "object",
-          "description": "The members the reading adds to the video record.",
-          "required": [
-            "ready"
-          ],
-          "properties": {
-            "ready": {
-              "type": "boolean",
-              "description": "True once the video can be played."
-            }
-          }
-        }
-      },
-      "playback-only": {
-        "schema": {
-          "type": "object",
-          "description": "The reading adds no member to the video record."
-        }
-      }
-    }
+    "meaning": readinessFieldMeaning
   },
   "auth-update-custom-fields": {
     "id": "auth-update-custom-fields",
@@ -404,40 +180,7 @@ export const unspecified = {
       "owner-only": "Only the token that created the video may write its fields; other tokens get a 4xx."
     },
     "mock": "required",
-    "meaning": {
-      "required": {
-        "auth": "bearer",
-        "refuses": [
-          {
-            "status": 401,
-            "on": [
-              "updateCustomFields"
-            ]
-          }
-        ]
-      },
-      "not-required": {
-        "auth": "none",
-        "refuses": []
-      },
-      "owner-only": {
-        "auth": "bearer",
-        "refuses": [
-          {
-            "status": 401,
-            "on": [
-              "updateCustomFields"
-            ]
-          },
-          {
-            "status": 403,
-            "on": [
-              "updateCustomFields"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": authUpdateCustomFieldsMeaning
   },
   "custom-fields-omitted": {
     "id": "custom-fields-omitted",
@@ -471,14 +214,7 @@ export const unspecified = {
       "bearer-secret": "Each delivery carries \"Authorization: Bearer <secret>\", the secret given at registration."
     },
     "mock": "none",
-    "meaning": {
-      "none": {
-        "auth": "none"
-      },
-      "bearer-secret": {
-        "auth": "bearer"
-      }
-    }
+    "meaning": webhookSecurityMeaning
   },
   "webhook-events": {
     "id": "webhook-events",
@@ -502,101 +238,7 @@ export const unspecified = {
       "video-record": "The event name and the whole video record as get-video returns it."
     },
     "mock": "envelope",
-    "meaning": {
-      "envelope": {
-        "mediaType": "application/json",
-        "schema": {
-          "type": "object",
-          "description": "An envelope: id, type, createdAt and data holding the video key and state; other members may appear.",
-          "required": [
-            "id",
-            "type",
-            "createdAt",
-            "data"
-          ],
-          "properties": {
-            "id": {
-              "type": "string"
-            },
-            "type": {
-              "type": "string"
-            },
-            "createdAt": {
-              "type": "string"
-            },
-            "data": {
-              "type": "object",
-              "required": [
-                "videoKey",
-                "state"
-              ],
-              "properties": {
-                "videoKey": {
-                  "type": "string"
-                },
-                "state": {
-                  "type": "string"
-                }
-              }
-            }
-          }
-        }
-      },
-      "flat": {
-        "mediaType": "application/json",
-        "schema": {
-          "type": "object",
-          "description": "A flat object: event, videoKey, state and timestamp; other members may appear.",
-          "required": [
-            "event",
-            "videoKey",
-            "state",
-            "timestamp"
-          ],
-          "properties": {
-            "event": {
-              "type": "string"
-            },
-            "videoKey": {
-              "type": "string"
-            },
-            "state": {
-              "type": "string"
-            },
-            "timestamp": {
-              "type": "string"
-            }
-          }
-        }
-      },
-      "video-record": {
-        "mediaType": "application/json",
-        "schema": {
-          "type": "object",
-          "description": "The event name and the whole video record as get-video returns it; other members may appear.",
-          "required": [
-            "event",
-            "video"
-          ],
-          "properties": {
-            "event": {
-              "type": "string"
-            },
-            "video": {
-              "type": "object",
-              "required": [
-                "videoKey"
-              ],
-              "properties": {
-                "videoKey": {
-                  "type": "string"
-                }
-              }
-            }
-          }
-        }
-      }
-    }
+    "meaning": webhookPayloadMeaning
   },
   "webhook-signing": {
     "id": "webhook-signing",
@@ -632,33 +274,7 @@ export const unspecified = {
       "forbidden-403": "A missing or wrong token on create and upload is answered 403; the SDKs of the real service behind this interface (ByteArk Stream) treat 403 as the final refusal of a token."
     },
     "mock": "unauthorized-401",
-    "meaning": {
-      "unauthorized-401": {
-        "refuses": [
-          {
-            "status": 401,
-            "on": [
-              "createVideos",
-              "uploadVideoSource"
-            ],
-            "headers": [
-              "WWW-Authenticate"
-            ]
-          }
-        ]
-      },
-      "forbidden-403": {
-        "refuses": [
-          {
-            "status": 403,
-            "on": [
-              "createVideos",
-              "uploadVideoSource"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": tokenRefusalMeaning
   },
   "unknown-video-key": {
     "id": "unknown-video-key",
@@ -671,44 +287,7 @@ export const unspecified = {
       "bad-request-400": "A key no video has is answered 400, as a request whose input does not validate."
     },
     "mock": "not-found-404",
-    "meaning": {
-      "not-found-404": {
-        "refuses": [
-          {
-            "status": 404,
-            "on": [
-              "uploadVideoSource",
-              "getVideo",
-              "updateCustomFields"
-            ]
-          }
-        ]
-      },
-      "forbidden-403": {
-        "refuses": [
-          {
-            "status": 403,
-            "on": [
-              "uploadVideoSource",
-              "getVideo",
-              "updateCustomFields"
-            ]
-          }
-        ]
-      },
-      "bad-request-400": {
-        "refuses": [
-          {
-            "status": 400,
-            "on": [
-              "uploadVideoSource",
-              "getVideo",
-              "updateCustomFields"
-            ]
-          }
-        ]
-      }
-    }
+    "meaning": unknownVideoKeyMeaning
   },
   "error-shape": {
     "id": "error-shape",
@@ -721,78 +300,7 @@ export const unspecified = {
       "error-object": "A JSON object with an error member holding code and message."
     },
     "mock": "problem-json",
-    "meaning": {
-      "problem-json": {
-        "mediaType": "application/problem+json",
-        "schema": {
-          "type": "object",
-          "description": "RFC 9457 problem details; other members may appear.",
-          "required": [
-            "title",
-            "status"
-          ],
-          "properties": {
-            "type": {
-              "type": "string"
-            },
-            "title": {
-              "type": "string"
-            },
-            "status": {
-              "type": "integer"
-            },
-            "detail": {
-              "type": "string"
-            }
-          }
-        }
-      },
-      "message-object": {
-        "mediaType": "application/json",
-        "schema": {
-          "type": "object",
-          "description": "An object with a message member; other members may appear.",
-          "required": [
-            "message"
-          ],
-          "properties": {
-            "message": {
-              "type": "string"
-            }
-          }
-        }
-      },
-      "error-object": {
-        "mediaType": "application/json",
-        "schema": {
-          "type": "object",
-          "description": "An object with an error member holding code and message; other members may appear.",
-          "required": [
-            "error"
-          ],
-          "properties": {
-            "error": {
-              "type": "object",
-              "required": [
-                "code",
-                "message"
-              ],
-              "properties": {
-                "code": {
-                  "type": [
-                    "string",
-                    "integer"
-                  ]
-                },
-                "message": {
-                  "type": "string"
-                }
-              }
-            }
-          }
-        }
-      }
-    }
+    "meaning": errorShapeMeaning
   },
   "create-empty-videos": {
     "id": "create-empty-videos",
@@ -833,65 +341,7 @@ export const unspecified = {
       "with-field-entries": "Beside simpleCustomFields the record carries customFields and customFieldEntries, a list with one {key, value, type} entry per field, as ByteArk Stream documents both."
     },
     "mock": "simple-only",
-    "meaning": {
-      "simple-only": {
-        "schema": {
-          "type": "object",
-          "description": "The reading adds no member to the video record."
-        }
-      },
-      "with-custom-fields": {
-        "schema": {
-          "type": "object",
-          "description": "The members the reading adds to the video record.",
-          "required": [
-            "customFields"
-          ],
-          "properties": {
-            "customFields": {
-              "type": "object",
-              "description": "One member per field, keyed by its name, holding its value and type."
-            }
-          }
-        }
-      },
-      "with-field-entries": {
-        "schema": {
-          "type": "object",
-          "description": "The members the reading adds to the video record.",
-          "required": [
-            "customFields",
-            "customFieldEntries"
-          ],
-          "properties": {
-            "customFields": {
-              "type": "object",
-              "description": "One member per field, keyed by its name, holding its value and type."
-            },
-            "customFieldEntries": {
-              "type": "array",
-              "description": "One entry per field.",
-              "items": {
-                "type": "object",
-                "required": [
-                  "key"
-                ],
-                "properties": {
-                  "key": {
-                    "type": "string",
-                    "description": "The name of the field."
-                  },
-                  "type": {
-                    "type": "string",
-                    "description": "The type of the field."
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
+    "meaning": customFieldFormatsMeaning
   },
   "video-states": {
     "id": "video-states",
@@ -904,36 +354,7 @@ export const unspecified = {
       "processing-stages": "The processing stages the real service behind this interface (ByteArk Stream) names in its webhook guide: Source waiting (no source yet), Source ingression (the source arriving), Processing, Partially completed (some renditions done); then ready or failed, words for the end that guide does not show, so this reading takes the other readings' words for them."
     },
     "mock": "basic",
-    "meaning": {
-      "basic": {
-        "words": [
-          "created",
-          "processing",
-          "ready",
-          "failed"
-        ]
-      },
-      "detailed": {
-        "words": [
-          "created",
-          "uploading",
-          "uploaded",
-          "processing",
-          "ready",
-          "failed"
-        ]
-      },
-      "processing-stages": {
-        "words": [
-          "Source waiting",
-          "Source ingression",
-          "Processing",
-          "Partially completed",
-          "ready",
-          "failed"
-        ]
-      }
-    }
+    "meaning": videoStatesMeaning
   },
   "custom-field-types": {
     "id": "custom-field-types",
