@@ -21,9 +21,15 @@ import { HttpError, internalError, noRoute, renderAdminError, renderError } from
 import { methodNotAllowed } from './http/method-not-allowed.js';
 import { MOCK_ERROR_HEADER, renderMockError } from './http/mock-error.js';
 import { isNetworkFault } from './http/network-fault.js';
-import { ADMIN_PREFIX, allowedMethods, isAdminPath, specOperation } from './http/operations.js';
+import {
+  ADMIN_PREFIX,
+  allowedMethods,
+  isAdminPath,
+  type OperationTable,
+  SPEC_OPERATIONS,
+} from './http/operations.js';
 import { ANY_ORIGIN } from './http/origin-policy.js';
-import { type RequestPipeline, requestPipeline } from './http/pipeline.js';
+import { type RequestPipeline, type RouteHandler, requestPipeline } from './http/pipeline.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { respond } from './http/respond.js';
 import { recordsFull, storageFullCode } from './http/storage-full.js';
@@ -85,13 +91,20 @@ function openProcessor(
   }
 }
 
-/** §4.1–§4.4, at the spec's paths. */
+/**
+ * §4.1–§4.4, at the spec's paths and methods: one handler per operation id of the spec, so an
+ * operation added to it fails the type check here until the mock handles it.
+ */
 function apiRoutes(app: Hono<MockEnv>, deps: ApiDeps, wrap: RequestPipeline['wrap']): void {
-  const route = (id: Parameters<typeof specOperation>[0]) => specOperation(id).route;
-  app.post(route('createVideos'), wrap(createVideos(deps)));
-  app.post(route('uploadVideoSource'), wrap(uploadVideoSource(deps)));
-  app.get(route('getVideo'), wrap(getVideo(deps)));
-  app.put(route('updateCustomFields'), wrap(updateCustomFields(deps)));
+  const handlers: OperationTable<RouteHandler, 'sent by webhooks/'> = {
+    createVideos: createVideos(deps),
+    uploadVideoSource: uploadVideoSource(deps),
+    getVideo: getVideo(deps),
+    updateCustomFields: updateCustomFields(deps),
+    videoReadinessWebhook: 'sent by webhooks/', // §6: the mock sends it (src/webhooks/dispatcher.ts)
+  };
+  for (const { operationId, method, route } of SPEC_OPERATIONS)
+    app.on(method, route, wrap(handlers[operationId]));
 }
 
 /** The answer when no route matched: 405 for a path of the interface, 204 to OPTIONS, else 404. */

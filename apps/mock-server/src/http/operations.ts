@@ -1,7 +1,10 @@
 /**
- * The routes of the mock in one place: the interface's operations (paths, methods and operation
- * ids read from the bundled spec), the playback routes beside them, and the admin prefix.
+ * The routes of the mock in one place: the interface's operations keyed by the spec's operation ids
+ * (`OperationId` of `@video-api/schema`; path and method from the generated `paths` and the bundled
+ * spec), the playback routes beside them, and the admin prefix. An operation added to the spec
+ * fails the type check where the mock must handle it (`OperationTable`).
  */
+import type { OperationId, operations, paths } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
 
 /** The prefix of the mock's admin API: never part of the interface, never faulted. */
@@ -13,17 +16,45 @@ export function isAdminPath(path: string): boolean {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+type Method = (typeof METHODS)[number];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** One operation: its method, its path in the spec and in Hono's syntax, and a matcher of request paths. */
-export interface Operation {
-  operationId: string;
-  method: string;
-  /** As the spec writes it: `/api/v1/videos/{videoKey}`. */
-  specPath: string;
-  /** As Hono routes it: `/api/v1/videos/:videoKey`. */
-  route: string;
-  pattern: RegExp;
-}
+/** The path of the generated `paths` under which operation `Id` sits; never for a webhook. */
+export type SpecPathOf<Id extends OperationId> = {
+  [P in keyof paths]: { [M in Method]: Same<paths[P][M], operations[Id]> extends true ? P : never }[Method];
+}[keyof paths];
+
+/** The ids of the operations the mock routes (§4.1–§4.4): those the spec puts under a path. */
+export type RoutedOperationId = {
+  [Id in OperationId]: [SpecPathOf<Id>] extends [never] ? never : Id;
+}[OperationId];
+
+/**
+ * One entry per operation of the spec: `Routed` for an operation under a path, `Sent` for a
+ * webhook (which the mock sends rather than routes).
+ *
+ * @example
+ * const handlers: OperationTable<RouteHandler, 'webhooks'> = { createVideos: …, videoReadinessWebhook: 'webhooks' };
+ */
+export type OperationTable<Routed, Sent> = {
+  readonly [Id in OperationId]: [SpecPathOf<Id>] extends [never] ? Sent : Routed;
+};
+
+/**
+ * One operation: its method, its path in the spec and in Hono's syntax, and a matcher of request
+ * paths (a union over the operations when `Id` is).
+ */
+export type Operation<Id extends RoutedOperationId = RoutedOperationId> = Id extends RoutedOperationId
+  ? {
+      operationId: Id;
+      method: string;
+      /** As the spec writes it: `/api/v1/videos/{videoKey}`. */
+      specPath: SpecPathOf<Id>;
+      /** As Hono routes it: `/api/v1/videos/:videoKey`. */
+      route: string;
+      pattern: RegExp;
+    }
+  : never;
 
 function patternOf(specPath: string): RegExp {
   const source = specPath
@@ -33,32 +64,32 @@ function patternOf(specPath: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-type PathItem = Partial<Record<(typeof METHODS)[number], { operationId?: string }>>;
+type PathItem = Partial<Record<Method, { operationId?: string }>>;
 
-/** The interface's operations, from the spec (§4.1–§4.4). */
-export const SPEC_OPERATIONS: readonly Operation[] = Object.entries(
-  openapiDocument.paths as Record<string, PathItem>,
-).flatMap(([specPath, item]) =>
-  METHODS.flatMap((method) => {
-    const operationId = item[method]?.operationId;
-    if (operationId === undefined) return [];
-    const route = specPath.replace(/\{([^}]+)\}/g, ':$1');
-    return [{ operationId, method: method.toUpperCase(), specPath, route, pattern: patternOf(specPath) }];
-  }),
-);
+/** The interface's operations, from the bundled spec (§4.1–§4.4), in its order. */
+export const SPEC_OPERATIONS = Object.entries(openapiDocument.paths as Record<string, PathItem>).flatMap(
+  ([specPath, item]) =>
+    METHODS.flatMap((method) => {
+      const operationId = item[method]?.operationId;
+      if (operationId === undefined) return [];
+      const route = specPath.replace(/\{([^}]+)\}/g, ':$1');
+      return [{ operationId, method: method.toUpperCase(), specPath, route, pattern: patternOf(specPath) }];
+    }),
+) as unknown as readonly Operation[];
 
-/** The operation ids of the interface. */
-export type SpecOperationId = 'createVideos' | 'uploadVideoSource' | 'getVideo' | 'updateCustomFields';
-
-/** The spec's operation `operationId` (throws when the spec has no such operation). */
-export function specOperation(operationId: SpecOperationId): Operation {
+/** The spec's operation `operationId`. */
+export function specOperation<Id extends RoutedOperationId>(operationId: Id): Operation<Id> {
   const operation = SPEC_OPERATIONS.find((candidate) => candidate.operationId === operationId);
-  if (!operation) throw new Error(`the spec has no operation ${operationId}`);
-  return operation;
+  if (!operation) throw new Error(`the spec has no operation ${operationId}`); // the generated types and document disagree
+  return operation as Operation<Id>;
 }
 
 /** A route the pipeline names by its operationId: method and a matcher of request paths. */
-type Named = Pick<Operation, 'operationId' | 'method' | 'pattern'>;
+interface Named {
+  operationId: string;
+  method: string;
+  pattern: RegExp;
+}
 
 /**
  * Playback (§2): the HLS playlists and segments under `/hls/<videoKey>/`, named for the journal
@@ -74,7 +105,7 @@ const OPERATIONS: readonly Named[] = [...SPEC_OPERATIONS, ...PLAYBACK_OPERATIONS
 const SPEC_IDS: ReadonlySet<string> = new Set(SPEC_OPERATIONS.map((operation) => operation.operationId));
 
 /** Whether `operationId` is one of the interface's operations. */
-export function isSpecOperation(operationId: string | undefined): boolean {
+export function isSpecOperation(operationId: string | undefined): operationId is RoutedOperationId {
   return operationId !== undefined && SPEC_IDS.has(operationId);
 }
 
