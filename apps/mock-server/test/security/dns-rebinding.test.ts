@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specOperation } from '../../src/http/operations.js';
 import type { ServerOptions } from '../../src/index.js';
-import { ADMIN_FETCHES, SEEDED } from './support/attacks.js';
+import { ADMIN_FETCHES, ATTACKS, SEEDED } from './support/attacks.js';
 import { type Browser, launchBrowser, REBIND, servePages } from './support/browser.js';
 import { expectEffect, expectNoEffect, tryFrom, type WatchedMock, watchMock } from './support/mock-state.js';
 
@@ -113,14 +113,26 @@ describe('a page whose own origin is rebound to the mock (same origin: CORS does
   });
 });
 
-describe('a page the mock serves itself (its /docs)', () => {
+/** What a page the mock serves calls on its own origin: the admin calls, and a create of the public API. */
+const SAME_ORIGIN_CALLS = [...ADMIN_FETCHES, ...ATTACKS.filter(({ aim }) => aim === 'created')];
+
+describe.each([
+  ['as 127.0.0.1', {}],
+  [`as ${REBIND}, an --allowed-host name (a shared mock)`, { allowedHosts: [REBIND] }],
+])('a page the mock serves itself (its /docs), %s', (_name, options: ServerOptions) => {
+  let served: WatchedMock;
   let page: Page;
+  let origin: string;
   beforeAll(async () => {
-    page = await browser.open(`${mock.url}/docs`);
+    served = await watchMock(options);
+    started.push(served);
+    const port = new URL(served.url).port;
+    origin = options.allowedHosts === undefined ? served.url : `http://${REBIND}:${port}`;
+    page = await browser.open(`${origin}/docs`);
   });
 
-  it.each(ADMIN_FETCHES)('can $name: the admin API answers its own origin', async (call) => {
-    const tried = await tryFrom(page, mock, call);
+  it.each(SAME_ORIGIN_CALLS)('can $name: the mock answers its own origin', async (call) => {
+    const tried = await tryFrom(page, served, call, origin);
     expect(tried.seen.outcome).toMatch(/^basic 20\d$/);
     expectEffect(call, tried);
   });
