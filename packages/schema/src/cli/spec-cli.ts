@@ -14,7 +14,7 @@ export interface CliIo {
   err(text: string): void;
 }
 
-export const HELP = `Usage: video-api-spec resolve [options] --out FILE
+const HELP = `Usage: video-api-spec resolve [options] --out FILE
 
 Writes the OpenAPI document in which every unknown with readings says what the chosen reading says
 (status codes, error bodies, content types, auth, the readiness member), each resolved place marked
