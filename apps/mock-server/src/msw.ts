@@ -20,8 +20,7 @@ import { webPlatform } from './platform.js';
 import type { MockApp, MockControl, MockOptions } from './types.js';
 
 /** Options of `videoApiHandlers`: where to serve, and those of `createApp` that apply in memory. */
-export interface VideoApiHandlersOptions
-  extends Omit<MockOptions, 'dataDir' | 'readings' | 'allowedHosts'> {
+export interface VideoApiHandlersOptions extends Omit<MockOptions, 'dataDir' | 'readings' | 'allowedHosts'> {
   /**
    * Where the mock is served: an absolute http(s) URL, optionally with a path prefix
    * (`https://api.example.test/video`). Only requests under it are handled; the others go on to

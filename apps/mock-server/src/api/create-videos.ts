@@ -8,6 +8,7 @@ import { problemsFromZod, validationError } from '../http/errors.js';
 import { readJson } from '../http/json-body.js';
 import { requestHeader } from '../http/request-headers.js';
 import { json } from '../http/respond.js';
+import { limitsFieldLength, limitsVideosPerCreate, rejectsEmptyCreate } from '../readings/switches.js';
 import { createdVideo } from '../state/representation.js';
 import type { VideoRecord } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
@@ -36,14 +37,14 @@ export function createVideos(
     }
     const body = parsed.data;
     // §1 says "one or more"; what a server does with none is not shown (`create-empty-videos`).
-    if (body.videos.length === 0 && readings.get('create-empty-videos') === 'rejected') {
+    if (body.videos.length === 0 && rejectsEmptyCreate[readings.get('create-empty-videos')]) {
       throw validationError(readings, 'The videos list is empty; create one or more videos (§1).', [
         { pointer: '/videos', message: 'at least one item is required' },
       ]);
     }
     // §8: the number of videos per create request is not shown.
     if (
-      readings.get('videos-per-create-limit') === 'limited' &&
+      limitsVideosPerCreate[readings.get('videos-per-create-limit')] &&
       body.videos.length > limits.maxVideosPerCreate
     ) {
       throw validationError(
@@ -53,7 +54,7 @@ export function createVideos(
       );
     }
     // §8: field length limits are not shown.
-    if (readings.get('field-length-limits') === 'limited') {
+    if (limitsFieldLength[readings.get('field-length-limits')]) {
       const texts: [string, string][] = [];
       for (const [i, video] of body.videos.entries()) {
         texts.push([`/videos/${i}/title`, video.title]);
@@ -100,8 +101,12 @@ export function createVideos(
  * requested video, not their order): as requested, reversed, or the first requested moved last (an
  * order of the server's own that is neither of the others for three videos or more).
  */
-export function inAnswerOrder<T>(elements: T[], reading: ReadingOf<'create-answer-order'>): T[] {
-  if (reading === 'reverse-order') return [...elements].reverse();
-  if (reading === 'any-order') return [...elements.slice(1), ...elements.slice(0, 1)];
-  return elements;
+function inAnswerOrder<T>(elements: T[], reading: ReadingOf<'create-answer-order'>): T[] {
+  return ANSWER_ORDERS[reading](elements);
 }
+
+const ANSWER_ORDERS: Readonly<Record<ReadingOf<'create-answer-order'>, <T>(elements: T[]) => T[]>> = {
+  'request-order': (elements) => elements,
+  'reverse-order': (elements) => [...elements].reverse(),
+  'any-order': (elements) => [...elements.slice(1), ...elements.slice(0, 1)],
+};

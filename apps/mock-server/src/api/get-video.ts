@@ -1,4 +1,6 @@
 /** §4.3 Get a video: GET /api/v1/videos/{videoKey}. */
+
+import { meaningOf } from '@video-api/schema/unspecified';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
 import { unknownKey } from '../http/conditions.js';
@@ -35,6 +37,7 @@ export function getVideo(deps: Pick<ApiDeps, 'tokens' | 'store' | 'lifecycle' | 
     const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), deps.tokens);
     const record = findVideo(deps, c.req.param('videoKey') ?? '', readings);
     checkOwner(auth, record, token);
-    return jsonText(deps.represent.text(record, readings, c.get('origin')), 200, readings);
+    const { status } = meaningOf('status-codes', readings.get('status-codes')); // §4.5, as the spec's data says
+    return jsonText(deps.represent.text(record, readings, c.get('origin')), status.getVideo, readings);
   };
 }

@@ -1,6 +1,7 @@
 /** §4.4 Update custom fields: PUT /api/v1/videos/{videoKey}/custom-fields. */
 
 import { isOfFieldKind } from '@video-api/schema';
+import { meaningOf, type ReadingOf } from '@video-api/schema/unspecified';
 import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
@@ -10,6 +11,7 @@ import { readJson } from '../http/json-body.js';
 import { requestHeader } from '../http/request-headers.js';
 import { jsonText } from '../http/respond.js';
 import type { RequestReadings } from '../readings/request-readings.js';
+import { limitsFieldLength, rejectsNullField, replacesOmittedFields } from '../readings/switches.js';
 import { pointerSegment } from '../shared/json-pointer.js';
 import type { FieldDefinition, FieldValue } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
@@ -30,7 +32,7 @@ function takeNulls(body: unknown, readings: RequestReadings): { body: unknown; r
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return { body, removed: [] };
   if (!hasNull(fields)) return { body, removed: [] };
   const nulls = Object.entries(fields).filter(([, value]) => value === null);
-  if (readings.get('custom-field-null') === 'rejected') {
+  if (rejectsNullField[readings.get('custom-field-null')]) {
     throw validationError(
       readings,
       'null is not a custom field value; send a string, number, boolean, ISO 8601 UTC date-time or array of strings (§2).',
@@ -61,6 +63,18 @@ function refuseProtoName(body: unknown, readings: RequestReadings): void {
  * Names not defined, and (`typed`, when `kinds`) values not of their field's kind; under
  * `predefined` only the names count.
  */
+/**
+ * What each `custom-field-definition` reading checks of the fields an update writes (§4.4 does not
+ * show whether a field must be defined first): nothing, that each is defined, or also its kind.
+ */
+const DEFINITION_CHECKS: Readonly<
+  Record<ReadingOf<'custom-field-definition'>, { defined: boolean; kinds: boolean }>
+> = {
+  implicit: { defined: false, kinds: false },
+  predefined: { defined: true, kinds: false },
+  typed: { defined: true, kinds: true },
+};
+
 function definitionProblems(
   fields: [name: string, value: FieldValue | undefined][],
   definitions: FieldDefinition[],
@@ -114,13 +128,13 @@ export function updateCustomFields(
     }
     const fields = parsed.data.simpleCustomFields as Record<string, FieldValue>;
     refuseProtoName(body, readings);
-    const definition = readings.get('custom-field-definition');
-    if (definition !== 'implicit') {
+    const definition = DEFINITION_CHECKS[readings.get('custom-field-definition')];
+    if (definition.defined) {
       const entries: [string, FieldValue | undefined][] = [
         ...Object.entries(fields),
         ...removed.map((name) => [name, undefined] as [string, undefined]),
       ];
-      const problems = definitionProblems(entries, store.getDefinitions(), definition === 'typed');
+      const problems = definitionProblems(entries, store.getDefinitions(), definition.kinds);
       if (problems.length > 0) {
         throw validationError(
           readings,
@@ -129,7 +143,7 @@ export function updateCustomFields(
         );
       }
     }
-    if (readings.get('field-length-limits') === 'limited') {
+    if (limitsFieldLength[readings.get('field-length-limits')]) {
       const texts: [string, string][] = [];
       for (const [name, value] of Object.entries(fields)) {
         const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
@@ -146,13 +160,15 @@ export function updateCustomFields(
     // Merge into the record as it is now: an upload or another update may have landed while this
     // body was streaming in, and writing back the copy read before the body would undo it.
     const current = findVideo(deps, record.key, readings);
-    const replace = readings.get('custom-fields-omitted') === 'replace';
+    const replace = replacesOmittedFields[readings.get('custom-fields-omitted')];
     const merged = replace ? { ...fields } : { ...current.customFields, ...fields };
     for (const name of removed) delete merged[name];
     const update = { titleAndTags, before: current.customFields, body: fields, bodyBytes, removed, replace };
     const customFields = guardUpdate(readings, record.key, { ...update, after: merged }, deps.limits);
     const next = { ...current, customFields, updatedAt: clock.now() };
     store.put(next);
-    return jsonText(deps.represent.text(next, readings, c.get('origin'), false), 200, readings);
+    const { status } = meaningOf('status-codes', readings.get('status-codes')); // §4.5, as the spec's data says
+    const text = deps.represent.text(next, readings, c.get('origin'), false);
+    return jsonText(text, status.updateCustomFields, readings);
   };
 }

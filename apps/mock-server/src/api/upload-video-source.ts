@@ -8,6 +8,8 @@ import { conflict, HttpError, tooLarge, validationError } from '../http/errors.j
 import { requestHeader } from '../http/request-headers.js';
 import { json, jsonText, respond } from '../http/respond.js';
 import { storageError } from '../http/storage-error.js';
+import { limitsUploadSize, rejectsReupload } from '../readings/switches.js';
+import { unplayed } from '../shared/unplayed.js';
 import type { EventContext } from '../state/events.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
@@ -46,8 +48,9 @@ const reuploadRejected = (key: string) =>
 
 /** The largest file accepted: the `file-size-limit` reading's, and the sink's own bound. */
 function limitOf(c: Context<MockEnv>, deps: UploadDeps): number | undefined {
-  const byReading =
-    c.get('readings').get('file-size-limit') === 'rejects-413' ? deps.limits.maxUploadBytes : undefined;
+  const byReading = limitsUploadSize[c.get('readings').get('file-size-limit')]
+    ? deps.limits.maxUploadBytes
+    : undefined;
   const bySink = deps.sink.maxFileBytes;
   if (byReading === undefined) return bySink;
   return bySink === undefined ? byReading : Math.min(byReading, bySink);
@@ -64,8 +67,7 @@ export function uploadVideoSource(deps: UploadDeps) {
     requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
     const key = c.req.param('videoKey') ?? '';
     const record = findVideo(deps, key, readings);
-    if (readings.get('video-transitions') === 'reupload-rejected' && record.source)
-      throw reuploadRejected(key);
+    if (rejectsReupload[readings.get('video-transitions')] && record.source) throw reuploadRejected(key);
     const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
       throw wrongMediaType(
@@ -163,7 +165,7 @@ async function receiveAndStore(
     throw refusal(result, c, limit);
   }
   const before = store.get(key);
-  if (!before || (readings.get('video-transitions') === 'reupload-rejected' && before.source)) {
+  if (!before || (rejectsReupload[readings.get('video-transitions')] && before.source)) {
     lifecycle.uploadAbandoned(key, context);
     await result.file.abort();
     throw before ? reuploadRejected(key) : unknownKey(key, readings);
@@ -199,9 +201,14 @@ async function receiveAndStore(
   if (previous !== undefined && previous !== file) deps.sink.release?.(previous);
   const status = meaningOf('status-codes', readings.get('status-codes')).status.uploadVideoSource; // §4.5
   const bodyReading = readings.get('upload-response-body');
-  if (bodyReading === 'empty') return respond(null, status, readings);
-  if (bodyReading === 'upload-receipt') {
-    return json({ videoKey: key, size: result.size, filename: result.filename }, status, readings);
+  switch (bodyReading) {
+    case 'empty':
+      return respond(null, status, readings);
+    case 'upload-receipt':
+      return json({ videoKey: key, size: result.size, filename: result.filename }, status, readings);
+    case 'video-record':
+      return jsonText(deps.represent.text(next, readings, c.get('origin'), false), status, readings);
+    default:
+      return unplayed('upload-response-body', bodyReading);
   }
-  return jsonText(deps.represent.text(next, readings, c.get('origin'), false), status, readings);
 }

@@ -5,6 +5,7 @@
  * `auth-update-custom-fields` (required, not-required, owner-only).
  */
 
+import type { ReadingOf } from '@video-api/schema/unspecified';
 import type { RequestReadings } from '../readings/request-readings.js';
 import type { VideoRecord } from '../state/types.js';
 import { conditionStatus } from './conditions.js';
@@ -78,23 +79,28 @@ export function requireToken(
   return result.token;
 }
 
+/** A reading of the auth rule of get or of custom-fields (both unknowns have the same readings). */
+type AuthReading = ReadingOf<'auth-get-video'> | ReadingOf<'auth-update-custom-fields'>;
+
+/** What each auth reading asks: a known token, and that it be the video's creator's. */
+const AUTH_RULES: Readonly<Record<AuthReading, { token: boolean; owner: boolean }>> = {
+  required: { token: true, owner: false },
+  'not-required': { token: false, owner: false },
+  'owner-only': { token: true, owner: true },
+};
+
 /** The token check of get and custom-fields under an `auth-*` reading; run before the lookup. */
 export function checkReadingAuth(
-  reading: 'required' | 'not-required' | 'owner-only',
+  reading: AuthReading,
   header: string | undefined,
   tokens: readonly string[],
 ): string | undefined {
-  if (reading === 'not-required') return undefined;
-  return requireToken(header, tokens);
+  return AUTH_RULES[reading].token ? requireToken(header, tokens) : undefined;
 }
 
 /** Under `owner-only`, only the token that created the video may use it (403 otherwise). */
-export function checkOwner(
-  reading: 'required' | 'not-required' | 'owner-only',
-  record: VideoRecord,
-  token: string | undefined,
-): void {
-  if (reading !== 'owner-only' || record.owner === undefined || record.owner === token) return;
+export function checkOwner(reading: AuthReading, record: VideoRecord, token: string | undefined): void {
+  if (!AUTH_RULES[reading].owner || record.owner === undefined || record.owner === token) return;
   throw forbidden(
     `Video "${record.key}" belongs to another token; under owner-only only its creator may use it.`,
   );

@@ -129,7 +129,8 @@ export function validationError(
   detail: string,
   issues: FieldProblem[],
 ): HttpError {
-  return validationFailed(readings.get('error-codes') === 'validation-422' ? 422 : 400, detail, issues);
+  const [refusal] = meaningOf('error-codes', readings.get('error-codes')).refuses; // §7, as the spec's data says
+  return validationFailed(refusal.status, detail, issues);
 }
 
 /** 400 for a request body that ended before it was complete. */
@@ -206,17 +207,21 @@ export function errorBody(
   error: HttpError,
   shape: ReadingOf<'error-shape'>,
 ): { body: unknown; contentType: string } {
-  const errors = error.issues.length > 0 ? error.issues : undefined;
-  const contentType = meaningOf('error-shape', shape).mediaType;
-  if (shape === 'message-object')
-    return { body: { message: error.detail, ...(errors && { errors }) }, contentType };
-  if (shape === 'error-object') {
-    return {
-      body: { error: { code: error.code, message: error.detail, ...(errors && { details: errors }) } },
-      contentType,
-    };
-  }
-  return { body: problem(error, 'errors'), contentType };
+  return { body: ERROR_BODIES[shape](error), contentType: meaningOf('error-shape', shape).mediaType };
+}
+
+/** The body of each `error-shape` reading. */
+const ERROR_BODIES: Readonly<Record<ReadingOf<'error-shape'>, (error: HttpError) => unknown>> = {
+  'problem-json': (error) => problem(error, 'errors'),
+  'message-object': (error) => ({ message: error.detail, ...issuesAs('errors', error) }),
+  'error-object': (error) => ({
+    error: { code: error.code, message: error.detail, ...issuesAs('details', error) },
+  }),
+};
+
+/** `{ [member]: issues }` when `error` has issues, else nothing. */
+function issuesAs(member: string, error: HttpError): Record<string, unknown> {
+  return error.issues.length > 0 ? { [member]: error.issues } : {};
 }
 
 /** RFC 9457 problem details of `error`, its issues under `member`. */

@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER, ReadingError } from '../readings/choice.js';
 import type { RequestReadings } from '../readings/request-readings.js';
 import type { ServerReadings } from '../readings/server-readings.js';
+import { limitsRate } from '../readings/switches.js';
 import type { Log } from '../shared/log.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { Journal } from '../state/journal.js';
@@ -66,7 +67,7 @@ function readingsOf(c: Context<MockEnv>, readings: ServerReadings, admin: boolea
 /** §8: under the `429-retry-after` reading, each of the four operations takes from its token's budget. */
 function takeRateLimit(c: Context<MockEnv>, deps: PipelineDeps, operationId: string | undefined): void {
   if (!isSpecOperation(operationId)) return;
-  if (c.get('readings').get('rate-limits') !== '429-retry-after') return;
+  if (!limitsRate[c.get('readings').get('rate-limits')]) return;
   const result = bearerToken(requestHeader(c, 'authorization'));
   deps.limiter.take('token' in result ? result.token : '(none)', deps.clock.now());
 }

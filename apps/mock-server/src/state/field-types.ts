@@ -30,13 +30,23 @@ export function alternativeFormats(
   fields: Readonly<Record<string, FieldValue>>,
   reading: ReadingOf<'custom-field-formats'>,
 ): Record<string, unknown> {
-  if (reading === 'simple-only') return {};
-  const entries = Object.entries(fields);
-  // Built with Object.fromEntries, so a field named "__proto__" stays a plain member.
-  const customFields = Object.fromEntries(
-    entries.map(([name, value]) => [name, { value, type: typeOf(value) }]),
-  );
-  if (reading === 'with-custom-fields') return { customFields };
-  const customFieldEntries = entries.map(([key, value]) => ({ key, value, type: typeOf(value) }));
-  return { customFields, customFieldEntries };
+  return FORMATS[reading](Object.entries(fields));
 }
+
+type Entries = [string, FieldValue][];
+
+// Built with Object.fromEntries, so a field named "__proto__" stays a plain member.
+const typed = (entries: Entries) =>
+  Object.fromEntries(entries.map(([name, value]) => [name, { value, type: typeOf(value) }]));
+
+/** The members each `custom-field-formats` reading adds beside `simpleCustomFields`. */
+const FORMATS: Readonly<
+  Record<ReadingOf<'custom-field-formats'>, (entries: Entries) => Record<string, unknown>>
+> = {
+  'simple-only': () => ({}),
+  'with-custom-fields': (entries) => ({ customFields: typed(entries) }),
+  'with-field-entries': (entries) => ({
+    customFields: typed(entries),
+    customFieldEntries: entries.map(([key, value]) => ({ key, value, type: typeOf(value) })),
+  }),
+};

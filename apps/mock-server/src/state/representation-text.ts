@@ -4,7 +4,7 @@
  * freezes them deep), so the same record object under the same phase, shape readings and
  * streaming base always gives the same text: a repeated GET skips building and serializing it.
  */
-import { type IsoClock, type ShapeReadings, videoRepresentation } from './representation.js';
+import { type IsoClock, type ShapeReadings, statesShown, videoRepresentation } from './representation.js';
 import type { Phase, VideoRecord } from './types.js';
 
 /** Records whose text is remembered at once (oldest forgotten first). */
@@ -42,7 +42,7 @@ export class RepresentationTexts {
     }
     const formats = readings.get('custom-field-formats');
     const readiness = readings.get('readiness-field');
-    const states = readiness === 'status-string' ? readings.get('video-states') : undefined;
+    const states = statesShown(readiness, readings);
     const fields = readings.get('video-record-fields');
     const known = this.#texts.get(record);
     if (

@@ -5,6 +5,7 @@
  */
 import { type CreatedVideo, stateWords, type Video, type VideoState, videoStates } from '@video-api/schema';
 import type { ReadingOf } from '@video-api/schema/unspecified';
+import { showsExtraFields } from '../readings/switches.js';
 import { alternativeFormats } from './field-types.js';
 import type { Phase, VideoRecord } from './types.js';
 
@@ -51,6 +52,27 @@ export interface ShapeReadings {
   get<Id extends ShapeId>(id: Id): ReadingOf<Id>;
 }
 
+/**
+ * The member each `readiness-field` reading shows (§4.3 shows none): the state under `status`, a
+ * `ready` flag, or none (readiness only from playback).
+ */
+const READINESS_MEMBERS: Readonly<Record<ReadingOf<'readiness-field'>, 'status' | 'ready' | undefined>> = {
+  'status-string': 'status',
+  'ready-flag': 'ready',
+  'playback-only': undefined,
+};
+
+/**
+ * The `video-states` reading the representation uses: read (and so played) only under a readiness
+ * reading that shows the state.
+ */
+export function statesShown(
+  readiness: ReadingOf<'readiness-field'>,
+  readings: ShapeReadings,
+): ReadingOf<'video-states'> | undefined {
+  return READINESS_MEMBERS[readiness] === 'status' ? readings.get('video-states') : undefined;
+}
+
 /** Formats virtual times (the mock's clock). */
 export interface IsoClock {
   iso(at: number): string;
@@ -74,9 +96,10 @@ export function videoRepresentation(
     ...alternativeFormats(record.customFields, readings.get('custom-field-formats')),
   };
   const readiness = readings.get('readiness-field');
-  if (readiness === 'status-string') video.status = stateOf(phase, readings.get('video-states'));
-  if (readiness === 'ready-flag') video.ready = phase === 'ready';
-  if (readings.get('video-record-fields') === 'with-extra-fields') {
+  const states = statesShown(readiness, readings);
+  if (states !== undefined) video.status = stateOf(phase, states);
+  if (READINESS_MEMBERS[readiness] === 'ready') video.ready = phase === 'ready';
+  if (showsExtraFields[readings.get('video-record-fields')]) {
     video.title = record.title;
     if (record.tags) video.tags = [...record.tags];
     video.projectKey = record.projectKey;

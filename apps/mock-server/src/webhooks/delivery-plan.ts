@@ -20,9 +20,16 @@ export const DELIVERY_MODES: Record<ReadingOf<'webhook-delivery'>, DeliveryMode>
   reordered: 'hold',
 };
 
+/** How many times each delivery reading sends one event. */
+const COPIES: Record<ReadingOf<'webhook-delivery'>, (random: Random) => number> = {
+  'once-in-order': () => 1,
+  duplicates: (random) => 2 + (random.chance(1 / 3) ? 1 : 0),
+  reordered: () => 1,
+};
+
 /** How many times one event is sent under a delivery reading. */
 export function copiesOf(reading: ReadingOf<'webhook-delivery'>, random: Random): number {
-  return reading === 'duplicates' ? 2 + (random.chance(1 / 3) ? 1 : 0) : 1;
+  return COPIES[reading](random);
 }
 
 /**

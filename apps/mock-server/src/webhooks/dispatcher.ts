@@ -27,6 +27,9 @@ import { givenUpView, matches, pendingView } from './views.js';
 import { Wakeups } from './wakeups.js';
 
 /** Which states produce an event, per `webhook-events` reading. */
+/** The HTTP method of each `webhook-method` reading. */
+const METHODS = { post: 'POST', put: 'PUT' } as const satisfies Record<ReadingOf<'webhook-method'>, string>;
+
 const SENDS: Record<ReadingOf<'webhook-events'>, (state: string) => boolean> = {
   'per-state': () => true,
   'ready-only': (state) => READY_ONLY_STATES.includes(state),
@@ -189,7 +192,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           videoKey: event.videoKey,
           body: JSON.stringify(buildPayload(readings.payload, eventId, name, event)),
           signing: readings.signing,
-          method: readings.method === 'put' ? ('PUT' as const) : ('POST' as const),
+          method: METHODS[readings.method],
           security: readings.security,
           readings: readingsHeader(readings),
         };

@@ -3,12 +3,19 @@
  * attempt, readings), a time limit, and what came of it, including a receiver's `Retry-After`.
  */
 import { parseRetryAfter } from '@video-api/schema';
+import type { ReadingOf } from '@video-api/schema/unspecified';
 import { WEBHOOK_HEADERS } from './constants.js';
 import { signatureHeader } from './signing.js';
 import { refusalIn } from './target-rules.js';
 import type { EventJob, WebhookTarget } from './types.js';
 
 export const USER_AGENT = 'video-api-mock-webhooks';
+
+/** Whether each `webhook-security` reading sends the target's secret as a Bearer token. */
+const SENDS_SECRET: Readonly<Record<ReadingOf<'webhook-security'>, boolean>> = {
+  none: false,
+  'bearer-secret': true,
+};
 
 /** What one attempt came to. */
 export interface AttemptOutcome {
@@ -55,7 +62,7 @@ export function deliveryHeaders(
   };
   const signature = signatureHeader(job.signing, secret, timestamp, job.body);
   if (signature !== undefined) headers[WEBHOOK_HEADERS.signature] = signature;
-  if (job.security === 'bearer-secret') headers.Authorization = `Bearer ${secret}`;
+  if (SENDS_SECRET[job.security]) headers.Authorization = `Bearer ${secret}`;
   return headers;
 }
 

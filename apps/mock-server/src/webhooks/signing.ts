@@ -7,6 +7,7 @@
  */
 import type { ReadingOf } from '@video-api/schema/unspecified';
 import { constantTimeEqual, hmacSha256Hex } from '../shared/hmac-sha256.js';
+import { unplayed } from '../shared/unplayed.js';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_VERSION } from './constants.js';
 
 type Signing = ReadingOf<'webhook-signing'>;
@@ -31,10 +32,8 @@ export function signatureHeader(
       return `${SIGNATURE_VERSION}=${hmacSha256Hex(secret, body)}`;
     case 'unsigned':
       return undefined;
-    default: {
-      const unplayed: never = signing;
-      throw new TypeError(`webhook-signing reading not played: ${String(unplayed)}`);
-    }
+    default:
+      return unplayed('webhook-signing', signing);
   }
 }
 
@@ -67,13 +66,33 @@ export function verifyWebhookSignature(input: {
   toleranceSeconds?: number;
   nowSeconds?: number;
 }): boolean {
-  if (input.signing === 'unsigned') return true;
-  if (!input.header) return false;
-  const parsed = parseSignatureHeader(input.header);
-  if (input.signing === 'hmac-sha256-body') {
-    const expected = hmacSha256Hex(input.secret, input.body);
-    return parsed.v1.some((v) => constantTimeEqual(v, expected));
+  const { signing } = input;
+  switch (signing) {
+    case 'unsigned':
+      return true;
+    case 'hmac-sha256-body':
+      return input.header ? signedWith(input.header, hmacSha256Hex(input.secret, input.body)) : false;
+    case 'hmac-sha256-timestamped':
+      return input.header ? timestampedSignature({ ...input, header: input.header }) : false;
+    default:
+      return unplayed('webhook-signing', signing);
   }
+}
+
+/** Whether a `v1` signature of `header` is `expected` (each compared in constant time). */
+function signedWith(header: string, expected: string): boolean {
+  return parseSignatureHeader(header).v1.some((v) => constantTimeEqual(v, expected));
+}
+
+/** `hmac-sha256-timestamped`: `t` within the tolerance of now, and a `v1` over `t.body`. */
+function timestampedSignature(input: {
+  secret: string;
+  body: string;
+  header: string;
+  toleranceSeconds?: number;
+  nowSeconds?: number;
+}): boolean {
+  const parsed = parseSignatureHeader(input.header);
   if (parsed.t === undefined) return false;
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
   if (Math.abs(now - parsed.t) > (input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) return false;

@@ -1,8 +1,9 @@
 /**
  * Typechecks scratch files beside the mock's sources, under the package's own tsconfig (so
  * `@video-api/schema` resolves to its sources): written under test-results/ (which git, Biome
- * and tsc leave alone) and compiled with the TypeScript API. Returns the diagnostics of the
- * scratch files and of src/, as `file:line TScode: message`.
+ * and tsc leave alone) and compiled with the TypeScript API, optionally with the text of some files
+ * replaced (a scratch spec change in generated code). Returns the diagnostics of the scratch files
+ * and of src/, as `file:line TScode: message`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -18,12 +19,13 @@ function packageOptions(): ts.CompilerOptions {
 }
 
 /**
- * Compiles `files` (name → text; they may import `../../src/…`) with the mock's compiler options.
+ * Compiles `files` (name → text; they may import `../../src/…`) with the mock's compiler options,
+ * each file of `replaced` (absolute path → text) read as that text.
  *
  * @example
  * typecheck({ 'scratch.ts': "import '../../src/mock-instance.js';" }); // [] while src/ compiles
  */
-export function typecheck(files: Record<string, string>): string[] {
+export function typecheck(files: Record<string, string>, replaced: Record<string, string> = {}): string[] {
   const scratch = join(packageDir, 'test-results');
   mkdirSync(scratch, { recursive: true });
   const dir = mkdtempSync(join(scratch, 'typecheck-'));
@@ -33,7 +35,16 @@ export function typecheck(files: Record<string, string>): string[] {
       writeFileSync(path, text);
       return path;
     });
-    const program = ts.createProgram(paths, packageOptions());
+    const options = packageOptions();
+    const host = ts.createCompilerHost(options);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (fileName, language, ...rest) => {
+      const text = replaced[fileName];
+      return text === undefined
+        ? read(fileName, language, ...rest)
+        : ts.createSourceFile(fileName, text, language);
+    };
+    const program = ts.createProgram(paths, options, host);
     const source = join(packageDir, 'src');
     return ts
       .getPreEmitDiagnostics(program)
