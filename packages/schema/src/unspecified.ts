@@ -3,7 +3,7 @@
  * typed helpers over it. An unknown's id and its readings are string-literal unions.
  *
  * @example
- * import { unspecified, type ReadingOf } from '@video-api/schema/unspecified';
+ * import { unspecified, type ReadingOf } from '@video-api/schema';
  * const omitted: ReadingOf<'custom-fields-omitted'> = 'merge';
  * unspecified['custom-fields-omitted'].says; // "Whether omitted fields are kept or removed: not shown."
  */
