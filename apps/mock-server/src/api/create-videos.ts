@@ -9,11 +9,10 @@ import { readJson } from '../http/json-body.js';
 import { requestHeader } from '../http/request-headers.js';
 import { json } from '../http/respond.js';
 import { limitsFieldLength, limitsVideosPerCreate, rejectsEmptyCreate } from '../readings/switches.js';
+import { newRecord } from '../state/record.js';
 import { createdVideo } from '../state/representation.js';
-import type { VideoRecord } from '../state/types.js';
+import { guardRecord, longVideoTexts } from './bounds.js';
 import type { ApiDeps } from './deps.js';
-import { longTexts } from './limits.js';
-import { guardRecord } from './record-guards.js';
 
 /**
  * Handles create: Bearer required (§5.1), body validated with the generated schema, one record
@@ -55,12 +54,7 @@ export function createVideos(
     }
     // §8: field length limits are not shown.
     if (limitsFieldLength[readings.get('field-length-limits')]) {
-      const texts: [string, string][] = [];
-      for (const [i, video] of body.videos.entries()) {
-        texts.push([`/videos/${i}/title`, video.title]);
-        for (const [j, tag] of (video.tags ?? []).entries()) texts.push([`/videos/${i}/tags/${j}`, tag]);
-      }
-      const problems = longTexts(texts, limits.maxFieldLength);
+      const problems = longVideoTexts(body.videos, limits.maxFieldLength);
       if (problems.length > 0)
         throw validationError(readings, 'Some texts are longer than accepted.', problems);
     }
@@ -71,18 +65,9 @@ export function createVideos(
     }
     const now = clock.now();
     const keys = store.nextKeys(body.videos.length);
-    const records: VideoRecord[] = body.videos.map((video, i) => ({
-      key: keys[i] as string,
-      title: video.title,
-      ...(video.tags && { tags: video.tags }),
-      projectKey: body.projectKey,
-      owner: token,
-      customFields: {},
-      phase: 'created',
-      createdAt: now,
-      updatedAt: now,
-      schedule: [],
-    }));
+    const records = body.videos.map((video, i) =>
+      newRecord(keys[i] as string, { ...video, projectKey: body.projectKey, owner: token }, now),
+    );
     store.putMany(records);
     const context = deps.eventContext(c);
     for (const record of records) lifecycle.created(record, context);

@@ -14,10 +14,10 @@ import type { RequestReadings } from '../readings/request-readings.js';
 import { limitsFieldLength, rejectsNullField, replacesOmittedFields } from '../readings/switches.js';
 import { pointerSegment } from '../shared/json-pointer.js';
 import type { FieldDefinition, FieldValue } from '../state/types.js';
+import { guardBody, guardUpdate, longFieldTexts } from './bounds.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
-import { longTexts } from './limits.js';
-import { guardBody, guardUpdate, titleAndTagsBytes } from './record-guards.js';
+import { boundedBytes } from './record-size.js';
 
 function hasNull(fields: object): boolean {
   for (const name in fields) if ((fields as Record<string, unknown>)[name] === null) return true;
@@ -112,11 +112,11 @@ export function updateCustomFields(
     const { body, removed } = takeNulls(await readJson(c, readings), readings);
     // The mock's guards first, on the raw body: a body that alone breaks one is refused before
     // its fields are validated one by one (README "Guards").
-    const titleAndTags = titleAndTagsBytes(record);
+    const memberBytes = boundedBytes(record);
     const rawFields = (body as { simpleCustomFields?: unknown } | null)?.simpleCustomFields;
     const bodyBytes =
       typeof rawFields === 'object' && rawFields !== null && !Array.isArray(rawFields)
-        ? guardBody(readings, record.key, titleAndTags, rawFields as Record<string, unknown>, deps.limits)
+        ? guardBody(readings, record.key, memberBytes, rawFields as Record<string, unknown>, deps.limits)
         : 0;
     const parsed = zUpdateCustomFieldsRequest.safeParse(body);
     if (!parsed.success) {
@@ -144,16 +144,7 @@ export function updateCustomFields(
       }
     }
     if (limitsFieldLength[readings.get('field-length-limits')]) {
-      const texts: [string, string][] = [];
-      for (const [name, value] of Object.entries(fields)) {
-        const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
-        texts.push([pointer, name]);
-        if (typeof value === 'string') texts.push([pointer, value]);
-        if (Array.isArray(value)) {
-          for (const [i, item] of value.entries()) texts.push([`${pointer}/${i}`, item]);
-        }
-      }
-      const problems = longTexts(texts, deps.limits.maxFieldLength);
+      const problems = longFieldTexts(fields, deps.limits.maxFieldLength);
       if (problems.length > 0)
         throw validationError(readings, 'Some names or values are longer than accepted.', problems);
     }
@@ -163,7 +154,7 @@ export function updateCustomFields(
     const replace = replacesOmittedFields[readings.get('custom-fields-omitted')];
     const merged = replace ? { ...fields } : { ...current.customFields, ...fields };
     for (const name of removed) delete merged[name];
-    const update = { titleAndTags, before: current.customFields, body: fields, bodyBytes, removed, replace };
+    const update = { memberBytes, before: current.customFields, body: fields, bodyBytes, removed, replace };
     const customFields = guardUpdate(readings, record.key, { ...update, after: merged }, deps.limits);
     const next = { ...current, customFields, updatedAt: clock.now() };
     store.put(next);

@@ -1,6 +1,6 @@
 /** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
 import type { ReadingChoice } from '@video-api/schema/unspecified';
-import type { Guards } from '../api/record-guards.js';
+import type { Guards } from '../api/bounds.js';
 import type { Faults } from '../faults/types.js';
 import { notFound } from '../http/errors.js';
 import type { RateLimiter } from '../http/rate-limit.js';
@@ -11,9 +11,9 @@ import { defaultDefinitions } from '../state/definitions.js';
 import type { VideoEvent } from '../state/events.js';
 import type { Journal } from '../state/journal.js';
 import type { Lifecycle } from '../state/lifecycle.js';
+import { newRecord } from '../state/record.js';
 import type { Representer } from '../state/representer.js';
 import type { SourceSink } from '../state/source-sink.js';
-import type { VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
 import type { WebhookDispatcher } from '../webhooks/types.js';
 import type { StateControl } from './mock-control.js';
@@ -92,18 +92,18 @@ export function createControl(deps: ControlDeps): StateControl {
       const now = clock.now();
       const keys = generatedKeys(store, videos);
       let generated = 0;
-      const records: VideoRecord[] = videos.map((video) => ({
-        key: video.key ?? (keys[generated++] as string),
-        title: video.title,
-        ...(video.tags && { tags: video.tags }),
-        projectKey: video.projectKey ?? 'seed',
-        owner: video.owner,
-        customFields: { ...video.simpleCustomFields },
-        phase: video.phase ?? 'created',
-        createdAt: now,
-        updatedAt: now,
-        schedule: [],
-      }));
+      const records = videos.map((video) =>
+        newRecord(
+          video.key ?? (keys[generated++] as string),
+          {
+            ...video,
+            projectKey: video.projectKey ?? 'seed',
+            owner: video.owner,
+            customFields: video.simpleCustomFields,
+          },
+          now,
+        ),
+      );
       store.putMany(records);
       const context = { readings: readings.current() };
       for (const record of records) lifecycle.created(record, context);

@@ -2,7 +2,7 @@
  * Checks of a seed that its schema cannot make, shared by `POST /__mock/seed` and
  * `app.mock.seed()`: a seed is stored whole or not at all, and never overwrites a video.
  */
-import { type Guards, guardRecord } from '../api/record-guards.js';
+import { type Guards, guardRecord } from '../api/bounds.js';
 import { type FieldProblem, HttpError, validationFailed } from '../http/errors.js';
 import type { SeedVideo } from './schemas.js';
 import { SEED_PHASE_RULE, SEEDABLE_PHASES } from './schemas.js';

@@ -1,7 +1,8 @@
 /** How the record guard measures: UTF-8 bytes of JSON, and an update's size from what it changes. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldBytes, fieldsBytes, guardUpdate, utf8Bytes } from '../../src/api/record-guards.js';
+import { guardUpdate } from '../../src/api/bounds.js';
+import { fieldBytes, fieldsBytes, utf8Bytes } from '../../src/api/record-size.js';
 import type { RequestReadings } from '../../src/readings/request-readings.js';
 import type { FieldValue } from '../../src/state/types.js';
 
@@ -49,7 +50,7 @@ describe('guardUpdate', () => {
           const after: Record<string, FieldValue> = replace ? { ...body } : { ...before, ...body };
           for (const name of removed) delete after[name];
           const update = {
-            titleAndTags: 0,
+            memberBytes: 0,
             before,
             body,
             bodyBytes: fieldsBytes(body),

@@ -1,74 +1,25 @@
 /**
- * The mock's guards beyond the readings (README "Guards"): most custom fields per video and the
- * largest record, so that one huge record cannot stall requests on other videos. §8 shows no
- * limit; these are the mock's own, like its 1 MiB bound on JSON bodies.
+ * The bounds of a record, checked here only: the length of texts under `field-length-limits` (§8
+ * shows none), and the mock's guards beyond the readings (README "Guards"): most custom fields per
+ * video and the largest record, so that one huge record cannot stall requests on other videos
+ * (the mock's own, like its 1 MiB bound on JSON bodies).
  */
-import { HttpError, validationError, validationFailed } from '../http/errors.js';
+import { type FieldProblem, HttpError, validationError, validationFailed } from '../http/errors.js';
 import type { RequestReadings } from '../readings/request-readings.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
+import { pointerSegment } from '../shared/json-pointer.js';
+import { BOUNDED_MEMBERS, type BoundedParts } from '../state/record.js';
 import type { FieldValue } from '../state/types.js';
 import type { Limits } from './deps.js';
+import {
+  fieldBytes,
+  fieldsBytes,
+  recordBytes,
+  rememberFieldsBytes,
+  type WrittenParts,
+} from './record-size.js';
 
 export type Guards = Pick<Limits, 'maxCustomFields' | 'maxRecordBytes'>;
-
-/** The parts of a record a client writes: what its size counts. */
-export interface WrittenParts {
-  title: string;
-  tags?: readonly string[] | undefined;
-  customFields: Readonly<Record<string, unknown>>;
-}
-
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/** UTF-8 bytes of `text` (JSON text: lone surrogates are escaped, so every surrogate is one of a pair). */
-export function utf8Bytes(text: string): number {
-  if (!NON_ASCII.test(text)) return text.length;
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) continue;
-    // 2 bytes below U+0800; a surrogate pair is 4 bytes for 2 units; other BMP characters 3.
-    bytes += unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 1 : 2;
-  }
-  return bytes;
-}
-
-const jsonBytes = (value: unknown): number => utf8Bytes(JSON.stringify(value) ?? 'null');
-
-/** Bytes of one field as a JSON member: `"name":value,`. */
-export function fieldBytes(name: string, value: unknown): number {
-  return jsonBytes(name) + jsonBytes(value) + 2;
-}
-
-/**
- * Sizes of frozen field objects already measured: a stored record's fields are measured once, so an
- * update measures only the fields it changes (the memory store keeps a frozen fields object as is).
- */
-const measured = new WeakMap<object, number>();
-
-/** The sum of `fieldBytes` over `fields`, from one JSON text (`{` + members + `}` less the last comma). */
-export function fieldsBytes(fields: Readonly<Record<string, unknown>>): number {
-  const known = measured.get(fields);
-  if (known !== undefined) return known;
-  const text = JSON.stringify(fields);
-  const bytes = text === '{}' ? 0 : utf8Bytes(text) - 1;
-  if (Object.isFrozen(fields)) measured.set(fields, bytes);
-  return bytes;
-}
-
-/** Remembers the size of a frozen fields object measured another way (an update's deltas). */
-export function rememberFieldsBytes(fields: Readonly<Record<string, unknown>>, bytes: number): void {
-  if (Object.isFrozen(fields)) measured.set(fields, bytes);
-}
-
-/** Bytes of a record's title and tags as JSON. */
-export function titleAndTagsBytes(record: Pick<WrittenParts, 'title' | 'tags'>): number {
-  return jsonBytes(record.title) + (record.tags ? jsonBytes(record.tags) : 0);
-}
-
-/** Bytes of a record's title, tags and custom fields as JSON (what `maxRecordBytes` bounds). */
-export function recordBytes(record: WrittenParts): number {
-  return titleAndTagsBytes(record) + fieldsBytes(record.customFields);
-}
 
 /**
  * 400/422 (`error-codes`) for `count` custom fields on one video, over `max`; always 400 without
@@ -106,21 +57,21 @@ export function recordTooLarge(where: string, bytes: number, guards: Guards, poi
 export function guardBody(
   readings: RequestReadings,
   key: string,
-  titleAndTags: number,
+  memberBytes: number,
   fields: Readonly<Record<string, unknown>>,
   guards: Guards,
 ): number {
   const count = Object.keys(fields).length;
   if (count > guards.maxCustomFields) throw tooManyFields(readings, `The video "${key}"`, count, guards);
   const bytes = fieldsBytes(fields);
-  if (titleAndTags + bytes > guards.maxRecordBytes)
-    throw recordTooLarge(`The video "${key}"`, titleAndTags + bytes, guards, '/simpleCustomFields');
+  if (memberBytes + bytes > guards.maxRecordBytes)
+    throw recordTooLarge(`The video "${key}"`, memberBytes + bytes, guards, '/simpleCustomFields');
   return bytes;
 }
 
 /** An update as guardUpdate sees it: the fields before, the body's, the names removed, the result. */
 export interface FieldsUpdate {
-  titleAndTags: number;
+  memberBytes: number;
   before: Readonly<Record<string, FieldValue>>;
   body: Readonly<Record<string, FieldValue>>;
   /** `fieldsBytes(body)`, as guardBody returned it. */
@@ -153,10 +104,9 @@ export function guardUpdate(
       if (Object.hasOwn(before, name)) bytes -= fieldBytes(name, before[name]);
     }
   }
-  if (update.titleAndTags + bytes > guards.maxRecordBytes)
-    throw recordTooLarge(`The video "${key}"`, update.titleAndTags + bytes, guards, '/simpleCustomFields');
-  for (const value of Object.values(after)) if (Array.isArray(value)) Object.freeze(value);
-  Object.freeze(after);
+  if (update.memberBytes + bytes > guards.maxRecordBytes)
+    throw recordTooLarge(`The video "${key}"`, update.memberBytes + bytes, guards, '/simpleCustomFields');
+  deepFreeze(after);
   rememberFieldsBytes(after, bytes);
   return after;
 }
@@ -173,4 +123,40 @@ export function guardRecord(
   if (count > guards.maxCustomFields) throw tooManyFields(readings, where, count, guards, pointer);
   const bytes = recordBytes(record);
   if (bytes > guards.maxRecordBytes) throw recordTooLarge(where, bytes, guards, pointer);
+}
+
+/** The texts of `value` at `pointer`: itself if a string, its items if an array of strings. */
+function textsOf(value: unknown, pointer: string): Text[] {
+  if (typeof value === 'string') return [[pointer, value]];
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item, i) => textsOf(typeof item === 'string' ? item : undefined, `${pointer}/${i}`));
+}
+
+type Text = [pointer: string, text: string];
+
+/** Problems for every text longer than `max`. */
+function longTexts(texts: readonly Text[], max: number): FieldProblem[] {
+  return texts.flatMap(([pointer, text]) =>
+    text.length > max ? [{ pointer, message: `${text.length} characters; at most ${max} are accepted` }] : [],
+  );
+}
+
+/**
+ * §8 under `field-length-limits: limited`: the texts of the bounded members (title, tags) of the
+ * videos of a create body longer than `max`.
+ */
+export function longVideoTexts(videos: readonly BoundedParts[], max: number): FieldProblem[] {
+  const texts = videos.flatMap((video, i) =>
+    BOUNDED_MEMBERS.flatMap((member) => textsOf(video[member], `/videos/${i}/${member}`)),
+  );
+  return longTexts(texts, max);
+}
+
+/** §8 under `field-length-limits: limited`: the names and text values of custom fields longer than `max`. */
+export function longFieldTexts(fields: Readonly<Record<string, FieldValue>>, max: number): FieldProblem[] {
+  const texts = Object.entries(fields).flatMap(([name, value]): Text[] => {
+    const pointer = `/simpleCustomFields/${pointerSegment(name)}`;
+    return [[pointer, name], ...textsOf(value, pointer)];
+  });
+  return longTexts(texts, max);
 }

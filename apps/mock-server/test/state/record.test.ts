@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { recordBytes } from '../../src/api/record-size.js';
+import { BOUNDED_MEMBERS, newRecord } from '../../src/state/record.js';
+
+describe('newRecord', () => {
+  it('builds a created record of the written members, created and updated now', () => {
+    const record = newRecord('v-1', { title: 'Intro', tags: ['a'], projectKey: 'p', owner: 't' }, 5);
+    expect(record).toEqual({
+      key: 'v-1',
+      title: 'Intro',
+      tags: ['a'],
+      projectKey: 'p',
+      owner: 't',
+      customFields: {},
+      phase: 'created',
+      createdAt: 5,
+      updatedAt: 5,
+      schedule: [],
+    });
+  });
+
+  it('keeps a seed phase and copies the custom fields given', () => {
+    const customFields = { views: 3 };
+    const record = newRecord(
+      'v-2',
+      { title: 'T', projectKey: 'p', owner: undefined, customFields, phase: 'ready' },
+      0,
+    );
+    expect(record.phase).toBe('ready');
+    expect(record.customFields).toEqual(customFields);
+    expect(record.customFields).not.toBe(customFields);
+    expect(Object.hasOwn(record, 'tags')).toBe(false);
+  });
+
+  it('keeps none of what a body carries beyond the record (an open schema lets extra members through)', () => {
+    const body = { title: 'T', projectKey: 'p', owner: undefined, extra: 'x' } as Parameters<
+      typeof newRecord
+    >[1];
+    expect(Object.hasOwn(newRecord('v-3', body, 0), 'extra')).toBe(false);
+  });
+});
+
+describe('the bounded members', () => {
+  it('are what a record size counts beside its custom fields', () => {
+    const record = newRecord('v-1', { title: 'é', tags: ['ab'], projectKey: 'p', owner: 't' }, 0);
+    const members = BOUNDED_MEMBERS.reduce(
+      (bytes, member) => bytes + new TextEncoder().encode(JSON.stringify(record[member])).byteLength,
+      0,
+    );
+    expect(recordBytes({ ...record, customFields: { n: 1 } })).toBe(members + '"n":1,'.length);
+  });
+});
