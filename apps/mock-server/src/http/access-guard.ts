@@ -4,7 +4,7 @@
  * the admin API does not answer, or another site's subresource reaching the admin API is refused
  * with the mock's own 403, and nothing is done. Design "Safe to leave running".
  */
-import { hostAllowed, hostnameOf } from './allowed-hosts.js';
+import { hostAllowed, hostnameOf, LOCALHOST_HOSTS } from './allowed-hosts.js';
 import type { HttpError } from './errors.js';
 import { mockError } from './mock-error.js';
 import {
@@ -25,12 +25,15 @@ export interface AccessPolicy {
 }
 
 const listed = (items: readonly string[]) => (items.length === 0 ? '' : `, ${items.join(', ')}`);
+/** The entries beyond those always allowed (localhost names), which the message names first. */
+const beyondLocalhost = (items: readonly string[]) =>
+  items.filter((item) => !LOCALHOST_HOSTS.includes(item));
 
 function hostRefusal(hostname: string, allowed: readonly string[]): HttpError {
   return mockError(
     'host-not-allowed',
     'Host not allowed',
-    `The Host header names "${hostname}", a host this mock does not serve (allowed: localhost, IP addresses${listed(allowed)}); a guard against DNS rebinding, nothing was done. To serve it, start the mock with --allowed-host ${hostname} (the allowedHosts option), or --allowed-host '*' for any host.`,
+    `The Host header names "${hostname}", a host this mock does not serve (allowed: localhost, IP addresses${listed(beyondLocalhost(allowed))}); a guard against DNS rebinding, nothing was done. To serve it, start the mock with --allowed-host ${hostname} (the allowedHosts option), or --allowed-host '*' for any host.`,
     403,
   );
 }
@@ -39,7 +42,7 @@ function originRefusal(origin: string, admin: boolean, policy: AccessPolicy): Ht
   const named = origin === 'null' ? "'*'" : origin;
   const detail = admin
     ? `Origin "${origin}" may not call the admin API (/__mock) from a browser: it answers its own origin only${listed(policy.adminCorsOrigins)}; nothing was done. To allow it, start the mock with --admin-cors-origin ${named} (the adminCorsOrigins option).`
-    : `Origin "${origin}" may not call this mock from a browser (allowed: localhost origins of any port${listed(policy.corsOrigins)}); nothing was done. To allow it, start the mock with --cors-origin ${named} (the corsOrigins option), or --cors-origin '*' for any origin.`;
+    : `Origin "${origin}" may not call this mock from a browser (allowed: its own origin, localhost origins of any port${listed(policy.corsOrigins)}); nothing was done. To allow it, start the mock with --cors-origin ${named} (the corsOrigins option), or --cors-origin '*' for any origin.`;
   return mockError('origin-not-allowed', 'Origin not allowed', detail, 403);
 }
 
@@ -93,8 +96,9 @@ export function accessRefusal(
     return crossSiteSubresource(site, mode) && isAdmin() ? subresourceRefusal(site, mode) : undefined;
   }
   const admin = isAdmin();
+  const own = originOf(request.url);
   const allowed = admin
-    ? adminOriginAllowed(origin, originOf(request.url), policy.adminCorsOrigins)
-    : publicOriginAllowed(origin, policy.corsOrigins);
+    ? adminOriginAllowed(origin, own, policy.adminCorsOrigins)
+    : publicOriginAllowed(origin, policy.corsOrigins, own);
   return allowed ? undefined : originRefusal(origin, admin, policy);
 }

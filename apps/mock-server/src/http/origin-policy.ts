@@ -55,12 +55,18 @@ export function isLocalhostOrigin(origin: string): boolean {
  * @example
  * publicOriginAllowed('http://localhost:5173', []); // true
  * publicOriginAllowed('https://app.example', ['https://app.example']); // true
+ * publicOriginAllowed('http://mock.internal:4010', [], 'http://mock.internal:4010'); // true
  */
-export function publicOriginAllowed(origin: string, corsOrigins: readonly string[]): boolean {
+export function publicOriginAllowed(
+  origin: string,
+  corsOrigins: readonly string[],
+  own?: string,
+): boolean {
   if (corsOrigins.includes(ANY_ORIGIN)) return true;
   const normalized = normalizeOrigin(origin);
   if (normalized === undefined) return false;
-  return isLocalhostOrigin(normalized) || corsOrigins.includes(normalized);
+  // Its own origin (`own`, the request URL's): a page the mock serves (/docs) under an allowed host.
+  return isLocalhostOrigin(normalized) || normalized === own || corsOrigins.includes(normalized);
 }
 
 /**
