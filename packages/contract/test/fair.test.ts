@@ -21,7 +21,7 @@ describe('against the mock with its default readings', () => {
   it('the create answer order is observed as request order, among the observations of the spec', async () => {
     const report = await runAgainstMock();
     expect(report.localObservations).toBeUndefined();
-    expect(observation(report, 'create-answer-order')).toEqual({
+    expect(observation(report, 'create-answer-order')).toMatchObject({
       id: 'create-answer-order',
       verdict: 'observed',
       reading: 'request-order',

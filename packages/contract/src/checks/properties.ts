@@ -3,12 +3,13 @@
 import type { ReadingOf } from '@video-api/schema';
 import fc from 'fast-check';
 import type { Context } from '../context/context.js';
-import { CheckFailure, ensure, explain } from '../context/failures.js';
+import { CheckFailure, explain } from '../context/failures.js';
 import { everyValueForm, exampleFieldNames } from '../support/examples.js';
-import { describe, isClientError, noAnswerIn } from '../support/http.js';
+import { noAnswerIn } from '../support/http.js';
 import { pathOf } from '../support/operations.js';
 import { showValue } from '../support/shown.js';
 import { roundTrip } from './custom-fields.js';
+import { ensureRefused } from './refusal.js';
 
 const text = fc.string({ maxLength: 40 });
 const dateTime = fc
@@ -125,10 +126,7 @@ export async function checkProperties(ctx: Context, key: string): Promise<void> 
       ctx,
       fc.asyncProperty(invalidCreate, async (body) => {
         const exchange = await ctx.api.send({ method: 'POST', path: pathOf('createVideos'), json: body });
-        ensure(
-          isClientError(exchange.status),
-          `body ${showValue(body)}: expected a 4xx, got ${describe(exchange)}`,
-        );
+        ensureRefused(ctx, 'createVideos', exchange, `body ${showValue(body)}`);
       }),
     );
     return `${numRuns} invalid bodies refused with a 4xx`;
@@ -143,10 +141,7 @@ export async function checkProperties(ctx: Context, key: string): Promise<void> 
         fc.asyncProperty(invalidUpdate, async (body) => {
           const path = pathOf('updateCustomFields', { videoKey: key });
           const exchange = await ctx.api.send({ method: 'PUT', path, json: body });
-          ensure(
-            isClientError(exchange.status),
-            `body ${showValue(body)}: expected a 4xx, got ${describe(exchange)}`,
-          );
+          ensureRefused(ctx, 'updateCustomFields', exchange, `body ${showValue(body)}`);
         }),
       );
       return `${numRuns} invalid bodies refused with a 4xx`;

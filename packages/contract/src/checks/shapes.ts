@@ -2,12 +2,12 @@
 
 import type { z } from 'zod';
 import { CheckFailure, ensure } from '../context/failures.js';
-import { describe, type Exchange, isSuccess } from '../support/http.js';
+import { describe, describeWithRequest, type Exchange, isSuccess } from '../support/http.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
 
 /** §4.5 shows no exact codes: a success is any 2XX. */
 export function ensureSuccess(exchange: Exchange, what: string): void {
-  ensure(isSuccess(exchange.status), `${what}: expected a 2XX answer, got ${describe(exchange)}`);
+  ensure(isSuccess(exchange.status), `${what}: expected a 2XX answer, got ${describeWithRequest(exchange)}`);
 }
 
 /** §4.1, §4.3, §4.4 answer with JSON. */

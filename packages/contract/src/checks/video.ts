@@ -3,10 +3,11 @@
 import { zVideo } from '@video-api/schema/zod';
 import type { Context } from '../context/context.js';
 import { CheckSkipped, ensure } from '../context/failures.js';
-import { describe, type Exchange, isClientError, NO_EXCHANGE } from '../support/http.js';
+import { describe, type Exchange, isSuccess, NO_EXCHANGE } from '../support/http.js';
 import { type KeyedOperation, type OperationAnswer, requestLine, SECTION_OF } from '../support/operations.js';
 import { showText, showValue, VALUE_PREFIX } from '../support/shown.js';
 import { isFailedWord } from '../support/state-words.js';
+import { ensureRefused } from './refusal.js';
 import { ensureJson, ensureShape, ensureSuccess } from './shapes.js';
 
 /** Gets `key` and checks the answer (§4.3); returns it for the probes of the record. */
@@ -46,11 +47,12 @@ export async function checkUploadRefusals(ctx: Context, key: string): Promise<Ex
   const path = requestLine('uploadVideoSource', { videoKey: key });
   await ctx.check('an upload without the required file field is refused with a 4xx', '4.2', async () => {
     const exchange = await ctx.api.upload(key, { field: 'video' });
-    ensure(
-      isClientError(exchange.status),
-      `a form with a "video" field and no "file" field: expected a 4xx, got ${describe(exchange)}`,
+    return ensureRefused(
+      ctx,
+      'uploadVideoSource',
+      exchange,
+      'a form with a "video" field and no "file" field',
     );
-    return `status ${exchange.status}`;
   });
   let upload = NO_EXCHANGE;
   await ctx.check(
@@ -58,11 +60,7 @@ export async function checkUploadRefusals(ctx: Context, key: string): Promise<Ex
     '4.2',
     async () => {
       upload = await ctx.api.upload(key, { body: JSON.stringify({ file: 'not a form' }) });
-      ensure(
-        isClientError(upload.status),
-        `${path} with a JSON body: expected a 4xx, got ${describe(upload)}`,
-      );
-      return `status ${upload.status}`;
+      return ensureRefused(ctx, 'uploadVideoSource', upload, `${path} with a JSON body`);
     },
   );
   return upload;
@@ -72,10 +70,16 @@ export async function checkUploadRefusals(ctx: Context, key: string): Promise<Ex
 export async function checkBecomesReady(
   ctx: Context,
   key: string,
+  upload: Exchange,
 ): Promise<{ polls: Exchange[]; ready: boolean }> {
   let polls: Exchange[] = [];
   const ready = await ctx.check('an uploaded video becomes ready', '3', async () => {
     if (ctx.readinessUnknown) throw new CheckSkipped(`not decided: ${ctx.readinessUnknown}`);
+    if (!isSuccess(upload.status)) {
+      throw new CheckSkipped(
+        `not run: the upload was not accepted (${describe(upload)}), so there is nothing to wait for`,
+      );
+    }
     ensure(ctx.isReady, 'the readiness probe found no way to tell readiness');
     const waited = await ctx.waitForReady(key);
     polls = waited.polls;
@@ -92,10 +96,10 @@ export async function checkBecomesReady(
     );
     ensure(
       ready,
-      `not ready after ${ctx.options.readyTimeoutMs} ms (${polls.length} polls; last: ${last ? describe(last) : 'none'})`,
+      `not ready after ${ctx.options.readyTimeoutMs} ms (--ready-timeout; ${waited.summary}; last: ${last ? describe(last) : 'none'})`,
     );
     const early = ctx.readyBeforeUpload ? '; it already showed ready before the upload' : '';
-    return `ready after ${polls.length} polls${early}`;
+    return `ready after ${waited.summary}${early}`;
   });
   return { polls, ready };
 }
@@ -122,8 +126,7 @@ export async function checkUnknownKeys(ctx: Context): Promise<OperationAnswer[]>
     await ctx.check(name, SECTION_OF[operation], async () => {
       const exchange = await run();
       answers.push([operation, exchange]);
-      ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
-      return `status ${exchange.status}`;
+      return ensureRefused(ctx, operation, exchange, `key ${key}, which no video has`);
     });
   }
   return answers.length === Object.keys(cases).length ? answers : [];
@@ -138,14 +141,12 @@ export async function checkBearerRequired(ctx: Context, key: string): Promise<Op
   await ctx.check('create without the Bearer header is refused with a 4xx', '5', async () => {
     const exchange = await ctx.api.createVideos([{ title: ctx.api.title('no token') }], 'none');
     answers.push(['createVideos', exchange]);
-    ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
-    return `status ${exchange.status}`;
+    return ensureRefused(ctx, 'createVideos', exchange, 'no Authorization header');
   });
   await ctx.check('upload without the Bearer header is refused with a 4xx', '5', async () => {
     const exchange = await ctx.api.upload(key, { auth: 'none' });
     answers.push(['uploadVideoSource', exchange]);
-    ensure(isClientError(exchange.status), `expected a 4xx, got ${describe(exchange)}`);
-    return `status ${exchange.status}`;
+    return ensureRefused(ctx, 'uploadVideoSource', exchange, 'no Authorization header');
   });
   const wrong = { header: `Bearer contract-wrong-${Date.now().toString(36)}` };
   const create = await ctx.step(() => ctx.api.createVideos([{ title: ctx.api.title('wrong token') }], wrong));

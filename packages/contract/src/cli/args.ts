@@ -1,6 +1,9 @@
 /** Command-line arguments of `video-api-contract`, validated with messages a person can act on. */
 import { parseArgs } from 'node:util';
 import { parseReadingChoice } from '@video-api/schema';
+import { unknownSelectors } from '../support/catalogue.js';
+import type { Profile, RunOptions } from '../support/types.js';
+import { TUNING, TUNING_HELP } from './tuning.js';
 
 export const USAGE = `Usage: video-api-contract [options]
 
@@ -12,7 +15,9 @@ Options:
   --upload-base-url URL   the upload host (default: --base-url; the document does not show it)
   --token T               access token (env VIDEO_API_TOKEN)
   --other-token T         a second account's token, to tell owner-only access from required
-  --project KEY           project key for created videos (default: contract)
+  --project KEY           project key of the videos the run creates (default: contract); the spec
+                          has no delete, so give a project kept for test data: that is the fence.
+                          The report lists every video created, with its key and project
   --report DIR            write report.json, report.md and junit.xml there
   --runs N                runs of each property-based check (default: 25)
   --seed N                seed of the values written and of the property-based checks (an
@@ -23,11 +28,28 @@ Options:
                           (default: 30000)
   --reading ID=READING    in-process mock only: play this reading (repeatable)
   --webhooks auto|off     auto: register a receiver through the mock's admin API when there is one
+  --profile safe|full     safe: no burst, no declared upload, no oversized create, at most 10
+                          videos created, polling with backoff honouring Retry-After; full: every
+                          probe at full size. Default: full when --base-url is loopback
+                          (localhost, 127.0.0.1, ::1) or the in-process mock, safe otherwise
+  --only SEL              run only these checks and probes (repeatable or comma-separated): a
+                          check id, a section (§4.4) or a tag (probe, round-trip, property,
+                          refusal, client, playback); setup checks always run
+  --skip SEL              do not run these (same selectors)
+  --list                  print every check and probe with its id, section and tags
+  --ca FILE               trust this CA certificate (PEM) for https targets
+  --insecure              do not verify TLS certificates (never against production)
+  --reporter R            progress on stderr: summary (default: a line per check, a heartbeat
+                          during waits) or json-lines (one JSON object per event on stdout)
   --json                  print the JSON report on stdout instead of the summary
   -h, --help              this help
 
-Exit codes: 0 every check passed (skipped checks do not fail); 1 a check failed; 2 bad usage;
-3 the target could not be reached, or stopped answering during the run (the reports are still written).`;
+Sizes and rates:
+${TUNING_HELP}
+
+Exit codes: 0 no check failed (skipped checks do not fail); 1 a check failed; 2 bad usage;
+3 the target could not be reached, or stopped answering during the run; 4 the server refused the
+token (--token). The reports are still written for 1, 3 and 4.`;
 
 export interface CliArgs {
   baseUrl?: string;
@@ -44,6 +66,16 @@ export interface CliArgs {
   webhooks: 'auto' | 'off';
   json: boolean;
   help: boolean;
+  profile?: Profile;
+  /** The sizes and rates given (`TUNING`). */
+  tuning: Partial<RunOptions>;
+  only: string[];
+  skip: string[];
+  list: boolean;
+  reporter: 'summary' | 'json-lines';
+  /** A CA certificate file (PEM) to trust. */
+  ca?: string;
+  insecure: boolean;
 }
 
 export class UsageError extends Error {
@@ -115,6 +147,26 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       '--reading only applies to the in-process mock; start your server with its readings instead',
     );
   }
+  const profile = v.profile;
+  if (profile !== undefined && profile !== 'safe' && profile !== 'full')
+    throw new UsageError(`--profile: "${profile}" is not safe or full`);
+  const reporter = v.reporter ?? 'summary';
+  if (reporter !== 'summary' && reporter !== 'json-lines')
+    throw new UsageError(`--reporter: "${reporter}" is not summary or json-lines`);
+  const only = selectors('--only', v.only);
+  const skip = selectors('--skip', v.skip);
+  const tuning: Partial<RunOptions> = {};
+  for (const [flag, { option, min }] of Object.entries(TUNING)) {
+    const value = integer(`--${flag}`, (v as Record<string, string | undefined>)[flag], min);
+    if (value !== undefined) tuning[option] = value;
+  }
+  if (profile === 'safe' && (tuning.declaredUploadBytes ?? 0) > 2 ** 30) {
+    throw new UsageError(
+      '--declared-upload-bytes: the safe profile never declares more than 1 GiB (1073741824); use --profile full',
+    );
+  }
+  if (v.insecure && v.ca !== undefined)
+    throw new UsageError('--ca and --insecure exclude each other: give one');
   const token = v.token ?? env.VIDEO_API_TOKEN;
   if (v['other-token'] !== undefined && v['other-token'] === token) {
     // The same account's token would read as access for another account (§5 owner-only).
@@ -143,7 +195,30 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     webhooks,
     json: v.json ?? false,
     help: v.help ?? false,
+    ...(profile === undefined ? {} : { profile }),
+    tuning,
+    only,
+    skip,
+    list: v.list ?? false,
+    reporter,
+    ...(v.ca === undefined ? {} : { ca: v.ca }),
+    insecure: v.insecure ?? false,
   } as CliArgs;
+}
+
+/** `--only a,b --only c`: the selectors, each an id, a section (§4.4) or a tag of the catalogue. */
+function selectors(flag: string, values: string[] | undefined): string[] {
+  const all = (values ?? [])
+    .flatMap((value) => value.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = unknownSelectors(all);
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `${flag}: ${unknown.map((s) => `"${s}"`).join(', ')} selects no check or probe (give a check id, a section like §4.4, or a tag; --list shows them)`,
+    );
+  }
+  return all;
 }
 
 function parse(argv: string[]) {
@@ -166,6 +241,14 @@ function parse(argv: string[]) {
       webhooks: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      profile: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      skip: { type: 'string', multiple: true },
+      list: { type: 'boolean' },
+      reporter: { type: 'string' },
+      ca: { type: 'string' },
+      insecure: { type: 'boolean' },
+      ...Object.fromEntries(Object.keys(TUNING).map((flag) => [flag, { type: 'string' as const }])),
     },
   });
 }

@@ -1,18 +1,22 @@
 /**
  * `video-api-contract`: runs the contract suite and reports. Exit code 0 when no check failed, 1
- * when one did, 2 on bad usage, 3 when the target could not be reached or stopped answering.
+ * when one did, 2 on bad usage, 3 when the target could not be reached or stopped answering, 4
+ * when the server refused the token.
  */
 
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { printable } from '../report/printable.js';
 import { toSummary } from '../report/summary.js';
 import { toJson } from '../report/well-formed.js';
 import { writeReports } from '../report/write.js';
+import { defaultProfile } from '../suite/profile.js';
 import { runContract, stoppedRun } from '../suite/run.js';
 import { DEFAULT_TIMEOUT_MS, networkCode } from '../support/http.js';
-import type { ContractReport, StoppedEarly } from '../support/types.js';
+import type { ContractReport, ProgressEvent, RunOptions, StoppedEarly, Target } from '../support/types.js';
 import { type CliArgs, parseCliArgs, USAGE, UsageError } from './args.js';
+import { jsonLine, listing, progressLine } from './progress.js';
 import { httpTarget, inProcessTarget, MockUnavailable, type PreparedTarget } from './targets.js';
+import { tlsFetch, UNTRUSTED_CERTIFICATE } from './tls-fetch.js';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -37,7 +41,20 @@ async function prepare(args: CliArgs): Promise<PreparedTarget> {
     }
   }
   if (!args.token) throw new UsageError('--token (or VIDEO_API_TOKEN) is required with --base-url');
+  let ca: string | undefined;
+  if (args.ca !== undefined) {
+    ca = await readFile(args.ca, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(
+        `--ca: cannot read "${args.ca}" (${error.code ?? error.message}); give a PEM file`,
+      );
+    });
+    if (!ca.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new UsageError(`--ca: "${args.ca}" holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    }
+  }
+  const tls = ca !== undefined || args.insecure;
   return httpTarget({
+    ...(tls ? { fetch: tlsFetch({ ...(ca === undefined ? {} : { ca }), insecure: args.insecure }) } : {}),
     baseUrl: args.baseUrl,
     ...(args.uploadBaseUrl === undefined ? {} : { uploadBaseUrl: args.uploadBaseUrl }),
     token: args.token,
@@ -52,10 +69,14 @@ async function prepare(args: CliArgs): Promise<PreparedTarget> {
  * Undefined when `baseUrl` answers (any HTTP answer, a redirect included: it is not followed)
  * within `timeoutMs`, else why the run cannot start.
  */
-export async function reachable(baseUrl: string, timeoutMs: number): Promise<StoppedEarly | undefined> {
+export async function reachable(
+  baseUrl: string,
+  timeoutMs: number,
+  send: Target['fetch'] = (request) => fetch(request),
+): Promise<StoppedEarly | undefined> {
   try {
-    await fetch(baseUrl, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }).then((r) =>
-      r.body?.cancel(),
+    await send(new Request(baseUrl, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })).then(
+      (r) => r.body?.cancel(),
     );
     return undefined;
   } catch (error) {
@@ -65,9 +86,16 @@ export async function reachable(baseUrl: string, timeoutMs: number): Promise<Sto
         reason: `GET ${baseUrl}: ${baseUrl} did not answer within ${timeoutMs} ms (see --request-timeout)`,
       };
     }
+    const code = networkCode(error);
+    if (UNTRUSTED_CERTIFICATE.test(code)) {
+      return {
+        cause: 'unreachable',
+        reason: `GET ${baseUrl}: cannot reach ${baseUrl} (${code}): its TLS certificate is not trusted; give its CA with --ca FILE (or NODE_EXTRA_CA_CERTS=FILE in the environment), or --insecure to skip verification (never against production)`,
+      };
+    }
     return {
       cause: 'unreachable',
-      reason: `GET ${baseUrl}: cannot reach ${baseUrl} (${networkCode(error)}); is the server running?`,
+      reason: `GET ${baseUrl}: cannot reach ${baseUrl} (${code}); is the server running?`,
     };
   }
 }
@@ -85,10 +113,12 @@ async function checkReportDir(dir: string | undefined): Promise<void> {
 
 /** Prints the report and writes its files. */
 async function output(args: CliArgs, io: Io, report: ContractReport): Promise<void> {
-  io.stdout(args.json ? toJson(report).trimEnd() : toSummary(report));
+  if (args.reporter === 'json-lines') {
+    io.stdout(jsonLine({ type: 'summary', ...report.summary, exitCode: exitCode(report) }));
+  } else io.stdout(args.json ? toJson(report).trimEnd() : toSummary(report));
   if (args.reportDir !== undefined) {
     const files = await writeReports(args.reportDir, report);
-    if (!args.json) io.stdout(`reports: ${files.join(', ')}`);
+    if (!args.json && args.reporter !== 'json-lines') io.stdout(`reports: ${files.join(', ')}`);
   }
 }
 
@@ -96,6 +126,7 @@ async function output(args: CliArgs, io: Io, report: ContractReport): Promise<vo
 export function exitCode(report: ContractReport): number {
   const cause = report.stoppedEarly?.cause;
   if (cause === 'unreachable' || cause === 'no-answer') return 3;
+  if (cause === 'token-refused') return 4;
   return report.summary.failed === 0 && !report.stoppedEarly ? 0 : 1;
 }
 
@@ -108,6 +139,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.stdout(USAGE);
       return 0;
     }
+    if (args.list) {
+      io.stdout(listing());
+      return 0;
+    }
     await checkReportDir(args.reportDir);
     prepared = await prepare(args);
   } catch (error) {
@@ -116,7 +151,28 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return 2;
   }
   const requestTimeoutMs = args.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const options = {
+  const profile = args.profile ?? defaultProfile(prepared.target);
+  const onProgress = (event: ProgressEvent) =>
+    args.reporter === 'json-lines' ? io.stdout(jsonLine(event)) : io.stderr(progressLine(event));
+  if (args.insecure) {
+    io.stderr(
+      'video-api-contract: WARNING: --insecure: TLS certificates are NOT verified; anyone between you and the server can read the token. Never use it against production; prefer --ca FILE.',
+    );
+  }
+  if (args.reporter !== 'json-lines') {
+    const why = args.profile
+      ? 'as asked'
+      : profile === 'safe'
+        ? 'the default for a target that is not loopback'
+        : 'the default for a loopback or in-process target';
+    io.stderr(`video-api-contract: profile ${profile} (${why})`);
+  }
+  const options: RunOptions = {
+    ...args.tuning,
+    profile,
+    only: args.only,
+    skip: args.skip,
+    onProgress,
     ...(args.runs === undefined ? {} : { propertyRuns: args.runs }),
     ...(args.seed === undefined ? {} : { seed: args.seed }),
     ...(args.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: args.readyTimeoutMs }),
@@ -124,7 +180,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     ...(prepared.registerWebhook ? { registerWebhook: prepared.registerWebhook } : {}),
   };
   try {
-    const problem = args.baseUrl === undefined ? undefined : await reachable(args.baseUrl, requestTimeoutMs);
+    const problem =
+      args.baseUrl === undefined
+        ? undefined
+        : await reachable(args.baseUrl, requestTimeoutMs, prepared.target.fetch);
     if (problem) {
       // Not reachable: the reports are still written, every check skipped and the stop failed.
       io.stderr(`video-api-contract: ${printable(problem.reason.replace(/^GET \S+: /, ''))}`);
@@ -134,7 +193,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     const report = await runContract(prepared.target, options);
     await output(args, io, report);
-    if (report.stoppedEarly && exitCode(report) === 3) {
+    if (report.stoppedEarly && exitCode(report) >= 3) {
       io.stderr(`video-api-contract: the run stopped early: ${printable(report.stoppedEarly.reason)}`);
     }
     return exitCode(report);

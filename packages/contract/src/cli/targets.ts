@@ -18,22 +18,27 @@ export function httpTarget(options: {
   webhooks: 'auto' | 'off';
   /** Bound of the webhook registration request (ms). Default 30 000. */
   requestTimeoutMs?: number;
+  /** The fetch to send with (default: global fetch; `tlsFetch` for --ca / --insecure). */
+  fetch?: Target['fetch'];
 }): PreparedTarget {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
   const target: Target = {
     baseUrl: options.baseUrl,
     uploadBaseUrl: options.uploadBaseUrl ?? options.baseUrl,
     token: options.token,
     ...(options.otherToken === undefined ? {} : { otherToken: options.otherToken }),
     projectKey: options.projectKey,
-    fetch: (request) => fetch(request),
+    fetch: send,
   };
   const registerWebhook = async (url: string) => {
-    const response = await fetch(`${options.baseUrl}/__mock/webhooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-      body: JSON.stringify({ url }),
-      signal: AbortSignal.timeout(options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
+    const response = await send(
+      new Request(`${options.baseUrl}/__mock/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+        body: JSON.stringify({ url }),
+        signal: AbortSignal.timeout(options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS),
+      }),
+    );
     if (!response.ok) throw new Error(`no mock admin API to register a webhook (${response.status})`);
     return (await response.json()) as { secret?: string };
   };
@@ -118,6 +123,7 @@ export async function inProcessTarget(options: {
     token: IN_PROCESS_TOKENS[0],
     otherToken: IN_PROCESS_TOKENS[1],
     projectKey: options.projectKey,
+    inProcess: true,
     fetch: (options.wrapFetch ?? ((f) => f))(async (request) => app.fetch(request)),
   };
   const registerWebhook = async (url: string) => app.mock.webhooks.register({ url });

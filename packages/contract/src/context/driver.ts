@@ -14,10 +14,12 @@ import {
   noAnswerIn,
   send,
 } from '../support/http.js';
-import { pathOf } from '../support/operations.js';
+import { type PathOperation, pathOf } from '../support/operations.js';
 import { SAMPLE_VIDEO_NAME, SAMPLE_VIDEO_TYPE, sampleVideo } from '../support/sample-video.js';
 import type { Target } from '../support/types.js';
+import type { WaitBudget } from '../support/wait-budget.js';
 import { ensure } from './failures.js';
+import type { Ledger } from './ledger.js';
 
 export class RequestDriver {
   /** The target's fetch, bounded by the request timeout (for the SDK). */
@@ -28,8 +30,38 @@ export class RequestDriver {
     readonly target: Target,
     private readonly requestTimeoutMs: number,
     private readonly evidence: () => ((exchange: Exchange) => void) | undefined,
+    readonly budget: WaitBudget,
+    readonly ledger: Ledger,
   ) {
-    this.fetch = fetchWithin(target.fetch, requestTimeoutMs);
+    this.fetch = this.counted(fetchWithin(target.fetch, requestTimeoutMs));
+  }
+
+  /** The SDK's fetch, its creates counted against the video budget and listed like the driver's. */
+  private counted(fetch: Target['fetch']): Target['fetch'] {
+    const createPath = pathOf('createVideos');
+    return async (request) => {
+      const isCreate = request.method === 'POST' && new URL(request.url).pathname.endsWith(createPath);
+      if (!isCreate) return fetch(request);
+      const body = (await request
+        .clone()
+        .json()
+        .catch(() => undefined)) as { videos?: unknown } | undefined;
+      this.ledger.reserve(Array.isArray(body?.videos) ? body.videos.length : 0);
+      const response = await fetch(request);
+      if (response.ok)
+        this.ledger.createdFrom(
+          await response
+            .clone()
+            .json()
+            .catch(() => undefined),
+        );
+      return response;
+    };
+  }
+
+  /** The host `upload` (or not) requests go to. */
+  hostOf(upload = false): string {
+    return new URL(upload ? this.target.uploadBaseUrl : this.target.baseUrl).host;
   }
 
   /** A title unique to this run, so several runs against one server do not mix. */
@@ -41,19 +73,39 @@ export class RequestDriver {
   /** One raw exchange with the API, bounded by the request timeout (kept as a probe's evidence). */
   async send(options: SendOptions): Promise<Exchange> {
     const keep = this.evidence();
-    const exchange = await send(this.target, { timeoutMs: this.requestTimeoutMs, ...options });
+    const isCreate = (options.method ?? 'GET') === 'POST' && options.path === pathOf('createVideos');
+    const withToken = (options.auth ?? 'token') === 'token';
+    const videos = (options.json as { videos?: unknown } | undefined)?.videos;
+    if (isCreate && withToken) this.ledger.reserve(Array.isArray(videos) ? videos.length : 0);
+    const exchange = await send(this.target, {
+      timeoutMs: this.requestTimeoutMs,
+      budget: this.budget,
+      ...options,
+    });
     keep?.(exchange);
+    if (isCreate && isSuccess(exchange.status)) this.ledger.createdFrom(exchange.json);
     return exchange;
+  }
+
+  /**
+   * Sends the positive case of `operation` (token, valid body): a 2XX notes that the route exists
+   * on its host, so a later 4xx on it can count as a refusal.
+   */
+  private async positive(operation: PathOperation, exchange: Promise<Exchange>, upload = false) {
+    const answered = await exchange;
+    if (isSuccess(answered.status)) this.ledger.reach(operation, this.hostOf(upload));
+    return answered;
   }
 
   // §4.1
   createVideos(videos: Array<{ title: string; tags?: string[] }>, auth: Auth = 'token') {
-    return this.send({
+    const sent = this.send({
       method: 'POST',
       path: pathOf('createVideos'),
       auth,
       json: { projectKey: this.target.projectKey, videos },
     });
+    return auth === 'token' && videos.length > 0 ? this.positive('createVideos', sent) : sent;
   }
 
   /** Creates one video and returns its key; fails the calling check when create does not work. */
@@ -76,7 +128,7 @@ export class RequestDriver {
     // A real video unless a size is asked for (limit probes): servers process what is uploaded.
     const bytes = options.bytes === undefined ? sampleVideo() : sampleBytes(options.bytes);
     form.append(options.field ?? 'file', new Blob([bytes], { type: SAMPLE_VIDEO_TYPE }), SAMPLE_VIDEO_NAME);
-    return this.send({
+    const sent = this.send({
       method: 'POST',
       path: pathOf('uploadVideoSource', { videoKey: key }),
       upload: true,
@@ -84,21 +136,25 @@ export class RequestDriver {
       body: options.body ?? form,
       ...(options.body === undefined ? {} : { headers: { 'content-type': 'application/json' } }),
     });
+    const positive = (options.auth ?? 'token') === 'token' && options.body === undefined && !options.field;
+    return positive ? this.positive('uploadVideoSource', sent, true) : sent;
   }
 
   // §4.3
   getVideo(key: string, auth: 'token' | 'other' | 'none' = 'token') {
-    return this.send({ path: pathOf('getVideo', { videoKey: key }), auth });
+    const sent = this.send({ path: pathOf('getVideo', { videoKey: key }), auth });
+    return auth === 'token' ? this.positive('getVideo', sent) : sent;
   }
 
   // §4.4
   putFields(key: string, simpleCustomFields: unknown, auth: 'token' | 'other' | 'none' = 'token') {
-    return this.send({
+    const sent = this.send({
       method: 'PUT',
       path: pathOf('updateCustomFields', { videoKey: key }),
       auth,
       json: { simpleCustomFields },
     });
+    return auth === 'token' ? this.positive('updateCustomFields', sent) : sent;
   }
 
   /**
@@ -108,7 +164,12 @@ export class RequestDriver {
    */
   async fetchPlayback(url: string): Promise<{ exchange: Exchange } | { noAnswer: NoAnswer }> {
     try {
-      return { exchange: await send(this.target, { path: url, timeoutMs: this.requestTimeoutMs }) };
+      const exchange = await send(this.target, {
+        path: url,
+        timeoutMs: this.requestTimeoutMs,
+        budget: this.budget,
+      });
+      return { exchange };
     } catch (error) {
       const noAnswer = noAnswerIn(error);
       if (!noAnswer) throw error;

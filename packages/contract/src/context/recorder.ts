@@ -3,6 +3,7 @@
  * keeps why the run stopped. It sends no request; the driver keeps each answer where `evidence()` says.
  */
 import { isReading, type ReadingOf } from '@video-api/schema';
+import { entryOf } from '../support/catalogue.js';
 import { answered5xx, first5xx, NotObservable } from '../support/evidence.js';
 import { type Exchange, type NoAnswer, noAnswerIn } from '../support/http.js';
 import type {
@@ -13,7 +14,9 @@ import type {
   RunOptions,
   StoppedEarly,
 } from '../support/types.js';
+import { RateLimited } from '../support/wait-budget.js';
 import { CheckFailure, CheckSkipped, explain } from './failures.js';
+import type { Scope } from './scope.js';
 
 /**
  * What a probe of unknown `Id` found: one of its readings (or `other`) with its evidence, or why
@@ -34,7 +37,11 @@ export class Recorder {
   /** The answers of the API seen while a probe runs: none of them may be a 5xx (evidence.ts). */
   private seen: Exchange[] | undefined;
 
-  constructor(private readonly onResult?: RunOptions['onResult']) {}
+  constructor(
+    private readonly onResult?: RunOptions['onResult'],
+    readonly scope?: Scope,
+    private readonly onProgress?: RunOptions['onProgress'],
+  ) {}
 
   /**
    * Where an answer of the API sent now is kept as evidence: the running probe's list (taken when
@@ -76,34 +83,39 @@ export class Recorder {
     return noAnswer;
   }
 
-  private record(result: CheckResult): boolean {
-    this.checks.push(result);
-    this.onResult?.(result);
+  private record(result: CheckResult, startedAt?: number): boolean {
+    const timed = { ...result, durationMs: startedAt === undefined ? 0 : Date.now() - startedAt };
+    this.checks.push(timed);
+    this.onResult?.(timed);
+    this.onProgress?.({ type: 'check', result: timed });
     return result.verdict === 'pass';
   }
 
   /** Runs one check of something the document states; a thrown error is its failure. */
   async check(name: string, section: string, run: () => Promise<string | undefined>): Promise<boolean> {
     if (this.stopped) return this.skip(name, section, `not run: ${this.stopped.reason}`);
+    const unchosen = this.scope?.unchosen(entryOf(name, section));
+    if (unchosen) return this.skip(name, section, unchosen);
+    const startedAt = Date.now();
     try {
       const detail = (await run()) ?? 'as the document states';
-      return this.record({ name, verdict: 'pass', section, detail });
+      return this.record({ name, verdict: 'pass', section, detail }, startedAt);
     } catch (error) {
-      if (error instanceof CheckSkipped) return this.skip(name, section, error.message);
+      if (error instanceof CheckSkipped) return this.skip(name, section, error.message, startedAt);
       const noAnswer = this.stopOn(error, true);
       const detail =
-        error instanceof CheckFailure
+        error instanceof CheckFailure || error instanceof RateLimited
           ? error.message
           : noAnswer
             ? noAnswer.message
             : `unexpected error: ${explain(error)}`;
-      return this.record({ name, verdict: 'fail', section, detail });
+      return this.record({ name, verdict: 'fail', section, detail }, startedAt);
     }
   }
 
   /** Records a check that could not run, with the reason; it does not fail the target. */
-  skip(name: string, section: string, reason: string): false {
-    this.record({ name, verdict: 'skipped', section, detail: reason });
+  skip(name: string, section: string, reason: string, startedAt?: number): false {
+    this.record({ name, verdict: 'skipped', section, detail: reason }, startedAt);
     return false;
   }
 
@@ -116,30 +128,36 @@ export class Recorder {
     probe: () => Promise<Finding<Id>>,
   ): Promise<ObservationOf<Id>> {
     let observation: ObservationOf<Id>;
+    const startedAt = Date.now();
+    const unchosen = this.scope?.unprobed(id);
     if (this.stopped) {
       observation = { id, verdict: 'not-observed', evidence: `not probed: ${this.stopped.reason}` };
+    } else if (unchosen) {
+      observation = { id, verdict: 'not-observed', evidence: unchosen };
     } else {
       const seen: Exchange[] = [];
       this.seen = seen;
       try {
         observation = this.found(id, await probe(), first5xx(seen));
       } catch (error) {
-        const noAnswer = error instanceof NotObservable ? undefined : this.stopOn(error);
-        const why =
-          error instanceof NotObservable
-            ? error.message
-            : noAnswer
-              ? noAnswer.message
-              : `the probe could not decide: ${explain(error)}`;
+        const known =
+          error instanceof NotObservable || error instanceof CheckSkipped || error instanceof RateLimited;
+        const noAnswer = known ? undefined : this.stopOn(error);
+        const why = known
+          ? error.message
+          : noAnswer
+            ? noAnswer.message
+            : `the probe could not decide: ${explain(error)}`;
         observation = { id, verdict: 'not-observed', evidence: why };
       } finally {
         this.seen = undefined;
       }
     }
     // ObservationOf<Id> is one member of the Observation union; TypeScript cannot tell for a generic Id.
-    const recorded = observation as Observation;
+    const recorded = { ...observation, durationMs: Date.now() - startedAt } as Observation;
     this.observations.push(recorded);
     this.onResult?.(recorded);
+    this.onProgress?.({ type: 'observation', result: recorded });
     return observation;
   }
 

@@ -44,7 +44,7 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
   const upload = await checkUpload(ctx, key);
   await probeStatusCodes(ctx, createExchange, upload);
   await probeUploadBody(ctx, upload);
-  const { polls, ready } = await checkBecomesReady(ctx, key);
+  const { polls, ready } = await checkBecomesReady(ctx, key, upload);
   await checkPlayback(ctx, key, playback, ready);
   await probeStates(ctx, [before, upload, ...polls]);
   const notAForm = await checkUploadRefusals(ctx, second);

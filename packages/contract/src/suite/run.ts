@@ -5,20 +5,9 @@ import { checkCreate } from '../checks/create.js';
 import { Context } from '../context/context.js';
 import { explain } from '../context/failures.js';
 import { wellFormed } from '../report/well-formed.js';
-import { DEFAULT_TIMEOUT_MS } from '../support/http.js';
 import type { ContractReport, RunOptions, StoppedEarly, Target } from '../support/types.js';
 import { lifecycle } from './lifecycle.js';
-
-const DEFAULTS = {
-  propertyRuns: 25,
-  readyTimeoutMs: 60_000,
-  requestTimeoutMs: DEFAULT_TIMEOUT_MS,
-  pollIntervalMs: 100,
-  sequenceVideos: 3,
-  rateLimitProbeRequests: 60,
-  createLimitProbeSize: 101,
-  fieldLengthProbeSize: 10_000,
-};
+import { resolveOptions } from './profile.js';
 
 /**
  * Runs the whole contract suite against one target.
@@ -48,7 +37,7 @@ export async function stoppedRun(
 
 async function runWith(target: Target, options: RunOptions, stopped?: StoppedEarly): Promise<ContractReport> {
   const seed = options.seed ?? randomSeed();
-  const ctx = new Context(target, { ...DEFAULTS, ...options, seed });
+  const ctx = new Context(target, resolveOptions(target, options, seed));
   const startedAt = new Date();
   if (stopped) ctx.stopWithFailure(stopped.cause, stopped.reason);
   // After a stop every later check is recorded as skipped and every probe as not observed, so a
@@ -72,6 +61,19 @@ async function runWith(target: Target, options: RunOptions, stopped?: StoppedEar
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     seed,
+    scope: ctx.scope?.toReport() ?? {
+      profile: ctx.options.profile,
+      skippedByProfile: [],
+      only: [],
+      skip: [],
+      skippedByChoice: [],
+    },
+    createdVideos: ctx.api.ledger.created,
+    rateLimitWaits: {
+      count: ctx.api.budget.waits,
+      totalMs: ctx.api.budget.spentMs,
+      budgetMs: ctx.api.budget.budgetMs,
+    },
     ...(ctx.stopped ? { stoppedEarly: ctx.stopped } : {}),
     checks: ctx.checks,
     observations: ctx.observations,

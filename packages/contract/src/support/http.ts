@@ -3,6 +3,14 @@
 import { parseRetryAfter } from '@video-api/schema';
 import { BODY_PREFIX, showText, VALUE_PREFIX } from './shown.js';
 import type { Target } from './types.js';
+import type { WaitBudget } from './wait-budget.js';
+
+/** What was sent, as a failure shows it: headers with credentials hidden, and the body's text. */
+export interface SentRequest {
+  headers: Record<string, string>;
+  /** The body as text (a form or a stream described), undefined when there was none. */
+  body?: string;
+}
 
 export interface Exchange {
   method: string;
@@ -13,6 +21,8 @@ export interface Exchange {
   text: string;
   /** The body parsed as JSON, or undefined when it is empty or not JSON. */
   json: unknown;
+  /** The request that got this answer (absent on exchanges built by hand). */
+  request?: SentRequest;
 }
 
 export type Auth = 'token' | 'other' | 'none' | { header: string };
@@ -27,8 +37,12 @@ export interface SendOptions {
   body?: BodyInit;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Wait out a 429 (honouring Retry-After, at most 3 times) instead of returning it. Default true. */
+  /**
+   * Wait out a 429 (honouring Retry-After) instead of returning it. Default true. With `budget`
+   * each wait is spent from it and a 429 beyond it throws RateLimited; without, at most 3 waits.
+   */
   retryRateLimited?: boolean;
+  budget?: WaitBudget;
   /** How long the answer (status and body) may take, in ms; then the request fails with NoAnswer. */
   timeoutMs?: number;
 }
@@ -119,10 +133,11 @@ const MAX_RETRY_AFTER_MS = 10_000;
 
 /**
  * Milliseconds to wait out a 429: what Retry-After asks for, read as every layer reads it
- * (`parseRetryAfter` of `@video-api/schema`), at most 10 s; 1 s when it is absent or malformed.
+ * (`parseRetryAfter` of `@video-api/schema`); 1 s when it is absent or malformed. Without a
+ * budget it is capped at 10 s (`max`).
  */
-export function retryAfterMs(value: string | null, now = Date.now()): number {
-  return Math.min(parseRetryAfter(value, now) ?? 1000, MAX_RETRY_AFTER_MS);
+export function retryAfterMs(value: string | null, now = Date.now(), max = MAX_RETRY_AFTER_MS): number {
+  return Math.min(parseRetryAfter(value, now) ?? 1000, max);
 }
 
 function authorization(target: Target, auth: Auth): string | undefined {
@@ -144,12 +159,39 @@ export function urlOf(target: Target, path: string, upload = false): string {
  * failure or a missing answer (`timeoutMs`) fails with NoAnswer, which names the request.
  */
 export async function send(target: Target, options: SendOptions): Promise<Exchange> {
+  const { budget } = options;
   for (let attempt = 0; ; attempt++) {
     const exchange = await sendOnce(target, options);
-    const retry = options.retryRateLimited !== false && attempt < MAX_RATE_LIMIT_RETRIES;
+    const retry =
+      options.retryRateLimited !== false && (budget !== undefined || attempt < MAX_RATE_LIMIT_RETRIES);
     if (exchange.status !== 429 || !retry || options.body instanceof ReadableStream) return exchange;
-    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(exchange.headers.get('retry-after'))));
+    const header = exchange.headers.get('retry-after');
+    const waitMs = budget ? retryAfterMs(header, Date.now(), Number.POSITIVE_INFINITY) : retryAfterMs(header);
+    budget?.take(`${exchange.method} ${exchange.url}`, waitMs);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
+}
+
+/** Header names whose values are credentials: shown as `(hidden)` in failures. */
+const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|x-api-key)$/i;
+
+/** The request as a failure shows it (credentials hidden, the body's text; a form by its fields). */
+function sentRequest(headers: Headers, body: BodyInit | undefined): SentRequest {
+  const shown: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    shown[name] = SECRET_HEADERS.test(name) ? `${value.split(' ')[0]} (hidden)` : value;
+  });
+  if (body === undefined) return { headers: shown };
+  if (typeof body === 'string') return { headers: shown, body };
+  if (body instanceof FormData) {
+    const fields = [...body.entries()].map(([name, value]) =>
+      typeof value === 'string'
+        ? `${name}=${value}`
+        : `${name}: a file of ${value.size} bytes (${value.type})`,
+    );
+    return { headers: shown, body: `multipart form: ${fields.join(', ')}` };
+  }
+  return { headers: shown, body: '(a stream)' };
 }
 
 async function sendOnce(target: Target, options: SendOptions): Promise<Exchange> {
@@ -168,6 +210,7 @@ async function sendOnce(target: Target, options: SendOptions): Promise<Exchange>
   if (body instanceof ReadableStream) init.duplex = 'half';
   if (options.signal) init.signal = options.signal;
   const request = new Request(url, init);
+  const sent = sentRequest(headers, body);
   const { response, text } = await within(
     request,
     options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -190,6 +233,7 @@ async function sendOnce(target: Target, options: SendOptions): Promise<Exchange>
     contentType: response.headers.get('content-type') ?? '',
     text,
     json,
+    request: sent,
   };
 }
 
@@ -209,6 +253,20 @@ export function describe(exchange: Exchange): string {
   const path = showText(exchange.url.replace(/^https?:\/\/[^/]+/, ''), VALUE_PREFIX);
   const body = showText(exchange.text, BODY_PREFIX);
   return `${exchange.method} ${path} → ${exchange.status} ${exchange.contentType ? showText(exchange.contentType, VALUE_PREFIX) : '(no content type)'} ${body}`.trim();
+}
+
+/**
+ * An answer with the request beside it, for failure messages: the method, path and answer of
+ * `describe`, then the headers sent (credentials hidden) and the body sent, its prefix when long.
+ */
+export function describeWithRequest(exchange: Exchange): string {
+  const request = exchange.request;
+  if (!request) return describe(exchange);
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${showText(value, VALUE_PREFIX)}`)
+    .join(', ');
+  const body = request.body === undefined ? 'no body' : `body ${showText(request.body, BODY_PREFIX)}`;
+  return `${describe(exchange)} (sent: ${headers || 'no headers'}; ${body})`;
 }
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;

@@ -15,7 +15,7 @@ export interface Target {
   projectKey: string;
   /** The fetch to use: global fetch for a server, `app.fetch` for an in-process app. */
   fetch: (request: Request) => Promise<Response>;
-  /** No longer needed: every request, including the declared-length probe, goes through `fetch`. */
+  /** An app in this process (the mock): the run takes the `full` profile unless told otherwise. */
   inProcess?: boolean;
 }
 
@@ -30,6 +30,8 @@ export interface CheckResult {
   section: string;
   /** What was seen; for a failure what was expected and what came; for a skipped check why it did not run. */
   detail: string;
+  /** How long the check took (ms); 0 for one that did not run. */
+  durationMs?: number;
 }
 
 /** The id of an unknown the suite observes: one of the spec's registry that has readings. */
@@ -43,6 +45,7 @@ export type ObservationOf<Id extends ObservationId> =
       /** One of the marker's readings, or `other` when the target does something else. */
       reading: ReadingOf<Id> | 'other';
       evidence: string;
+      durationMs?: number;
     }
   | {
       id: Id;
@@ -50,6 +53,7 @@ export type ObservationOf<Id extends ObservationId> =
       verdict: 'not-observed';
       reading?: undefined;
       evidence: string;
+      durationMs?: number;
     };
 
 /** What a probe saw of something the document leaves open, typed by id (narrow on `id`). */
@@ -74,8 +78,38 @@ export interface ReplacedLoneSurrogates {
   count: number;
 }
 
+/**
+ * `safe`: for a production-like server: no burst, no huge declared upload, no oversized create, at
+ * most `maxVideos` videos created, polling with backoff. `full`: every probe, at its full size.
+ */
+export type Profile = 'safe' | 'full';
+
+/** A video the run created (the spec has no delete): its key and the project it was created in. */
+export interface CreatedVideo {
+  key: string;
+  projectKey: string;
+}
+
+/** What the run did not do, and why: the profile's choices and the user's selection. */
+export interface RunScope {
+  profile: Profile;
+  /** Probes the profile did not run: their unknowns stay not observed. */
+  skippedByProfile: Array<{ id: ObservationId; reason: string }>;
+  /** `--only` / `--skip` as given (ids, sections like `§4.4`, tags like `probe`). */
+  only: string[];
+  skip: string[];
+  /** Checks and probes not run because of `only` / `skip`, by id. */
+  skippedByChoice: string[];
+}
+
 export interface ContractReport {
   target: { baseUrl: string; uploadBaseUrl: string };
+  /** The profile, and what it and the selection left out. */
+  scope?: RunScope;
+  /** Every video the run created, with its project (`--project` fences them). */
+  createdVideos?: CreatedVideo[];
+  /** The 429 answers waited out: how many waits, how long in all, of which budget (`--max-wait`). */
+  rateLimitWaits?: { count: number; totalMs: number; budgetMs: number };
   startedAt: string;
   durationMs: number;
   /** The seed of the values written and of the property-based checks: give it as `seed` (`--seed`) to replay them. */
@@ -126,4 +160,29 @@ export interface RunOptions {
   registerWebhook?: (url: string) => Promise<{ secret?: string } | undefined>;
   /** Called after each check or observation, e.g. to print progress. */
   onResult?: (result: CheckResult | Observation) => void;
+  /** `safe` or `full`; default `full` for a loopback or in-process target, `safe` otherwise. */
+  profile?: Profile;
+  /** Total time the run may wait out 429 answers (ms); a 429 beyond it is a verdict. Default 120 000. */
+  maxWaitMs?: number;
+  /** Most videos the run creates; a create beyond it is not sent. Default 10 with `safe`, unbounded with `full`. */
+  maxVideos?: number;
+  /** Longest poll interval of the backoff (ms). Default 5 000 with `safe`, `pollIntervalMs` with `full`. */
+  maxPollIntervalMs?: number;
+  /** Bytes the `file-size-limit` probe declares (never sent). Default 1 TiB; `safe` skips the probe. */
+  declaredUploadBytes?: number;
+  /** How often a wait reports that it is still waiting (ms). Default 10 000. */
+  heartbeatMs?: number;
+  /** Run only the checks and probes these select (ids, `§4.4` sections, tags); setup checks always run. */
+  only?: string[];
+  /** Do not run the checks and probes these select. */
+  skip?: string[];
+  /** Called for progress: each result, a heartbeat during waits, each 429 waited out. */
+  onProgress?: (event: ProgressEvent) => void;
 }
+
+/** What a run reports while it runs (`onProgress`), e.g. for `--reporter json-lines`. */
+export type ProgressEvent =
+  | { type: 'check'; result: CheckResult }
+  | { type: 'observation'; result: Observation }
+  | { type: 'waiting'; what: string; elapsedMs: number; polls: number; lastState: string }
+  | { type: 'rate-limited'; request: string; waitMs: number; spentMs: number; budgetMs: number };
