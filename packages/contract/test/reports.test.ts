@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toJUnit } from '../src/report/junit.js';
 import { toMarkdown } from '../src/report/markdown.js';
 import { toSummary } from '../src/report/summary.js';
-import type { ContractReport } from '../src/support/types.js';
+import type { CheckResult, ContractReport } from '../src/support/types.js';
 
 const report: ContractReport = {
   target: { baseUrl: 'http://localhost:4010', uploadBaseUrl: 'http://localhost:4010' },
@@ -30,9 +30,27 @@ describe('reports', () => {
   it('JUnit: one case per check and observation, failures with section and detail, XML escaped', () => {
     const xml = toJUnit(report);
     expect(xml).toContain('<testsuites tests="3" failures="1" skipped="0"');
-    expect(xml).toContain('<testcase classname="contract.§4.1" name="create answers 2XX"></testcase>');
+    expect(xml).toContain(
+      '<testcase classname="contract.§4.1" name="create answers 2XX" time="0.000"></testcase>',
+    );
     expect(xml).toContain('<failure message="hls.url &quot;&lt;x&gt;&quot; &amp; not | m3u8">');
     expect(xml).toContain('name="custom-fields-omitted: merge"');
+  });
+
+  it('JUnit: each case has its time; an unknown not observed is a case with its reason, never skipped', () => {
+    const timed = {
+      ...report,
+      checks: [{ ...(report.checks[0] as CheckResult), durationMs: 1234 }],
+      observations: [
+        { id: 'get-authorization', verdict: 'not-observed', evidence: 'no --other-token', durationMs: 5 },
+      ],
+    } as ContractReport;
+    const xml = toJUnit(timed);
+    expect(xml).toContain('name="create answers 2XX" time="1.234"');
+    expect(xml).toContain(
+      '<testcase classname="observed" name="get-authorization: not observed" time="0.005"><system-out>not observed: no --other-token</system-out></testcase>',
+    );
+    expect(xml).not.toContain('<skipped');
   });
 
   it('JUnit stays well formed for any text (no raw markup from names or details)', () => {

@@ -2,6 +2,7 @@
 import type { ContractReport } from '../support/types.js';
 import { allObservations } from './observations.js';
 import { printable } from './printable.js';
+import { scopeLines } from './scope-lines.js';
 import { verdictLine } from './summary.js';
 
 /** A table cell: pipes escaped, control characters shown escaped (printable). */
@@ -18,6 +19,8 @@ export function toMarkdown(report: ContractReport): string {
     '',
     `**${verdict}**: ${counts}.`,
     ...(report.stoppedEarly ? ['', `Stopped early: ${cell(report.stoppedEarly.reason)}`] : []),
+    '',
+    ...scopeLines(report).map((line) => `- ${cell(line)}`),
     '',
     '## What the document states',
     '',

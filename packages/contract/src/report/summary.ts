@@ -2,6 +2,7 @@
 import type { ContractReport } from '../support/types.js';
 import { allObservations } from './observations.js';
 import { printable as p } from './printable.js';
+import { scopeLines } from './scope-lines.js';
 
 /** The verdict line shared by the summary and report.md. */
 export function verdictLine(report: ContractReport): string {
@@ -33,6 +34,7 @@ export function toSummary(report: ContractReport): string {
     ...(skipped.length > 0 ? ['skipped checks:', ...skipped] : []),
     'observed:',
     ...observations,
+    ...scopeLines(report),
     `seed of the generated values and property checks: ${report.seed} (replay with --seed ${report.seed})`,
     verdictLine(report),
   ].join('\n');
