@@ -39,7 +39,7 @@ const MUST_HANDLE: Record<UnspecifiedIdWithReadings, string[]> = {
   'video-transitions': ['src/readings/switches.ts'],
   'upload-response-body': ['src/api/upload-video-source.ts'],
   'auth-get-video': ['src/http/auth.ts'],
-  'readiness-field': ['src/state/representation.ts'],
+  'readiness-field': ['src/state/video-shapes.ts'],
   'auth-update-custom-fields': ['src/http/auth.ts'],
   'custom-fields-omitted': ['src/readings/switches.ts'],
   'webhook-method': ['src/webhooks/dispatcher.ts'],

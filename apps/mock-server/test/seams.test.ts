@@ -2,7 +2,7 @@
 
 import { startWebhookReceiver } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
-import { verifyWebhookSignature } from '../src/webhooks/index.js';
+import { verifyWebhookSignature } from '../src/webhooks/signing.js';
 import { api } from './support/api.js';
 
 describe('webhooks wired into the app', () => {

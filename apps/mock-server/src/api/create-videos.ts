@@ -10,7 +10,7 @@ import { requestHeader } from '../http/request-headers.js';
 import { json } from '../http/respond.js';
 import { limitsFieldLength, limitsVideosPerCreate, rejectsEmptyCreate } from '../readings/switches.js';
 import { newRecord } from '../state/record.js';
-import { createdVideo } from '../state/representation.js';
+import { createdVideo } from '../state/video-shapes.js';
 import { guardRecord, longVideoTexts } from './bounds.js';
 import type { ApiDeps } from './deps.js';
 

@@ -12,9 +12,9 @@
 import type { VirtualClock } from './clock.js';
 import type { EventContext, VideoEvent } from './events.js';
 import type { ProcessOutcome, SourceProcessor } from './processing.js';
-import { stateOf } from './representation.js';
 import type { StoredSource } from './source-sink.js';
 import type { Phase, VideoRecord } from './types.js';
+import { stateOf } from './video-shapes.js';
 import type { VideoStore } from './video-store.js';
 
 export interface LifecycleDeps {

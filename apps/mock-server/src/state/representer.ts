@@ -7,9 +7,9 @@ import type { ReadingSet } from '@video-api/schema/unspecified';
 import type { VirtualClock } from './clock.js';
 import type { EventContext } from './events.js';
 import type { Origins } from './origins.js';
-import { type ShapeReadings, videoRepresentation } from './representation.js';
-import { RepresentationTexts } from './representation-text.js';
+import { ShapeTextCache } from './shape-text-cache.js';
 import type { Phase, VideoRecord } from './types.js';
+import { type ShapeReadings, videoRepresentation } from './video-shapes.js';
 
 /** The record's phase as clients see it (the lifecycle knows about uploads in progress). */
 type PhaseOf = (record: VideoRecord) => Phase;
@@ -41,7 +41,7 @@ export function createRepresenter(deps: {
   origins: Origins;
 }): Representer {
   const { phaseOf, clock, origins } = deps;
-  const texts = new RepresentationTexts();
+  const texts = new ShapeTextCache();
   return {
     video: (record, readings, origin) =>
       videoRepresentation(record, phaseOf(record), readings, origins.base(origin), clock),

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { faultRoutes as faultAdminRoutes } from '../../src/control/fault-routes.js';
-import { ACCEPTED_RULE_FIELDS, createFaults, type FaultRule, validateRule } from '../../src/faults/index.js';
+import { createFaults } from '../../src/faults/create-faults.js';
+import { ACCEPTED_RULE_FIELDS, validateRule } from '../../src/faults/rule-schema.js';
+import type { FaultRule } from '../../src/faults/types.js';
 import { type AdminProblem, adminProblem } from '../support/admin-problem.js';
 
 /** What the fault routes say they accept, in the detail of a refusal. */

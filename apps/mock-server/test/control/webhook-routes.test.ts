@@ -3,11 +3,9 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookRoutes as webhookAdminRoutes } from '../../src/control/webhook-routes.js';
-import {
-  ACCEPTED_REGISTRATION,
-  createWebhookDispatcher,
-  type WebhookDispatcher,
-} from '../../src/webhooks/index.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import { ACCEPTED_REGISTRATION } from '../../src/webhooks/registration.js';
+import type { WebhookDispatcher } from '../../src/webhooks/types.js';
 import { type AdminProblem, adminProblem } from '../support/admin-problem.js';
 import { videoEvent } from '../webhooks/fixtures.js';
 

@@ -3,7 +3,7 @@
  * fault middleware, and counts what reached the handlers.
  */
 import { Hono } from 'hono';
-import type { Faults } from '../../src/faults/index.js';
+import type { Faults } from '../../src/faults/types.js';
 import { isNetworkFault } from '../../src/http/network-fault.js';
 
 type Env = { Variables: { operationId: string; faultPlan: { uploadBytesPerSecond?: number } | undefined } };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFaults, FAULT_HEADER, type FaultRule } from '../../src/faults/index.js';
+import { createFaults, FAULT_HEADER } from '../../src/faults/create-faults.js';
+import type { FaultRule } from '../../src/faults/types.js';
 import { tinyApp } from './helpers.js';
 
 const get = (key = 'v-1') => ({ path: `/api/v1/videos/${key}`, init: { method: 'GET' } });

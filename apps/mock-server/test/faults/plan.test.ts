@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FaultRule } from '../../src/faults/index.js';
 import { planRequest, toEntry } from '../../src/faults/plan.js';
+import type { FaultRule } from '../../src/faults/types.js';
 import { createRandom } from '../../src/shared/prng.js';
 
 const rule: fc.Arbitrary<FaultRule> = fc.record(

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { faultRoutes } from '../../src/control/fault-routes.js';
-import { ACCEPTED_RULE_FIELDS, createFaults, FAULT_HEADER } from '../../src/faults/index.js';
+import { createFaults, FAULT_HEADER } from '../../src/faults/create-faults.js';
+import { ACCEPTED_RULE_FIELDS } from '../../src/faults/rule-schema.js';
 import { adminProblem, expectDocumentedProblem } from '../support/admin-problem.js';
 
 const readme = readFileSync(new URL('../../src/faults/README.md', import.meta.url), 'utf8');

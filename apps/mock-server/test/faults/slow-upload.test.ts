@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Listening, serveApp } from '@video-api/test-support';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFaults } from '../../src/faults/index.js';
+import { createFaults } from '../../src/faults/create-faults.js';
 import { throttle } from '../../src/node/throttle.js';
 
 type Env = {

@@ -1,6 +1,6 @@
 import { serveApp } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFaults } from '../../src/faults/index.js';
+import { createFaults } from '../../src/faults/create-faults.js';
 import { ConnectionResetError, isConnectionReset, isNetworkFault } from '../../src/http/network-fault.js';
 import { tinyApp } from '../faults/helpers.js';
 

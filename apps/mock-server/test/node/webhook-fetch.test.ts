@@ -12,7 +12,8 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { guardedLookup } from '../../src/node/guarded-lookup.js';
 import { createWebhookFetch } from '../../src/node/webhook-fetch.js';
-import { createWebhookDispatcher, type WebhookDispatcher } from '../../src/webhooks/index.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import type { WebhookDispatcher } from '../../src/webhooks/types.js';
 import { videoEvent } from '../webhooks/fixtures.js';
 
 const open: Array<{ close(): Promise<void> }> = [];

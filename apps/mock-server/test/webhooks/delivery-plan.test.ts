@@ -2,7 +2,7 @@ import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/shared/prng.js';
-import { copiesOf, reorder } from '../../src/webhooks/index.js';
+import { copiesOf, reorder } from '../../src/webhooks/delivery-plan.js';
 
 describe('the delivery plan', () => {
   it('reorders any batch of two or more distinct events into another permutation (property)', () => {

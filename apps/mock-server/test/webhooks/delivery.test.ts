@@ -1,12 +1,9 @@
 import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
 import { deliveryHeader, startWebhookReceiver, type WebhookReceiver } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createWebhookDispatcher,
-  type VideoEvent,
-  WEBHOOK_HEADERS,
-  type WebhookDispatcher,
-} from '../../src/webhooks/index.js';
+import { WEBHOOK_HEADERS } from '../../src/webhooks/constants.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import type { VideoEvent, WebhookDispatcher } from '../../src/webhooks/types.js';
 import { lifecycle, videoEvent } from './fixtures.js';
 
 const events = (): VideoEvent[] => [

@@ -1,5 +1,5 @@
 /** Events for the webhook tests: state changes as the app emits them, one second apart. */
-import type { VideoEvent } from '../../src/webhooks/index.js';
+import type { VideoEvent } from '../../src/webhooks/types.js';
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 

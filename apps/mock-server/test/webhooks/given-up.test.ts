@@ -2,11 +2,8 @@ import { refusedUrl, startWebhookReceiver, type WebhookReceiver } from '@video-a
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { webhookRoutes } from '../../src/control/webhook-routes.js';
-import {
-  createWebhookDispatcher,
-  type WebhookDispatcher,
-  type WebhookLogEntry,
-} from '../../src/webhooks/index.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import type { WebhookDispatcher, WebhookLogEntry } from '../../src/webhooks/types.js';
 import { videoEvent } from './fixtures.js';
 
 let receiver: WebhookReceiver | undefined;

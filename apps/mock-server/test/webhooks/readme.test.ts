@@ -4,12 +4,10 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { webhookRoutes } from '../../src/control/webhook-routes.js';
 import { parseAllowList } from '../../src/webhooks/allow-list.js';
-import {
-  createWebhookDispatcher,
-  DEFAULT_RETRY,
-  WEBHOOK_HEADERS,
-  WEBHOOK_READING_IDS,
-} from '../../src/webhooks/index.js';
+import { DEFAULT_RETRY } from '../../src/webhooks/backoff.js';
+import { WEBHOOK_HEADERS } from '../../src/webhooks/constants.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import { WEBHOOK_READING_IDS } from '../../src/webhooks/readings.js';
 import { RESOLVE_TIMEOUT_MS } from '../../src/webhooks/target-check.js';
 import {
   LINK_LOCAL_RANGES,

@@ -7,12 +7,10 @@ import {
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRandom } from '../../src/shared/prng.js';
-import {
-  backoffDelay,
-  createWebhookDispatcher,
-  WEBHOOK_HEADERS,
-  type WebhookDispatcher,
-} from '../../src/webhooks/index.js';
+import { backoffDelay } from '../../src/webhooks/backoff.js';
+import { WEBHOOK_HEADERS } from '../../src/webhooks/constants.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import type { WebhookDispatcher } from '../../src/webhooks/types.js';
 import { videoEvent } from './fixtures.js';
 
 let receiver: WebhookReceiver | undefined;

@@ -8,13 +8,10 @@ import {
 } from '@video-api/test-support';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createWebhookDispatcher,
-  signatureHeader,
-  verifyWebhookSignature,
-  WEBHOOK_HEADERS,
-  type WebhookDispatcher,
-} from '../../src/webhooks/index.js';
+import { WEBHOOK_HEADERS } from '../../src/webhooks/constants.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import { signatureHeader, verifyWebhookSignature } from '../../src/webhooks/signing.js';
+import type { WebhookDispatcher } from '../../src/webhooks/types.js';
 import { videoEvent } from './fixtures.js';
 
 const hex = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');

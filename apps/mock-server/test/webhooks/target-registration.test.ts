@@ -6,13 +6,14 @@ import { webhookRoutes } from '../../src/control/webhook-routes.js';
 import { createApp } from '../../src/index.js';
 import { createWebhookFetch } from '../../src/node/webhook-fetch.js';
 import type { MockApp } from '../../src/types.js';
-import {
-  createWebhookDispatcher,
-  type WebhookDispatcher,
-  type WebhookDispatcherOptions,
-  WebhookTargetRefused,
-} from '../../src/webhooks/index.js';
-import type { StoredTarget, WebhookLedger } from '../../src/webhooks/types.js';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import { WebhookTargetRefused } from '../../src/webhooks/target-rules.js';
+import type {
+  StoredTarget,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+  WebhookLedger,
+} from '../../src/webhooks/types.js';
 import { adminProblem } from '../support/admin-problem.js';
 import { videoEvent } from './fixtures.js';
 

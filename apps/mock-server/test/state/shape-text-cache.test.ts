@@ -8,8 +8,8 @@ import { readingSet } from '../../src/readings/choice.js';
 import { RequestReadings } from '../../src/readings/request-readings.js';
 import { frozenCopy } from '../../src/shared/deep-freeze.js';
 import { VirtualClock } from '../../src/state/clock.js';
-import { videoRepresentation } from '../../src/state/representation.js';
-import { RepresentationTexts } from '../../src/state/representation-text.js';
+import { ShapeTextCache } from '../../src/state/shape-text-cache.js';
+import { videoRepresentation } from '../../src/state/video-shapes.js';
 import type { Phase, VideoRecord } from '../../src/types.js';
 
 const clock = new VirtualClock(false, Date.parse('2026-11-22T08:00:00Z'));
@@ -33,9 +33,9 @@ const readingsOf = (choice: Choice = {}) => new RequestReadings(readingSet(choic
 const fresh = (stored: VideoRecord, phase: Phase, choice: Choice = {}) =>
   JSON.stringify(videoRepresentation(stored, phase, readingsOf(choice), BASE, clock));
 
-describe('RepresentationTexts', () => {
+describe('ShapeTextCache', () => {
   it('gives the same text again for a stored record, without building it again', () => {
-    const texts = new RepresentationTexts();
+    const texts = new ShapeTextCache();
     const stored = frozenCopy(record('v-1'));
     const first = texts.text(stored, 'ready', readingsOf(), BASE, clock);
     expect(first).toBe(fresh(stored, 'ready'));
@@ -45,7 +45,7 @@ describe('RepresentationTexts', () => {
   });
 
   it('builds the text again when the phase, a shape reading or the streaming base differ', () => {
-    const texts = new RepresentationTexts();
+    const texts = new ShapeTextCache();
     const stored = frozenCopy(record('v-1'));
     texts.text(stored, 'processing', readingsOf(), BASE, clock);
     expect(texts.text(stored, 'ready', readingsOf(), BASE, clock)).toBe(fresh(stored, 'ready'));
@@ -60,14 +60,14 @@ describe('RepresentationTexts', () => {
   });
 
   it('does not remember the text of a write (remember false), but gives it', () => {
-    const texts = new RepresentationTexts();
+    const texts = new ShapeTextCache();
     const stored = frozenCopy(record('v-1'));
     expect(texts.text(stored, 'ready', readingsOf(), BASE, clock, false)).toBe(fresh(stored, 'ready'));
     expect(texts.size).toBe(0);
   });
 
   it('does not remember a record that is not a frozen stored copy (it could change)', () => {
-    const texts = new RepresentationTexts();
+    const texts = new ShapeTextCache();
     const mutable = record('v-1');
     expect(texts.text(mutable, 'ready', readingsOf(), BASE, clock)).toBe(fresh(mutable, 'ready'));
     mutable.customFields.note = 'changed';
@@ -76,7 +76,7 @@ describe('RepresentationTexts', () => {
   });
 
   it('remembers at most 256 records, forgetting the oldest first', () => {
-    const texts = new RepresentationTexts();
+    const texts = new ShapeTextCache();
     const records = Array.from({ length: 1100 }, (_, i) => frozenCopy(record(`v-${i}`)));
     for (const stored of records) texts.text(stored, 'ready', readingsOf(), BASE, clock);
     expect(texts.size).toBe(256);
@@ -91,7 +91,7 @@ describe('RepresentationTexts', () => {
       ),
     ),
   )('names the same readings as played, remembered or not (%s, %s)', (phase, readiness) => {
-    const texts = new RepresentationTexts();
+    const texts = new ShapeTextCache();
     const stored = frozenCopy(record('v-1'));
     const direct = readingsOf({ 'readiness-field': readiness });
     videoRepresentation(stored, phase, direct, BASE, clock);
@@ -115,7 +115,7 @@ describe('RepresentationTexts', () => {
       'video-states': fc.constantFrom('basic', 'detailed'),
       'video-record-fields': fc.constantFrom('with-extra-fields', 'listed-only'),
     });
-    const texts = new RepresentationTexts();
+    const texts = new ShapeTextCache();
     fc.assert(
       fc.property(
         fc.dictionary(fc.string({ minLength: 1 }), value, { maxKeys: 5 }),

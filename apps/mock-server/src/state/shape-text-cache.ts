@@ -4,8 +4,9 @@
  * freezes them deep), so the same record object under the same phase, shape readings and
  * streaming base always gives the same text: a repeated GET skips building and serializing it.
  */
-import { type IsoClock, type ShapeReadings, statesShown, videoRepresentation } from './representation.js';
+
 import type { Phase, VideoRecord } from './types.js';
+import { type IsoClock, type ShapeReadings, statesShown, videoRepresentation } from './video-shapes.js';
 
 /** Records whose text is remembered at once (oldest forgotten first). */
 const REMEMBERED = 256;
@@ -20,7 +21,7 @@ interface Remembered {
   text: string;
 }
 
-export class RepresentationTexts {
+export class ShapeTextCache {
   readonly #texts = new Map<VideoRecord, Remembered>();
 
   /**
