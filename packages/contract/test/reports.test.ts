@@ -44,7 +44,7 @@ describe('reports', () => {
       observations: [
         { id: 'get-authorization', verdict: 'not-observed', evidence: 'no --other-token', durationMs: 5 },
       ],
-    } as ContractReport;
+    } as unknown as ContractReport;
     const xml = toJUnit(timed);
     expect(xml).toContain('name="create answers 2XX" time="1.234"');
     expect(xml).toContain(

@@ -14,7 +14,7 @@ import {
 } from '@video-api/client';
 import { fieldKindOf, type FieldKind as ValueKind } from '@video-api/schema';
 import type { Context } from '../context/context.js';
-import { CheckFailure, ensure, explain } from '../context/failures.js';
+import { CheckFailure, CheckSkipped, ensure, explain } from '../context/failures.js';
 import { everyValueForm } from '../support/examples.js';
 import { isClientError } from '../support/http.js';
 import { sameValue } from '../support/same-value.js';
@@ -111,6 +111,8 @@ async function waitAndWriteFields(ctx: Context, client: VideoApiClient, key: str
   if (ctx.readinessUnknown) ctx.skip(waits, '4.3', `not decided: ${ctx.readinessUnknown}`);
   else
     await ctx.check(waits, '4.3', async () => {
+      const unaccepted = ctx.noUploadAccepted();
+      if (unaccepted) throw new CheckSkipped(`not run: ${unaccepted}`);
       const probed = ctx.isReady;
       let failedWord: string | undefined;
       const video = await client

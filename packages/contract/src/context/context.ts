@@ -50,6 +50,13 @@ export class Context extends Recorder {
     this.api = new RequestDriver(target, options.requestTimeoutMs, () => this.evidence(), budget, ledger);
   }
 
+  /** Why no video can become ready in this run (no upload answered 2XX on the upload host), if so. */
+  noUploadAccepted(): string | undefined {
+    const host = this.api.hostOf(true);
+    if (this.api.ledger.hasReached('uploadVideoSource', host)) return undefined;
+    return `no upload was accepted on ${host}, so no video can become ready (is the upload on another host? --upload-base-url)`;
+  }
+
   /**
    * Polls get-video until the readiness predicate holds, with backoff (the interval grows by half
    * up to `maxPollIntervalMs`, and a Retry-After on an answer is honoured), reporting a heartbeat
@@ -64,7 +71,9 @@ export class Context extends Recorder {
     let last: string | undefined;
     const summary = () =>
       `${count} poll${count === 1 ? '' : 's'} in ${((Date.now() - started) / 1000).toFixed(1)} s, first state ${first ?? '(none)'}, last ${last ?? '(none)'}`;
-    if (this.readinessUnknown !== undefined) return { ready: false, polls, summary: summary() }; // nothing to wait for
+    // Nothing to wait for: readiness cannot be told, or no upload was ever accepted.
+    if (this.readinessUnknown !== undefined || this.noUploadAccepted())
+      return { ready: false, polls, summary: summary() };
     const { readyTimeoutMs, pollIntervalMs, maxPollIntervalMs, heartbeatMs } = this.options;
     const deadline = started + readyTimeoutMs;
     const settleMs = Math.min(readyTimeoutMs / 2, 5000);

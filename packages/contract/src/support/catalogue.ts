@@ -4,6 +4,7 @@
  * run whatever is selected. A test runs the suite and compares the names it records with these.
  */
 import { idsWithReadings, unspecified } from '@video-api/schema';
+import { valueFormExamples } from './examples.js';
 
 export type Tag = 'setup' | 'round-trip' | 'property' | 'refusal' | 'client' | 'playback' | 'probe';
 
@@ -29,8 +30,6 @@ const entry = (name: string, section: string, ...tags: Tag[]): CatalogueEntry =>
   tags,
 });
 
-const FORMS = ['string', 'number', 'boolean', 'date-time', 'string list'] as const;
-
 export const CHECKS: readonly CatalogueEntry[] = [
   entry('create answers 2XX', '4.1', 'setup'),
   entry('create answers JSON', '4.1', 'setup'),
@@ -46,7 +45,9 @@ export const CHECKS: readonly CatalogueEntry[] = [
   entry('an upload whose body is not multipart/form-data is refused with a 4xx', '4.2', 'refusal'),
   entry('custom-fields update answers 2XX JSON in the shape of get-video', '4.4'),
   entry('get-video returns every custom field', '4.3'),
-  ...FORMS.map((form) => entry(`a ${form} value round-trips through update and get`, '2', 'round-trip')),
+  ...valueFormExamples.map(([form]) =>
+    entry(`a ${form} value round-trips through update and get`, '2', 'round-trip'),
+  ),
   entry('the client creates a video and uploads its source, reporting progress', '4.2', 'client'),
   entry('the client waits until the uploaded video is ready', '4.3', 'client'),
   entry('the client writes every value form typed and reads it back typed', '2', 'client', 'round-trip'),
@@ -72,9 +73,17 @@ export const CHECKS: readonly CatalogueEntry[] = [
   entry('3 interleaved videos keep their own custom fields', '4.4', 'round-trip'),
 ];
 
+/** Probes whose finding later checks need (how readiness is told): they run whatever is selected. */
+const SETUP_PROBES = new Set<string>(['readiness-field']);
+
 /** The probes: one per unknown with readings, tagged `probe`, in the section of its marker. */
 export const PROBES: readonly CatalogueEntry[] = idsWithReadings.map((id) =>
-  entry(id, (unspecified[id] as { source: string }).source, 'probe'),
+  entry(
+    id,
+    (unspecified[id] as { source: string }).source,
+    'probe',
+    ...(SETUP_PROBES.has(id) ? (['setup'] as const) : []),
+  ),
 );
 
 const BY_ID = new Map([...CHECKS, ...PROBES].map((e) => [e.id, e]));
