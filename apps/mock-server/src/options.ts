@@ -15,12 +15,12 @@ import type { RetryOptions } from './webhooks/types.js';
 
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';
-export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
 /** Guards beyond the readings (README "Guards"): custom fields per video, bytes per record. */
-export const DEFAULT_MAX_CUSTOM_FIELDS = 500;
-export const DEFAULT_MAX_RECORD_BYTES = 256 * 1024;
+const DEFAULT_MAX_CUSTOM_FIELDS = 500;
+const DEFAULT_MAX_RECORD_BYTES = 256 * 1024;
 /** Most sandboxes open at once unless the options say (README "Sandboxes"). */
-export const DEFAULT_MAX_SANDBOXES = 64;
+const DEFAULT_MAX_SANDBOXES = 64;
 
 /** A bad option value; the message is one line: what, where and what is accepted. */
 export class OptionError extends Error {

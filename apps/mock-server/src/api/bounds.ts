@@ -25,7 +25,7 @@ export type Guards = Pick<Limits, 'maxCustomFields' | 'maxRecordBytes'>;
  * 400/422 (`error-codes`) for `count` custom fields on one video, over `max`; always 400 without
  * `readings` (the admin API's seed).
  */
-export function tooManyFields(
+function tooManyFields(
   readings: RequestReadings | undefined,
   where: string,
   count: number,
@@ -39,7 +39,7 @@ export function tooManyFields(
 }
 
 /** 413 for a record of `bytes` bytes (title, tags and custom fields as JSON), over `max`. */
-export function recordTooLarge(where: string, bytes: number, guards: Guards, pointer: string): HttpError {
+function recordTooLarge(where: string, bytes: number, guards: Guards, pointer: string): HttpError {
   const max = guards.maxRecordBytes;
   return new HttpError(413, {
     code: 'record-too-large',

@@ -25,7 +25,7 @@ export type DocsAssets = (name: string) => Uint8Array | undefined;
  * The bundled spec with `origin` as the server of every operation (the upload host included); an
  * unknown that marks an operation's server (the upload host) stays on the server that replaces it.
  */
-export function specFor(origin: string): Record<string, unknown> {
+function specFor(origin: string): Record<string, unknown> {
   const document = structuredClone(openapiDocument) as Record<string, unknown> & {
     paths?: Record<string, Record<string, { servers?: Record<string, unknown>[] }>>;
   };

@@ -23,7 +23,7 @@ export type ReceiveResult =
   | { kind: 'sink-failed'; error: unknown }
   | { kind: 'malformed'; message: string };
 
-export interface ReceiveRequest {
+interface ReceiveRequest {
   sink: SourceSink;
   /** Largest file in bytes; undefined for none. */
   limit: number | undefined;

@@ -16,7 +16,7 @@ import { findVideo } from './get-video.js';
 import type { ReceiveResult } from './receive-upload.js';
 
 /** Room for the multipart framing around the file when checking Content-Length early. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 type UploadDeps = Pick<
   ApiDeps,

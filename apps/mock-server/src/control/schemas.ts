@@ -22,21 +22,21 @@ export interface BodySpec<T> {
 export const SEEDABLE_PHASES = ['created', 'ready', 'failed'] as const satisfies readonly Phase[];
 
 /** Keys URLs cannot address: `.` and `..` are dot segments, resolved away before any route sees them. */
-export const UNADDRESSABLE_KEYS: readonly string[] = ['.', '..'];
+const UNADDRESSABLE_KEYS: readonly string[] = ['.', '..'];
 
-export const SEED_KEY_RULE =
+const SEED_KEY_RULE =
   'a string of 1 to 200 characters other than "." and ".." (URLs resolve those away; omit key for a generated one)';
 export const SEED_PHASE_RULE = `one of ${SEEDABLE_PHASES.join(', ')} (to get a video processing, seed it created, upload a file and advance the clock)`;
-export const CUSTOM_FIELD_RULE = 'a string, number, boolean or array of strings';
+const CUSTOM_FIELD_RULE = 'a string, number, boolean or array of strings';
 
 /** The seed body in words (the `detail` of a 400). */
-export const SEED_SHAPE =
+const SEED_SHAPE =
   '{"videos":[{"title": string, "key"?, "tags"?: [string], "projectKey"?, "owner"?, "simpleCustomFields"?: {name: value}, "phase"?}]}';
 
 const text = (what = 'must be a string') => z.string({ error: what });
 
 /** One video of a seed: a create entry plus optional state. */
-export const zSeedVideo = z.strictObject({
+const zSeedVideo = z.strictObject({
   key: text(`must be ${SEED_KEY_RULE}`)
     .min(1, `must be ${SEED_KEY_RULE}`)
     .max(200, `must be ${SEED_KEY_RULE}`)

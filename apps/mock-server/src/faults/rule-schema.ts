@@ -13,10 +13,9 @@ import { pointerOf } from '../shared/json-pointer.js';
  * const rule: FaultRule = { route: 'getVideo', errorRate: 0.5, errorStatus: 503, times: 10 };
  */
 export type FaultRule = z.infer<typeof zFaultRule>;
-export type RateLimitRule = z.infer<typeof zRateLimit>;
 
 /** Upper bound of any delay a rule may ask for (ms): five minutes. */
-export const MAX_DELAY_MS = 300_000;
+const MAX_DELAY_MS = 300_000;
 
 /** What each field of a rule accepts, in words: the `accepted` member of a 400 answer. */
 export const ACCEPTED_RULE_FIELDS = {

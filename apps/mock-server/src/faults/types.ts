@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { MockEnv } from '../http/context.js';
 import type { FaultRule } from './rule-schema.js';
 
-export type { FaultRule, RateLimitRule } from './rule-schema.js';
+export type { FaultRule } from './rule-schema.js';
 
 /** The kinds of injected faults, as sent in the `X-Mock-Fault` header. */
 export type FaultKind = 'error' | 'rate-limit' | 'reset';

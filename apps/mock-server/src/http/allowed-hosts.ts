@@ -6,7 +6,7 @@
  */
 
 /** The entry that allows any host. */
-export const ANY_HOST = '*';
+const ANY_HOST = '*';
 
 /** Always allowed: `localhost` and its subdomains (`app.localhost`), which resolve to loopback. */
 export const LOCALHOST_HOSTS: readonly string[] = ['localhost', '.localhost'];

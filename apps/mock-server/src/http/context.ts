@@ -12,7 +12,7 @@ export interface RawRequest {
 }
 
 /** Variables a request carries through the pipeline. */
-export interface MockVariables {
+interface MockVariables {
   operationId: string | undefined;
   readings: RequestReadings;
   /**

@@ -203,7 +203,7 @@ export function problemsFromZod(error: z.ZodError, root = ''): FieldProblem[] {
  * The public API's error body in the shape of the `error-shape` reading, with the media type the
  * spec gives that reading (its meaning); each body matches the reading's schema there (tested).
  */
-export function errorBody(
+function errorBody(
   error: HttpError,
   shape: ReadingOf<'error-shape'>,
 ): { body: unknown; contentType: string } {

@@ -116,7 +116,7 @@ export async function readJsonBody(c: Context): Promise<JsonBody> {
 }
 
 /** The public API's error for a body that could not be taken (validation status per `error-codes`). */
-export function bodyError(problem: BodyProblem, readings: RequestReadings): HttpError {
+function bodyError(problem: BodyProblem, readings: RequestReadings): HttpError {
   switch (problem.code) {
     case 'unsupported-media-type':
       return wrongMediaType('JSON (Content-Type: application/json)', problem.type, readings);

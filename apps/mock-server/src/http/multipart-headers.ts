@@ -11,7 +11,7 @@ export interface PartHeaders {
   type: string | undefined;
 }
 
-export interface ContentType {
+interface ContentType {
   type: string;
   params: Map<string, string>;
 }
@@ -54,7 +54,7 @@ export function boundaryOf(contentType: string): string | undefined {
  * @example
  * contentTypeOf('multipart/form-data; boundary="a b"')?.params.get('boundary'); // 'a b'
  */
-export function contentTypeOf(value: string): ContentType | undefined {
+function contentTypeOf(value: string): ContentType | undefined {
   TYPE.lastIndex = 0;
   const match = TYPE.exec(value);
   if (!match) return undefined;

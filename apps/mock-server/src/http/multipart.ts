@@ -31,7 +31,7 @@ export interface FileInfo {
 }
 
 /** Receives the file's bytes in order; the reader waits for each write before it reads on. */
-export interface FileWriter {
+interface FileWriter {
   write(chunk: Uint8Array): void | Promise<void>;
 }
 

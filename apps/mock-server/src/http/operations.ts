@@ -20,7 +20,7 @@ type Method = (typeof METHODS)[number];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** The path of the generated `paths` under which operation `Id` sits; never for a webhook. */
-export type SpecPathOf<Id extends OperationId> = {
+type SpecPathOf<Id extends OperationId> = {
   [P in keyof paths]: { [M in Method]: Same<paths[P][M], operations[Id]> extends true ? P : never }[Method];
 }[keyof paths];
 
@@ -95,7 +95,7 @@ interface Named {
  * Playback (§2): the HLS playlists and segments under `/hls/<videoKey>/`, named for the journal
  * and for fault rules (src/playback/routes.ts routes them).
  */
-export const PLAYBACK_OPERATIONS: readonly Named[] = [
+const PLAYBACK_OPERATIONS: readonly Named[] = [
   { operationId: 'getHlsPlaylist', method: 'GET', pattern: /^\/hls\/[^/]+\/playlist\.m3u8$/ },
   { operationId: 'getHlsMediaPlaylist', method: 'GET', pattern: /^\/hls\/[^/]+\/[^/]+\/playlist\.m3u8$/ },
   { operationId: 'getHlsSegment', method: 'GET', pattern: /^\/hls\/[^/]+\/[^/]+\/[^/]+\.ts$/ },

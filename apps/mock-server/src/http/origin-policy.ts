@@ -42,7 +42,7 @@ export function normalizeOrigin(text: string): string | undefined {
  * isLocalhostOrigin('http://127.0.0.2:6006'); // true
  * isLocalhostOrigin('https://evil.example'); // false
  */
-export function isLocalhostOrigin(origin: string): boolean {
+function isLocalhostOrigin(origin: string): boolean {
   if (!origin.startsWith('http://') && !origin.startsWith('https://')) return false;
   const hostname = new URL(origin).hostname;
   if (isLocalhostName(hostname) || hostname === '[::1]') return true;
@@ -57,11 +57,7 @@ export function isLocalhostOrigin(origin: string): boolean {
  * publicOriginAllowed('https://app.example', ['https://app.example']); // true
  * publicOriginAllowed('http://mock.internal:4010', [], 'http://mock.internal:4010'); // true
  */
-export function publicOriginAllowed(
-  origin: string,
-  corsOrigins: readonly string[],
-  own?: string,
-): boolean {
+export function publicOriginAllowed(origin: string, corsOrigins: readonly string[], own?: string): boolean {
   if (corsOrigins.includes(ANY_ORIGIN)) return true;
   const normalized = normalizeOrigin(origin);
   if (normalized === undefined) return false;

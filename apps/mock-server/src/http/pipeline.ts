@@ -129,7 +129,7 @@ export interface RequestPipeline {
 }
 
 /** A handler inside the pipeline: always answers (a not-found fall-through included). */
-export type WrappedHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Response>;
+type WrappedHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Response>;
 
 /**
  * The pipeline around every route. It wraps each handler rather than running as Hono middleware:

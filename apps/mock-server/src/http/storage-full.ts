@@ -6,7 +6,7 @@
 import { type HttpError, insufficientStorage } from './errors.js';
 
 /** The codes that mean the device (or the user's quota on it) is full. */
-export const STORAGE_FULL_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+const STORAGE_FULL_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 
 /** The `code` of `error` when it says its storage is full, else undefined. */
 export function storageFullCode(error: unknown): string | undefined {

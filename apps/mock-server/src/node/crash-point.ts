@@ -6,7 +6,7 @@
  */
 
 /** The points of the upload path on disk, in the order an upload passes them. */
-export const CRASH_POINTS = [
+const CRASH_POINTS = [
   /** The file's `.part` is created; its bytes are arriving. */
   'part-opened',
   /** The `.part` is complete and synced, not yet renamed. */
@@ -22,7 +22,7 @@ export const CRASH_POINTS = [
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** The environment variable that names the crash point. */
-export const CRASH_ENV = 'VIDEO_API_MOCK_CRASH_AT';
+const CRASH_ENV = 'VIDEO_API_MOCK_CRASH_AT';
 
 const passages = new Map<CrashPoint, number>();
 

@@ -64,7 +64,7 @@ function makeSegment(rendition: PlaceholderRendition, index: number): Uint8Array
 const made = new Map<string, Uint8Array>();
 
 /** The name of segment `index` in a media playlist. */
-export const segmentName = (index: number): string => `segment${index}.ts`;
+const segmentName = (index: number): string => `segment${index}.ts`;
 
 /**
  * The bytes of a placeholder segment, or undefined for a rendition or name it does not have.

@@ -22,7 +22,7 @@ import { PLAYLIST_TYPE, SEGMENT_TYPE } from './playlists.js';
 /** The header that says which media a playback file belongs to. */
 export const RENDITION_HEADER = 'X-Mock-Rendition';
 /** What a ready video plays: renditions made from its upload, or the placeholder. */
-export type Rendition = 'transcoded' | 'placeholder';
+type Rendition = 'transcoded' | 'placeholder';
 
 /** What playback reads: the videos, where they are in their lifecycle, and processed output. */
 export interface PlaybackDeps {

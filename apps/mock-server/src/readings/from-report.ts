@@ -22,7 +22,7 @@ export interface TwinReport {
 }
 
 /** Where the reading an unknown plays comes from. */
-export type TwinSource = 'report' | 'flag' | 'default';
+type TwinSource = 'report' | 'flag' | 'default';
 
 /** What the twin plays for one unknown, and why. */
 export interface TwinReading {

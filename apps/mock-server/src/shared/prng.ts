@@ -20,7 +20,7 @@ export interface Random {
 }
 
 /** The seed used when none is given: a run without a seed is still reproducible. */
-export const DEFAULT_SEED = 1;
+const DEFAULT_SEED = 1;
 
 /** Reduces any number to an unsigned 32-bit seed (non-integers and negatives included). */
 export function toSeed(seed: number | undefined): number {

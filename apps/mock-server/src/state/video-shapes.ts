@@ -28,7 +28,7 @@ export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): V
 const PHASES = videoStates as readonly Phase[];
 
 /** `<streamingBase>/hls/<videoKey>/playlist.m3u8`, the key URL-encoded (§2). */
-export function playlistUrl(streamingBase: string, key: string): string {
+function playlistUrl(streamingBase: string, key: string): string {
   const base = streamingBase.endsWith('/') ? streamingBase.replace(/\/+$/, '') : streamingBase;
   return `${base}/hls/${encodeURIComponent(key)}/playlist.m3u8`;
 }

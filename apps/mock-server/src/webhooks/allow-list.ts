@@ -19,7 +19,7 @@ export const ALLOW_OPTION = 'allowWebhookTargets';
 export const ALLOW_FLAG = '--allow-webhook-target';
 
 /** What one entry may be, in words. */
-export const ACCEPTED_ALLOW_ENTRY =
+const ACCEPTED_ALLOW_ENTRY =
   'a host name such as metadata.google.internal, an IP address such as 169.254.169.254 or fd00:ec2::254, or a CIDR range such as 169.254.0.0/16 or fe80::/10';
 
 /** Parsed entries: names (lower case, no trailing dot) and ranges (an address is a range of one). */

@@ -23,7 +23,7 @@ export const WEBHOOK_HEADERS = {
 export const SIGNATURE_VERSION = 'v1';
 
 /** The prefix of every event name. */
-export const WEBHOOK_EVENT_PREFIX = 'video.';
+const WEBHOOK_EVENT_PREFIX = 'video.';
 
 /** The states that still produce an event under `webhook-events=ready-only`. */
 export const READY_ONLY_STATES: readonly string[] = ['ready', 'failed'];

@@ -9,7 +9,7 @@ import { signatureHeader } from './signing.js';
 import { refusalIn } from './target-rules.js';
 import type { EventJob, WebhookTarget } from './types.js';
 
-export const USER_AGENT = 'video-api-mock-webhooks';
+const USER_AGENT = 'video-api-mock-webhooks';
 
 /** Whether each `webhook-security` reading sends the target's secret as a Bearer token. */
 const SENDS_SECRET: Readonly<Record<ReadingOf<'webhook-security'>, boolean>> = {
@@ -44,12 +44,7 @@ function describeError(error: unknown, signal: AbortSignal): string {
  * The headers of one attempt, signed under the job's `webhook-signing` reading, with the secret as
  * a Bearer token under `webhook-security: bearer-secret`.
  */
-export function deliveryHeaders(
-  job: EventJob,
-  secret: string,
-  attempt: number,
-  at: number,
-): Record<string, string> {
+function deliveryHeaders(job: EventJob, secret: string, attempt: number, at: number): Record<string, string> {
   const timestamp = Math.floor(at / 1000);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',

@@ -38,7 +38,7 @@ export function signatureHeader(
 }
 
 /** Parses `t=…,v1=…` into its parts (unknown parts are ignored; several v1 are allowed). */
-export function parseSignatureHeader(header: string): { t?: number; v1: string[] } {
+function parseSignatureHeader(header: string): { t?: number; v1: string[] } {
   const parsed: { t?: number; v1: string[] } = { v1: [] };
   for (const part of header.split(',')) {
     const [key, value] = part.trim().split('=', 2);

@@ -61,7 +61,7 @@ function addressKind(ip: IpAddress): string | undefined {
 }
 
 /** Why an address is refused (`169.254.169.254 is a link-local address (…)`), or undefined. */
-export function addressRefusal(address: string, allow: AllowList): string | undefined {
+function addressRefusal(address: string, allow: AllowList): string | undefined {
   const ip = parseIp(address);
   const kind = ip && !allowsAddress(allow, ip) ? addressKind(ip) : undefined;
   return kind && `${formatIp(ip as IpAddress)} is ${kind}`;

@@ -19,21 +19,21 @@ export interface WebhookReadings {
 }
 
 /** `webhook-payload=envelope`. */
-export interface EnvelopePayload {
+interface EnvelopePayload {
   id: string;
   type: string;
   createdAt: string;
   data: { videoKey: string; state: string };
 }
 /** `webhook-payload=flat`. */
-export interface FlatPayload {
+interface FlatPayload {
   event: string;
   videoKey: string;
   state: string;
   timestamp: string;
 }
 /** `webhook-payload=video-record`. */
-export interface VideoRecordPayload {
+interface VideoRecordPayload {
   event: string;
   video: Record<string, unknown>;
 }
@@ -154,7 +154,7 @@ export interface RetryOptions {
 }
 
 /** What `pending()` and `givenUp()` show of one delivery (one event, one copy, one target). */
-export interface KeptDelivery {
+interface KeptDelivery {
   eventId: string;
   event: string;
   videoKey: string;

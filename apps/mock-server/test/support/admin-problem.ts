@@ -16,7 +16,7 @@ export interface AdminProblem {
 }
 
 /** The problem type of an admin error `code`. */
-export const problemType = (code: string): string => `urn:video-api-mock:problem:${code}`;
+const problemType = (code: string): string => `urn:video-api-mock:problem:${code}`;
 
 /**
  * Asserts that `response` is an admin problem: `status`, `application/problem+json`, the type of

@@ -56,7 +56,7 @@ function resolvedStatuses(header: string): Record<string, string[]> {
  * Asserts that the status of every answer of a spec operation is one its resolved document lists
  * for the readings it played, and a 2xx body against its generated response schema.
  */
-export async function assertConforms(operationId: keyof typeof checked, res: Response): Promise<void> {
+async function assertConforms(operationId: keyof typeof checked, res: Response): Promise<void> {
   const readings = res.headers.get('x-mock-readings');
   // An injected fault (X-Mock-Fault) and an error of the mock itself (X-Mock-Error, a bad X-Mock-*
   // header) are the mock's own doing, never a reading: they are not checked here.

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 const HLS_JS = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
 
 /** What a player showed: how far it played, the duration it found, the renditions hls.js listed. */
-export interface Played {
+interface Played {
   currentTime: number;
   duration: number;
   readyState: number;

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 
 /** Seconds of each segment: every one starts with a key frame forced at this interval. */
-export const SEGMENT_SECONDS = 4;
+const SEGMENT_SECONDS = 4;
 
 /** One rendition of the ladder: its folder in the output, its height rule and its rates. */
 interface Rung {

@@ -11,7 +11,7 @@ import { FFMPEG_PACKAGE, findFfmpeg, HOW_TO_GET_FFMPEG } from './find-ffmpeg.js'
 import { createTranscoder } from './transcoder.js';
 
 /** The values of the `transcode` option. */
-export const TRANSCODE_MODES: readonly NonNullable<TranscodeOptions['transcode']>[] = ['auto', 'on', 'off'];
+const TRANSCODE_MODES: readonly NonNullable<TranscodeOptions['transcode']>[] = ['auto', 'on', 'off'];
 
 /** Checks the options (a bad value is one line: what, where, accepted) and fills in the defaults. */
 function resolve(options: TranscodeOptions): Required<TranscodeOptions> {

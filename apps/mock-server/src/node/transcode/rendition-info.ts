@@ -58,7 +58,7 @@ export function playlistSegments(text: string): { uri: string; duration: number 
 }
 
 /** `avc1.PPCCLL` from the first sequence parameter set in the first bytes of a segment. */
-export async function h264Codec(segment: string): Promise<string | undefined> {
+async function h264Codec(segment: string): Promise<string | undefined> {
   const file = await open(segment, 'r');
   try {
     const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(16 * 1024), position: 0 });

@@ -9,5 +9,4 @@ export {
   fetchTransport,
   playlistUrl,
   type UploadProgress,
-  type Video,
 } from '../../../../../packages/client/src/index.js';
