@@ -16,7 +16,15 @@ import { createApp } from '../../src/index.js';
 import { runCli } from '../support/run-cli.js';
 import { READINGS, TWIN_TOKEN, twinServer } from './twin-server.js';
 
-const FAST = { propertyRuns: 4, seed: 7, pollIntervalMs: 5, readyTimeoutMs: 10_000, sequenceVideos: 2 };
+// `full`: the twin server is in-process, though its base URL is not a loopback one (which would choose `safe`).
+const FAST = {
+  profile: 'full',
+  propertyRuns: 4,
+  seed: 7,
+  pollIntervalMs: 5,
+  readyTimeoutMs: 10_000,
+  sequenceVideos: 2,
+} as const;
 
 function target(baseUrl: string, token: string, fetch: Target['fetch']): Target {
   return { baseUrl, uploadBaseUrl: baseUrl, token, projectKey: 'twin', fetch };
