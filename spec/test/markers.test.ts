@@ -21,8 +21,12 @@ describe('checkMarkers', () => {
     expect(markers).toEqual([{ ...good, pointer: '/paths/~1a/put' }]);
   });
 
-  it('accepts a marker without readings', () => {
-    expect(problemsOf({ id: 'upload-host', source: '4.2', says: 'Host: not shown.' })).toEqual([]);
+  it('accepts a marker without readings that says why it has none', () => {
+    const bare = { id: 'upload-host', source: '4.2', says: 'Host: not shown.' };
+    expect(problemsOf({ ...bare, noReadings: 'An address, not a behaviour.' })).toEqual([]);
+    expect(problemsOf(bare)).toEqual([
+      'x-unspecified "upload-host" at /paths/~1a/put: a marker without readings needs "noReadings", a sentence saying why none',
+    ]);
   });
 
   // [what is wrong, marker, fragment of the message]
@@ -38,7 +42,16 @@ describe('checkMarkers', () => {
       'mock "append" is not one of its readings (merge, replace)',
     ],
     ['readings without mock', { ...good, mock: undefined }, '"mock" is required when readings are given'],
-    ['mock without readings', { ...good, readings: undefined }, '"mock" is given but there are no readings'],
+    [
+      'mock without readings',
+      { ...good, readings: undefined, noReadings: 'none' },
+      '"mock" is given but there are no readings',
+    ],
+    [
+      'noReadings beside readings',
+      { ...good, noReadings: 'none' },
+      '"noReadings" is given but the marker has readings',
+    ],
     ['a single reading', { ...good, readings: { merge: 'kept' } }, 'at least two behaviours'],
     [
       'readings as a list',

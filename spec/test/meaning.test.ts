@@ -21,7 +21,10 @@ const good = {
 };
 const problemsOf = (marker: unknown) =>
   checkMarkers(
-    { paths: { '/v/{k}': { get: { operationId: 'getVideo' } } }, components: { 'x-unspecified': marker } },
+    {
+      paths: { '/v/{k}': { get: { operationId: 'getVideo' } } },
+      components: { 'x-unspecified': marker, schemas: { Video: { type: 'object' } } },
+    },
     sections,
   ).problems;
 
@@ -43,7 +46,7 @@ describe('meaning of readings: the lint', () => {
     [
       'an auth rule that is not one',
       { plain: { ...good.meaning.plain, auth: 'basic' }, nested: { ...good.meaning.nested, auth: 'none' } },
-      'auth must be one of bearer, none, got "basic"',
+      'auth must be one of bearer, optional, none, got "basic"',
     ],
     [
       'a refusal with a success status',
@@ -120,6 +123,30 @@ describe('meaning of readings: the lint', () => {
       },
       'required "error" is not one of its properties',
     ],
+    [
+      'a narrowing of a schema the spec does not have',
+      {
+        plain: { ...good.meaning.plain, narrows: [{ at: '/components/schemas/Nope', set: { minItems: 1 } }] },
+        nested: { ...good.meaning.nested, narrows: [] },
+      },
+      'narrows[0]: at "/components/schemas/Nope" names no schema of the spec',
+    ],
+    [
+      'a narrowing keyword outside the accepted set',
+      {
+        plain: {
+          ...good.meaning.plain,
+          narrows: [{ at: '/components/schemas/Video', set: { pattern: 'x' } }],
+        },
+        nested: { ...good.meaning.nested, narrows: [] },
+      },
+      'narrows[0]: keyword "pattern" is not accepted',
+    ],
+    [
+      'an order that is not one',
+      { plain: { ...good.meaning.plain, order: 'sorted' }, nested: { ...good.meaning.nested, order: 'any' } },
+      'order must be one of kept, reversed, any, got "sorted"',
+    ],
   ];
 
   it.each(malformed)('rejects meaning with %s, naming the marker', (_what, meaning, fragment) => {
@@ -150,7 +177,7 @@ describe('meaning of readings: the lint', () => {
 
   it('rejects meaning on a marker without readings', () => {
     const { readings: _r, mock: _m, ...bare } = good;
-    expect(problemsOf(bare)).toEqual([
+    expect(problemsOf({ ...bare, noReadings: 'none' })).toEqual([
       'x-unspecified "error-shape" at /components: "meaning" is given but there are no readings to give it to',
     ]);
   });
@@ -263,10 +290,10 @@ describe('meaning of readings: the spec', () => {
     ['video-transitions', 'reupload-rejected', undefined, ['409 uploadVideoSource']],
     ['video-transitions', 'reupload-reprocesses', undefined, []],
     ['auth-get-video', 'required', 'bearer', ['401 getVideo']],
-    ['auth-get-video', 'not-required', 'none', []],
+    ['auth-get-video', 'not-required', 'optional', []],
     ['auth-get-video', 'owner-only', 'bearer', ['401 getVideo', '403 getVideo']],
     ['auth-update-custom-fields', 'required', 'bearer', ['401 updateCustomFields']],
-    ['auth-update-custom-fields', 'not-required', 'none', []],
+    ['auth-update-custom-fields', 'not-required', 'optional', []],
     [
       'auth-update-custom-fields',
       'owner-only',
@@ -319,10 +346,16 @@ describe('meaning of readings: the spec', () => {
     ).toEqual([
       'auth-get-video',
       'auth-update-custom-fields',
+      'create-answer-order',
+      'create-empty-videos',
       'custom-field-formats',
+      'custom-field-null',
+      'custom-field-types',
       'error-codes',
       'error-shape',
+      'field-length-limits',
       'file-size-limit',
+      'list-order',
       'media-type-refusal',
       'rate-limits',
       'readiness-field',
@@ -332,8 +365,84 @@ describe('meaning of readings: the spec', () => {
       'upload-response-body',
       'video-states',
       'video-transitions',
+      'videos-per-create-limit',
       'webhook-payload',
       'webhook-security',
     ]);
+  });
+
+  // [id, reading, "pointer keyword=value" of each narrowing]
+  const narrows: Array<[string, string, string[]]> = [
+    [
+      'create-empty-videos',
+      'rejected',
+      ['/components/schemas/CreateVideosRequest/properties/videos minItems=1'],
+    ],
+    ['create-empty-videos', 'accepted-empty', []],
+    [
+      'custom-field-null',
+      'rejected',
+      [
+        '/components/schemas/SimpleCustomFields/additionalProperties anyOf=[{"$ref":"#/components/schemas/CustomFieldValue"}]',
+      ],
+    ],
+    ['custom-field-null', 'removes-field', []],
+    [
+      'custom-field-types',
+      'listed-forms',
+      ['/components/schemas/ReadCustomFieldValue anyOf=[{"$ref":"#/components/schemas/CustomFieldValue"}]'],
+    ],
+    ['custom-field-types', 'any-json', []],
+    [
+      'videos-per-create-limit',
+      'limited',
+      ['/components/schemas/CreateVideosRequest/properties/videos maxItems=100'],
+    ],
+    ['videos-per-create-limit', 'unlimited', []],
+    [
+      'field-length-limits',
+      'limited',
+      [
+        '/components/schemas/CreateVideoEntry/properties/title maxLength=255',
+        '/components/schemas/CreateVideoEntry/properties/tags/items maxLength=255',
+        '/components/schemas/SimpleCustomFields propertyNames={"maxLength":255}',
+        '/components/schemas/CustomFieldValue/anyOf/0 maxLength=255',
+        '/components/schemas/CustomFieldValue/anyOf/4/items maxLength=255',
+      ],
+    ],
+    ['field-length-limits', 'unlimited', []],
+  ];
+  it.each(narrows)('%s: %s narrows %j', (id, reading, expected) => {
+    const found = (byId.get(id)?.meaning?.[reading]?.narrows ?? []).flatMap(({ at, set }) =>
+      Object.entries(set).map(([keyword, value]) => `${at} ${keyword}=${JSON.stringify(value)}`),
+    );
+    expect(found).toEqual(expected);
+  });
+
+  // [id, reading, how the list comes back]
+  const orders: Array<[string, string, string]> = [
+    ['create-answer-order', 'request-order', 'kept'],
+    ['create-answer-order', 'reverse-order', 'reversed'],
+    ['create-answer-order', 'any-order', 'any'],
+    ['list-order', 'kept', 'kept'],
+    ['list-order', 'any-order', 'any'],
+  ];
+  it.each(orders)('%s: %s gives the list back %s', (id, reading, order) => {
+    expect(byId.get(id)?.meaning?.[reading]?.order).toBe(order);
+  });
+
+  it('upload-response-body: video-record is the resolved record (sameAs the Video schema)', () => {
+    expect(byId.get('upload-response-body')?.meaning?.['video-record']?.sameAs).toBe(
+      '/components/schemas/Video',
+    );
+  });
+
+  it('error-shape: each reading lists the problems of a request that did not validate', () => {
+    const schema = (reading: string) => byId.get('error-shape')?.meaning?.[reading]?.schema || {};
+    const properties = (node: unknown) => Object.keys((node as { properties?: object }).properties ?? {});
+    expect(properties(schema('problem-json'))).toContain('errors');
+    expect(properties(schema('message-object'))).toContain('errors');
+    const error = (schema('error-object') as { properties: { error: unknown } }).properties.error;
+    expect(properties(error)).toContain('details');
   });
 });

@@ -163,6 +163,42 @@ const statements: Array<[string, string, string, unknown]> = [
     `${put}/responses/2XX/content/application~1json/schema/$ref`,
     '#/components/schemas/Video',
   ],
+  [
+    '4.1',
+    'each key is used in the upload request (a link)',
+    `${create}/responses/2XX/links/uploadVideoSource/parameters/videoKey`,
+    '$response.body#/0/key',
+  ],
+  [
+    '2',
+    'the key identifies the video in later requests: get (a link)',
+    `${create}/responses/2XX/links/getVideo/parameters/videoKey`,
+    '$response.body#/0/key',
+  ],
+  [
+    '2',
+    'the key identifies the video in later requests: update (a link)',
+    `${create}/responses/2XX/links/updateCustomFields/parameters/videoKey`,
+    '$response.body#/0/key',
+  ],
+  [
+    '4.2',
+    'the key in the upload path is the video polled afterwards (§1 step 3, a link)',
+    `${upload}/responses/2XX/links/getVideo/parameters/videoKey`,
+    '$request.path.videoKey',
+  ],
+  [
+    '4.3',
+    'the record read names its video: update it (a link)',
+    `${get}/responses/2XX/links/updateCustomFields/parameters/videoKey`,
+    '$response.body#/videoKey',
+  ],
+  [
+    '4.4',
+    'the record written names its video: read it (a link)',
+    `${put}/responses/2XX/links/getVideo/parameters/videoKey`,
+    '$response.body#/videoKey',
+  ],
   ['6', 'a webhook is offered', '/webhooks/videoReadiness/post/operationId', 'videoReadinessWebhook'],
   ['9', 'the version is a path segment', '/info/version', 'v1'],
 ];
@@ -248,6 +284,20 @@ describe('the spec states nothing the document leaves open', () => {
       const requests = names(`${operation}/requestBody/content/application~1json/examples`);
       expect(requests.length).toBeGreaterThan(0);
       expect(names(`${operation}/responses/2XX/content/application~1json/examples`)).toEqual(requests);
+    },
+  );
+
+  it.each([
+    ['get', get],
+    ['update', put],
+  ])(
+    '%s: every response example has a key example of the same name (tools pair them by name)',
+    (_name, operation) => {
+      const responses = Object.keys(
+        at(spec, `${operation}/responses/2XX/content/application~1json/examples`) as object,
+      );
+      const keys = Object.keys(at(spec, '/components/parameters/VideoKey/examples') as object);
+      expect(keys).toEqual(expect.arrayContaining(responses));
     },
   );
 

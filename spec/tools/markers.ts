@@ -15,7 +15,12 @@ export const interfacePath = fileURLToPath(new URL('../interface.md', import.met
 export interface Marker {
   id: string;
   source: string;
+  /** The document's words, quoted (fragments joined by " … "). */
   says: string;
+  /** What the document leaves open, in the spec's words, where the quote alone does not say it. */
+  note?: string;
+  /** Why a marker has no readings: nothing a client sends or receives turns on it. */
+  noReadings?: string;
   readings?: Record<string, string>;
   mock?: string;
   /** Machine-readable meaning of some readings (meaning.ts). */
@@ -27,7 +32,7 @@ export interface LocatedMarker extends Marker {
   pointer: string;
 }
 
-const MARKER_KEYS = new Set(['id', 'source', 'says', 'readings', 'mock', 'meaning']);
+const MARKER_KEYS = new Set(['id', 'source', 'says', 'note', 'noReadings', 'readings', 'mock', 'meaning']);
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function loadSpec(path = specPath): Record<string, unknown> {
@@ -66,6 +71,7 @@ function markerProblems(
   where: string,
   sections: Set<string>,
   operations: ReadonlySet<string>,
+  spec: unknown,
 ): string[] {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return [`x-unspecified at ${where}: a marker must be an object with id, source and says`];
@@ -116,7 +122,18 @@ function markerProblems(
   } else if (m.mock !== undefined) {
     problems.push(`${at}: "mock" is given but there are no readings to choose from`);
   }
-  if (m.meaning !== undefined) problems.push(...meaningProblems(m.meaning, readings, at, operations));
+  for (const key of ['note', 'noReadings'] as const) {
+    if (m[key] !== undefined && (typeof m[key] !== 'string' || (m[key] as string).trim() === '')) {
+      problems.push(`${at}: "${key}" must be a non-empty string`);
+    }
+  }
+  if (readings === undefined && m.noReadings === undefined) {
+    problems.push(`${at}: a marker without readings needs "noReadings", a sentence saying why none`);
+  }
+  if (readings !== undefined && m.noReadings !== undefined) {
+    problems.push(`${at}: "noReadings" is given but the marker has readings`);
+  }
+  if (m.meaning !== undefined) problems.push(...meaningProblems(m.meaning, readings, at, operations, spec));
   return problems;
 }
 
@@ -146,7 +163,7 @@ export function checkMarkers(spec: unknown, sections: Set<string> = documentSect
   const operations = operationIds(spec);
   for (const { pointer, raw } of findMarkers(spec)) {
     const where = pointer === '' ? '(root)' : pointer;
-    const found = markerProblems(raw, where, sections, operations);
+    const found = markerProblems(raw, where, sections, operations, spec);
     problems.push(...found);
     if (found.length > 0) continue;
     const marker = raw as Marker;

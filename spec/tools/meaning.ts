@@ -13,8 +13,15 @@
  *   required:
  *     auth: bearer                                                 # the auth rule of the operation it sits on
  *     refuses: [{ status: 401, on: [getVideo] }]                   # the answers with which it refuses
+ *   rejected:
+ *     narrows: [{ at: /components/schemas/…, set: { minItems: 1 } }]  # keywords it sets on schemas
+ *   request-order: { order: kept }                                 # how a list comes back
+ *   video-record: { sameAs: /components/schemas/Video, schema: … } # its body is that schema, resolved
  * ```
  */
+import { type Narrowing, narrowsProblems, schemaPointerProblems } from './narrows.js';
+
+export type { Narrowing };
 
 /** What one reading's meaning may hold. */
 export interface ReadingMeaning {
@@ -27,15 +34,22 @@ export interface ReadingMeaning {
   /** The status code the reading answers with, per operation id. */
   status?: Record<string, number>;
   /**
-   * The auth rule the reading gives the operation its marker sits on: `bearer` (a Bearer token is
-   * required) or `none` (the operation answers without one).
+   * The auth rule the reading gives the operation its marker sits on: `bearer` (a credential is
+   * required), `optional` (the operation answers with or without one) or `none` (no credential is
+   * sent or needed).
    */
-  auth?: 'bearer' | 'none';
+  auth?: 'bearer' | 'optional' | 'none';
   /**
    * The answers with which the reading refuses a request: a 4xx or 5xx status, the operations that
    * answer it, and the headers it carries (e.g. Retry-After). An empty list: it refuses nothing.
    */
   refuses?: Refusal[];
+  /** The JSON Schema keywords the reading sets on schemas of the spec (narrows.ts). */
+  narrows?: Narrowing[];
+  /** How a list the marker concerns comes back: in the order sent, reversed, or in any order. */
+  order?: 'kept' | 'reversed' | 'any';
+  /** The body the reading produces is the schema at this pointer of the (resolved) spec. */
+  sameAs?: string;
 }
 
 /** One refusal of a reading (see `ReadingMeaning.refuses`). */
@@ -45,8 +59,21 @@ export interface Refusal {
   headers?: string[];
 }
 
-const MEANING_KEYS = ['words', 'mediaType', 'schema', 'status', 'auth', 'refuses'] as const;
-const AUTH_RULES = ['bearer', 'none'];
+const MEANING_KEYS = [
+  'words',
+  'mediaType',
+  'schema',
+  'status',
+  'auth',
+  'refuses',
+  'narrows',
+  'order',
+  'sameAs',
+] as const;
+/** Members one reading may give without the others (a detail of that reading alone). */
+const OWN_KEYS = new Set<string>(['sameAs']);
+const AUTH_RULES = ['bearer', 'optional', 'none'];
+const ORDERS = ['kept', 'reversed', 'any'];
 const REFUSAL_KEYS = new Set(['status', 'on', 'headers']);
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
@@ -177,7 +204,12 @@ function refusalProblems(refuses: unknown, operations: ReadonlySet<string>, at: 
 }
 
 /** Problems of one reading's meaning (`at` names the marker and the reading). */
-function readingMeaningProblems(value: unknown, operations: ReadonlySet<string>, at: string): string[] {
+function readingMeaningProblems(
+  value: unknown,
+  operations: ReadonlySet<string>,
+  at: string,
+  spec: unknown,
+): string[] {
   if (!isObject(value)) return [`${at}: must be an object with ${MEANING_KEYS.join(', ')}`];
   const problems: string[] = [];
   for (const key of Object.keys(value)) {
@@ -201,6 +233,12 @@ function readingMeaningProblems(value: unknown, operations: ReadonlySet<string>,
     problems.push(`${at}: auth must be one of ${AUTH_RULES.join(', ')}, got ${JSON.stringify(value.auth)}`);
   }
   if (value.refuses !== undefined) problems.push(...refusalProblems(value.refuses, operations, at));
+  if (value.narrows !== undefined) problems.push(...narrowsProblems(value.narrows, spec, at));
+  if (value.order !== undefined && !ORDERS.includes(value.order as string)) {
+    problems.push(`${at}: order must be one of ${ORDERS.join(', ')}, got ${JSON.stringify(value.order)}`);
+  }
+  if (value.sameAs !== undefined)
+    problems.push(...schemaPointerProblems(value.sameAs, spec, `${at}: sameAs`));
   return problems;
 }
 
@@ -214,6 +252,7 @@ export function meaningProblems(
   readings: unknown,
   at: string,
   operations: ReadonlySet<string> = new Set(),
+  spec: unknown = {},
 ): string[] {
   if (!isObject(readings)) return [`${at}: "meaning" is given but there are no readings to give it to`];
   if (!isObject(meaning)) return [`${at}: meaning must map reading names to their data`];
@@ -224,9 +263,9 @@ export function meaningProblems(
       problems.push(`${at}: meaning of "${reading}", which is not one of its readings (${names.join(', ')})`);
       continue;
     }
-    problems.push(...readingMeaningProblems(value, operations, `${at}: meaning of "${reading}"`));
+    problems.push(...readingMeaningProblems(value, operations, `${at}: meaning of "${reading}"`, spec));
   }
-  for (const key of MEANING_KEYS) {
+  for (const key of MEANING_KEYS.filter((k) => !OWN_KEYS.has(k))) {
     const givers = names.filter(
       (r) => isObject(meaning[r]) && (meaning[r] as Record<string, unknown>)[key] !== undefined,
     );

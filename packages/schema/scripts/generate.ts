@@ -96,9 +96,18 @@ write(
 // 3a. The unknowns registry: every marker with its JSON Pointer, keyed by id, with the meaning of
 // its readings (words, media types, JSON Schemas of bodies) where the spec gives it.
 const registry = Object.fromEntries(
-  markers.map(({ id, pointer, source, says, readings, mock, meaning }) => [
+  markers.map(({ id, pointer, source, says, note, noReadings, readings, mock, meaning }) => [
     id,
-    { id, pointer, source, says, ...(readings ? { readings, mock } : {}), ...(meaning ? { meaning } : {}) },
+    {
+      id,
+      pointer,
+      source,
+      says,
+      ...(note ? { note } : {}),
+      ...(noReadings ? { noReadings } : {}),
+      ...(readings ? { readings, mock } : {}),
+      ...(meaning ? { meaning } : {}),
+    },
   ]),
 );
 const registrySource = `export const unspecified = ${literalWithRefs(registry, meaningRefs)} as const;\n`;

@@ -62,14 +62,20 @@ export interface ReadingMeaning {
   readonly schema?: Readonly<Record<string, unknown>> | false;
   /** The status code the reading answers with, per operation id. */
   readonly status?: Readonly<Record<string, number>>;
-  /** The auth rule it gives the operation its marker sits on. */
-  readonly auth?: 'bearer' | 'none';
+  /** The auth rule it gives the operation its marker sits on: required, optional, or no credential at all. */
+  readonly auth?: 'bearer' | 'optional' | 'none';
   /** The answers with which it refuses a request: status, operations, headers. */
   readonly refuses?: ReadonlyArray<{
     readonly status: number;
     readonly on: readonly string[];
     readonly headers?: readonly string[];
   }>;
+  /** The JSON Schema keywords it sets on schemas of the spec: `at` a JSON Pointer, `set` the keywords. */
+  readonly narrows?: ReadonlyArray<{ readonly at: string; readonly set: Readonly<Record<string, unknown>> }>;
+  /** How a list the unknown concerns comes back: in the order sent, reversed, or in any order. */
+  readonly order?: 'kept' | 'reversed' | 'any';
+  /** The body it produces is the schema at this JSON Pointer of the resolved document. */
+  readonly sameAs?: string;
 }
 
 export interface UnspecifiedMarker {
@@ -77,6 +83,10 @@ export interface UnspecifiedMarker {
   readonly pointer: string;
   readonly source: string;
   readonly says: string;
+  /** What the document leaves open, in the spec's words, beside the quote. */
+  readonly note?: string;
+  /** Why the unknown has no readings. */
+  readonly noReadings?: string;
   readonly readings?: Readonly<Record<string, string>>;
   readonly mock?: string;
   readonly meaning?: Readonly<Record<string, ReadingMeaning>>;

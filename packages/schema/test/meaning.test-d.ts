@@ -23,11 +23,19 @@ describe('meaning types', () => {
       | 'unknown-video-key'
       | 'webhook-security'
       | 'custom-field-formats'
+      | 'field-length-limits'
+      | 'videos-per-create-limit'
+      | 'create-answer-order'
+      | 'create-empty-videos'
+      | 'custom-field-types'
+      | 'custom-field-null'
+      | 'list-order'
     >();
   });
 
   it('keeps auth rules and refusal statuses as literals', () => {
-    expectTypeOf(meaningOf('auth-get-video', 'not-required').auth).toEqualTypeOf<'none'>();
+    expectTypeOf(meaningOf('auth-get-video', 'not-required').auth).toEqualTypeOf<'optional'>();
+    expectTypeOf(meaningOf('webhook-security', 'none').auth).toEqualTypeOf<'none'>();
     expectTypeOf(meaningOf('error-codes', 'validation-422').refuses[0].status).toEqualTypeOf<422>();
     expectTypeOf(meaningOf('token-refusal', 'forbidden-403').refuses[0].status).toEqualTypeOf<403>();
   });
@@ -39,7 +47,10 @@ describe('meaning types', () => {
   });
 
   it('types the body of each error-shape reading', () => {
-    expectTypeOf<ReadingBody<'error-shape', 'message-object'>>().toEqualTypeOf<{ message: string }>();
+    expectTypeOf<ReadingBody<'error-shape', 'message-object'>>().toEqualTypeOf<{
+      message: string;
+      errors?: { pointer: string; message: string }[];
+    }>();
     expectTypeOf<ReadingBody<'error-shape', 'error-object'>['error']['code']>().toEqualTypeOf<
       string | number
     >();

@@ -68,6 +68,48 @@ export const rateLimitsMeaning = {
   }
 } as const;
 
+export const fieldLengthLimitsMeaning = {
+  "unlimited": {
+    "narrows": []
+  },
+  "limited": {
+    "narrows": [
+      {
+        "at": "/components/schemas/CreateVideoEntry/properties/title",
+        "set": {
+          "maxLength": 255
+        }
+      },
+      {
+        "at": "/components/schemas/CreateVideoEntry/properties/tags/items",
+        "set": {
+          "maxLength": 255
+        }
+      },
+      {
+        "at": "/components/schemas/SimpleCustomFields",
+        "set": {
+          "propertyNames": {
+            "maxLength": 255
+          }
+        }
+      },
+      {
+        "at": "/components/schemas/CustomFieldValue/anyOf/0",
+        "set": {
+          "maxLength": 255
+        }
+      },
+      {
+        "at": "/components/schemas/CustomFieldValue/anyOf/4/items",
+        "set": {
+          "maxLength": 255
+        }
+      }
+    ]
+  }
+} as const;
+
 export const mediaTypeRefusalMeaning = {
   "unsupported-415": {
     "refuses": [
@@ -92,6 +134,34 @@ export const mediaTypeRefusalMeaning = {
         ]
       }
     ]
+  }
+} as const;
+
+export const videosPerCreateLimitMeaning = {
+  "unlimited": {
+    "narrows": []
+  },
+  "limited": {
+    "narrows": [
+      {
+        "at": "/components/schemas/CreateVideosRequest/properties/videos",
+        "set": {
+          "maxItems": 100
+        }
+      }
+    ]
+  }
+} as const;
+
+export const createAnswerOrderMeaning = {
+  "request-order": {
+    "order": "kept"
+  },
+  "reverse-order": {
+    "order": "reversed"
+  },
+  "any-order": {
+    "order": "any"
   }
 } as const;
 
@@ -132,6 +202,7 @@ export const uploadResponseBodyMeaning = {
     "schema": false
   },
   "video-record": {
+    "sameAs": "/components/schemas/Video",
     "schema": {
       "type": "object",
       "description": "The video record in the shape of §4.3 (its required members; the record is open).",
@@ -183,7 +254,7 @@ export const authGetVideoMeaning = {
     ]
   },
   "not-required": {
-    "auth": "none",
+    "auth": "optional",
     "refuses": []
   },
   "owner-only": {
@@ -257,7 +328,7 @@ export const authUpdateCustomFieldsMeaning = {
     ]
   },
   "not-required": {
-    "auth": "none",
+    "auth": "optional",
     "refuses": []
   },
   "owner-only": {
@@ -473,6 +544,26 @@ export const errorShapeMeaning = {
         },
         "detail": {
           "type": "string"
+        },
+        "errors": {
+          "type": "array",
+          "description": "The problems of a request that did not validate, one per place, where it had any.",
+          "items": {
+            "type": "object",
+            "required": [
+              "pointer",
+              "message"
+            ],
+            "properties": {
+              "pointer": {
+                "type": "string",
+                "description": "JSON Pointer of the place in the request."
+              },
+              "message": {
+                "type": "string"
+              }
+            }
+          }
         }
       }
     }
@@ -488,6 +579,26 @@ export const errorShapeMeaning = {
       "properties": {
         "message": {
           "type": "string"
+        },
+        "errors": {
+          "type": "array",
+          "description": "The problems of a request that did not validate, one per place, where it had any.",
+          "items": {
+            "type": "object",
+            "required": [
+              "pointer",
+              "message"
+            ],
+            "properties": {
+              "pointer": {
+                "type": "string",
+                "description": "JSON Pointer of the place in the request."
+              },
+              "message": {
+                "type": "string"
+              }
+            }
+          }
         }
       }
     }
@@ -516,11 +627,47 @@ export const errorShapeMeaning = {
             },
             "message": {
               "type": "string"
+            },
+            "details": {
+              "type": "array",
+              "description": "The problems of a request that did not validate, one per place, where it had any.",
+              "items": {
+                "type": "object",
+                "required": [
+                  "pointer",
+                  "message"
+                ],
+                "properties": {
+                  "pointer": {
+                    "type": "string",
+                    "description": "JSON Pointer of the place in the request."
+                  },
+                  "message": {
+                    "type": "string"
+                  }
+                }
+              }
             }
           }
         }
       }
     }
+  }
+} as const;
+
+export const createEmptyVideosMeaning = {
+  "rejected": {
+    "narrows": [
+      {
+        "at": "/components/schemas/CreateVideosRequest/properties/videos",
+        "set": {
+          "minItems": 1
+        }
+      }
+    ]
+  },
+  "accepted-empty": {
+    "narrows": []
   }
 } as const;
 
@@ -612,5 +759,54 @@ export const videoStatesMeaning = {
       "ready",
       "failed"
     ]
+  }
+} as const;
+
+export const customFieldTypesMeaning = {
+  "listed-forms": {
+    "narrows": [
+      {
+        "at": "/components/schemas/ReadCustomFieldValue",
+        "set": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/CustomFieldValue"
+            }
+          ]
+        }
+      }
+    ]
+  },
+  "any-json": {
+    "narrows": []
+  }
+} as const;
+
+export const customFieldNullMeaning = {
+  "rejected": {
+    "narrows": [
+      {
+        "at": "/components/schemas/SimpleCustomFields/additionalProperties",
+        "set": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/CustomFieldValue"
+            }
+          ]
+        }
+      }
+    ]
+  },
+  "removes-field": {
+    "narrows": []
+  }
+} as const;
+
+export const listOrderMeaning = {
+  "kept": {
+    "order": "kept"
+  },
+  "any-order": {
+    "order": "any"
   }
 } as const;

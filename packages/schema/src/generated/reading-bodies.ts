@@ -56,16 +56,34 @@ export interface components {
             title: string;
             status: number;
             detail?: string;
+            /** @description The problems of a request that did not validate, one per place, where it had any. */
+            errors?: {
+                /** @description JSON Pointer of the place in the request. */
+                pointer: string;
+                message: string;
+            }[];
         };
         /** @description An object with a message member; other members may appear. */
         "error-shape.message-object": {
             message: string;
+            /** @description The problems of a request that did not validate, one per place, where it had any. */
+            errors?: {
+                /** @description JSON Pointer of the place in the request. */
+                pointer: string;
+                message: string;
+            }[];
         };
         /** @description An object with an error member holding code and message; other members may appear. */
         "error-shape.error-object": {
             error: {
                 code: string | number;
                 message: string;
+                /** @description The problems of a request that did not validate, one per place, where it had any. */
+                details?: {
+                    /** @description JSON Pointer of the place in the request. */
+                    pointer: string;
+                    message: string;
+                }[];
             };
         };
         /** @description The reading adds no member to the video record. */

@@ -51,15 +51,27 @@ export const readingSchemas = {
       "type": z.string().optional(),
       "title": z.string(),
       "status": z.int(),
-      "detail": z.string().optional()
+      "detail": z.string().optional(),
+      "errors": z.array(z.looseObject({
+        "pointer": z.string().describe("JSON Pointer of the place in the request."),
+        "message": z.string()
+      })).describe("The problems of a request that did not validate, one per place, where it had any.").optional()
     }).describe("RFC 9457 problem details; other members may appear."),
     "message-object": z.looseObject({
-      "message": z.string()
+      "message": z.string(),
+      "errors": z.array(z.looseObject({
+        "pointer": z.string().describe("JSON Pointer of the place in the request."),
+        "message": z.string()
+      })).describe("The problems of a request that did not validate, one per place, where it had any.").optional()
     }).describe("An object with a message member; other members may appear."),
     "error-object": z.looseObject({
       "error": z.looseObject({
         "code": z.union([z.string(), z.int()]),
-        "message": z.string()
+        "message": z.string(),
+        "details": z.array(z.looseObject({
+          "pointer": z.string().describe("JSON Pointer of the place in the request."),
+          "message": z.string()
+        })).describe("The problems of a request that did not validate, one per place, where it had any.").optional()
       })
     }).describe("An object with an error member holding code and message; other members may appear."),
   },

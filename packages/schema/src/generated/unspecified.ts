@@ -3,7 +3,7 @@
  * Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node and
  * the machine-readable `meaning` of its readings where the spec gives one (from meaning.ts).
  */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, customFieldFormatsMeaning, errorCodesMeaning, errorShapeMeaning, fileSizeLimitMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoStatesMeaning, videoTransitionsMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
 
 export const unspecified = {
   "status-codes": {
@@ -49,21 +49,24 @@ export const unspecified = {
     "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
     "readings": {
       "unlimited": "Titles, tags and custom field values of any length are accepted.",
-      "limited": "Titles, tags and custom field values longer than a limit are refused with a 4xx."
+      "limited": "Titles, tags, custom field names and text custom field values longer than 255 characters are refused as a request that does not validate, with the status of the error-codes reading."
     },
-    "mock": "unlimited"
+    "mock": "unlimited",
+    "meaning": fieldLengthLimitsMeaning
   },
   "versioning-policy": {
     "id": "versioning-policy",
     "pointer": "",
     "source": "9",
-    "says": "Deprecation policy and other versioning rules: not shown."
+    "says": "Deprecation policy and other versioning rules: not shown.",
+    "noReadings": "Nothing a client sends or receives under v1 depends on it; a policy would show only when a version is deprecated or another one appears, so there is no behaviour of v1 to choose between."
   },
   "webhook-registration": {
     "id": "webhook-registration",
     "pointer": "",
     "source": "6",
-    "says": "Webhook event kinds, payload, registration and signing: not shown."
+    "says": "Webhook event kinds, payload, registration and signing: not shown.",
+    "noReadings": "No operation of the document registers a webhook, so no request or answer of the interface depends on it; a receiver is registered outside the four operations (the mock takes it as an option)."
   },
   "media-type-refusal": {
     "id": "media-type-refusal",
@@ -84,27 +87,31 @@ export const unspecified = {
     "says": "Rate limits, file size limits, the number of videos per create request, and field length limits: not shown.",
     "readings": {
       "unlimited": "Any number of videos is accepted in one create request.",
-      "limited": "More videos than a limit in one request are refused with a 4xx."
+      "limited": "More than 100 videos in one request are refused as a request that does not validate, with the status of the error-codes reading."
     },
-    "mock": "unlimited"
+    "mock": "unlimited",
+    "meaning": videosPerCreateLimitMeaning
   },
   "create-answer-order": {
     "id": "create-answer-order",
     "pointer": "/paths/~1api~1v1~1videos/post",
     "source": "4.1",
-    "says": "Response: a JSON array with one element per requested video, in the shape of the video record in part 2 (key, title, primaryPlaybackUrl). (The order of the elements is not shown.)",
+    "says": "Response: a JSON array with one element per requested video, in the shape of the video record in part 2 (key, title, primaryPlaybackUrl).",
+    "note": "The order of the elements is not shown.",
     "readings": {
       "request-order": "The elements follow the order of the requested videos.",
       "reverse-order": "The elements come in the reverse order of the requested videos (newest first).",
       "any-order": "The elements come in an order of the server's own, neither the requested order nor its reverse; a client matches them to its videos by title."
     },
-    "mock": "request-order"
+    "mock": "request-order",
+    "meaning": createAnswerOrderMeaning
   },
   "upload-host": {
     "id": "upload-host",
     "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/servers/0",
     "source": "4.2",
-    "says": "Host of the upload endpoint: not shown."
+    "says": "Host of the upload endpoint: not shown.",
+    "noReadings": "The host is an address a client is given, not a behaviour it observes; the spec leaves it to the server variable upload_base_url, which a client sets apart from the base address."
   },
   "file-size-limit": {
     "id": "file-size-limit",
@@ -124,8 +131,8 @@ export const unspecified = {
     "source": "3",
     "says": "Transitions: not shown.",
     "readings": {
-      "reupload-reprocesses": "A second upload to the same key replaces the source and processing starts again.",
-      "reupload-rejected": "A second upload to the same key is refused with a 4xx."
+      "reupload-reprocesses": "A second upload to the same key, whatever the video's state (failed included), replaces the source and processing starts again; no state is final.",
+      "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final."
     },
     "mock": "reupload-reprocesses",
     "meaning": videoTransitionsMeaning
@@ -151,7 +158,7 @@ export const unspecified = {
     "readings": {
       "required": "A valid Bearer token is required; without one the answer is 401.",
       "not-required": "The video is returned with or without a token.",
-      "owner-only": "Only the token that created the video may read it; other tokens get a 4xx."
+      "owner-only": "Only the token that created the video may read it; other tokens get 403, and a request without a token 401."
     },
     "mock": "required",
     "meaning": authGetVideoMeaning
@@ -177,7 +184,7 @@ export const unspecified = {
     "readings": {
       "required": "A valid Bearer token is required; without one the answer is 401.",
       "not-required": "Fields are written with or without a token.",
-      "owner-only": "Only the token that created the video may write its fields; other tokens get a 4xx."
+      "owner-only": "Only the token that created the video may write its fields; other tokens get 403, and a request without a token 401."
     },
     "mock": "required",
     "meaning": authUpdateCustomFieldsMeaning
@@ -197,7 +204,8 @@ export const unspecified = {
     "id": "webhook-method",
     "pointer": "/webhooks/videoReadiness/post",
     "source": "6",
-    "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (Its HTTP method is not shown; OpenAPI needs one, so the delivery is written under post.)",
+    "says": "A webhook is offered as an alternative to polling for learning when a video is ready.",
+    "note": "Its HTTP method is not shown; OpenAPI needs one, so the delivery is written under post.",
     "readings": {
       "post": "Each delivery is a POST request with the payload as its body.",
       "put": "Each delivery is a PUT request with the payload as its body."
@@ -208,7 +216,8 @@ export const unspecified = {
     "id": "webhook-security",
     "pointer": "/webhooks/videoReadiness/post",
     "source": "6",
-    "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (How a receiver knows a delivery comes from the service is not shown beyond \"signing: not shown\".)",
+    "says": "A webhook is offered as an alternative to polling for learning when a video is ready. Webhook event kinds, payload, registration and signing: not shown.",
+    "note": "How a receiver knows a delivery comes from the service is not shown beyond \"signing\".",
     "readings": {
       "none": "A delivery carries no credential; its authenticity rests on its signature, if any (webhook-signing).",
       "bearer-secret": "Each delivery carries \"Authorization: Bearer <secret>\", the secret given at registration."
@@ -256,7 +265,8 @@ export const unspecified = {
     "id": "webhook-delivery",
     "pointer": "/webhooks/videoReadiness/post",
     "source": "6",
-    "says": "A webhook is offered as an alternative to polling for learning when a video is ready. (Nothing of its delivery is shown.)",
+    "says": "A webhook is offered as an alternative to polling for learning when a video is ready.",
+    "note": "Nothing of its delivery is shown.",
     "readings": {
       "once-in-order": "Each event is delivered once, in the order it happened, retried on failure.",
       "duplicates": "Events may be delivered more than once.",
@@ -295,9 +305,9 @@ export const unspecified = {
     "source": "7",
     "says": "Error response shape, error codes and the conditions that cause them: not shown.",
     "readings": {
-      "problem-json": "RFC 9457 problem details (application/problem+json: type, title, status, detail).",
-      "message-object": "A JSON object with a message member.",
-      "error-object": "A JSON object with an error member holding code and message."
+      "problem-json": "RFC 9457 problem details (application/problem+json: type, title, status, detail), with an errors extension member listing the problems of a request that did not validate.",
+      "message-object": "A JSON object with a message member, and an errors member listing the problems of a request that did not validate.",
+      "error-object": "A JSON object with an error member holding code and message, and details listing the problems of a request that did not validate."
     },
     "mock": "problem-json",
     "meaning": errorShapeMeaning
@@ -306,18 +316,22 @@ export const unspecified = {
     "id": "create-empty-videos",
     "pointer": "/components/schemas/CreateVideosRequest/properties/videos",
     "source": "1",
-    "says": "Create one or more video records with a JSON request. (What a create with an empty videos list does is not shown.)",
+    "says": "Create one or more video records with a JSON request.",
+    "note": "What a create with an empty videos list does is not shown.",
     "readings": {
       "rejected": "A create whose videos list is empty is refused as a request that does not validate, with the status of the error-codes reading.",
-      "accepted-empty": "A create whose videos list is empty is answered 2XX with an empty array, creating nothing."
+      "accepted-empty": "A create whose videos list is empty is answered with the success status of create and an empty array, creating nothing."
     },
-    "mock": "rejected"
+    "mock": "rejected",
+    "meaning": createEmptyVideosMeaning
   },
   "streaming-domain": {
     "id": "streaming-domain",
     "pointer": "/components/schemas/HlsPlayback/properties/url",
     "source": "2",
-    "says": "Address of an HLS playlist (.m3u8) under the streaming domain, with the video key in the path. (The streaming domain itself is not named.)"
+    "says": "Address of an HLS playlist (.m3u8) under the streaming domain, with the video key in the path.",
+    "note": "The streaming domain itself is not named.",
+    "noReadings": "The domain is an address the server gives in each answer, not a behaviour to choose between; a client follows the URL it is given (the mock's is its streaming base option)."
   },
   "video-record-fields": {
     "id": "video-record-fields",
@@ -360,7 +374,14 @@ export const unspecified = {
     "id": "custom-field-types",
     "pointer": "/components/schemas/ReadCustomFields",
     "source": "2",
-    "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown."
+    "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown.",
+    "note": "Whether a value read is always one of the five forms of §2 follows from the list of types, which is not shown.",
+    "readings": {
+      "listed-forms": "Every value read is in one of the five JSON forms of §2 (string, number, boolean, date-time string, array of strings).",
+      "any-json": "A value read may also be null or a JSON value of a form §2 does not list."
+    },
+    "mock": "listed-forms",
+    "meaning": customFieldTypesMeaning
   },
   "custom-field-definition": {
     "id": "custom-field-definition",
@@ -369,8 +390,8 @@ export const unspecified = {
     "says": "The list of all custom field types, how custom fields are defined, and the alternative formats to simpleCustomFields: not shown.",
     "readings": {
       "implicit": "Any field name may be written; writing a new name creates the field.",
-      "predefined": "Only fields defined beforehand may be written, with a value of any form; an unknown name is refused with a 4xx.",
-      "typed": "Fields are defined beforehand on the server, each with a type (text, number, switch or labels, as the real service behind this interface, ByteArk Stream, defines them): an unknown name, or a value not of its field's type, is refused with a 4xx."
+      "predefined": "Only fields defined beforehand may be written, with a value of any form; an unknown name is refused as a request that does not validate, with the status of the error-codes reading.",
+      "typed": "Fields are defined beforehand on the server, each with a type (text, number, switch or labels, as the real service behind this interface, ByteArk Stream, defines them): an unknown name, or a value not of its field's type, is refused as a request that does not validate, with the status of the error-codes reading."
     },
     "mock": "implicit"
   },
@@ -378,11 +399,26 @@ export const unspecified = {
     "id": "custom-field-null",
     "pointer": "/components/schemas/SimpleCustomFields",
     "source": "2",
-    "says": "Values appear in these JSON forms: string, number, boolean, ISO 8601 UTC date-time string, array of strings. (What a null value does is not shown.)",
+    "says": "Values appear in these JSON forms:",
+    "note": "The forms are string, number, boolean, an ISO 8601 UTC date-time string and an array of strings; what a null value does is not shown.",
     "readings": {
-      "rejected": "A null value is refused with a 4xx.",
+      "rejected": "A null value is refused as a request that does not validate, with the status of the error-codes reading.",
       "removes-field": "A null value removes the field."
     },
-    "mock": "rejected"
+    "mock": "rejected",
+    "meaning": customFieldNullMeaning
+  },
+  "list-order": {
+    "id": "list-order",
+    "pointer": "/components/schemas/CustomFieldValue/anyOf/4",
+    "source": "2",
+    "says": "Values appear in these JSON forms … array of strings … multi-value text",
+    "note": "Whether a server keeps the order in which the strings were written is not shown.",
+    "readings": {
+      "kept": "The strings are read back in the order they were written.",
+      "any-order": "The strings are read back in an order of the server's own; the same strings, each as often as written."
+    },
+    "mock": "kept",
+    "meaning": listOrderMeaning
   }
 } as const;

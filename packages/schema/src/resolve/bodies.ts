@@ -30,7 +30,8 @@ function resolveErrorShape(document: JsonObject, choice: ChosenReading): void {
 /** A response or request body whose content a reading decides: the body is replaced by its schema. */
 function resolveBody(body: JsonObject | undefined, choice: ChosenReading): void {
   if (body === undefined) return;
-  const content = contentOf(choice, meaningFor(choice).schema);
+  const { sameAs, schema } = meaningFor(choice);
+  const content = contentOf(choice, sameAs ? { $ref: `#${sameAs}` } : schema);
   if (content === undefined) delete body.content;
   else body.content = content;
   const sentence = sentenceOf(choice);

@@ -78,7 +78,8 @@ function resolveResponses(at: OperationAt, chosen: Chosen, errorContent: unknown
 /**
  * The security of an operation whose auth is unknown, per the chosen reading's `auth`: `bearer`
  * keeps the alternatives with a credential (the operation's own scheme: the API token, or the
- * webhook's secret), `none` puts the anonymous one first and keeps those as optional.
+ * webhook's secret), `optional` puts the anonymous one first and keeps those as optional, `none`
+ * keeps only the anonymous one (no credential is sent).
  */
 function resolveAuth(document: JsonObject, choice: ChosenReading): void {
   const auth = meaningFor(choice).auth;
@@ -86,7 +87,8 @@ function resolveAuth(document: JsonObject, choice: ChosenReading): void {
   if (auth === undefined || operation === undefined) return;
   const alternatives = Array.isArray(operation.security) ? (operation.security as JsonObject[]) : [];
   const credentials = alternatives.filter((alternative) => Object.keys(alternative).length > 0);
-  operation.security = auth === 'bearer' ? credentials : [{}, ...credentials];
+  const security = { bearer: credentials, optional: [{}, ...credentials], none: [{}] };
+  operation.security = security[auth];
   operation['x-resolved'] = [...((operation['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
 }
 

@@ -59,7 +59,7 @@ export const zCustomFieldValue = z.union([
 
 /**
  * A custom field value as a response holds it: one of the JSON forms of §2 (CustomFieldValue),
- * or, since the list of all custom field types is not shown (§2), null or any other JSON value.
+ * or, under the any-json reading of custom-field-types, null or any other JSON value.
  *
  */
 export const zReadCustomFieldValue = z.union([
@@ -69,9 +69,9 @@ export const zReadCustomFieldValue = z.union([
 
 /**
  * Key/value map of all custom fields, as a response holds it (§2, §4.3). The field name is the
- * map key. Values appear in the JSON forms of §2, but the list of all custom field types is not
- * shown, so a value read may also be null or of a form not listed: the read side is open, and
- * only writes are checked (SimpleCustomFields).
+ * map key. Values appear in the JSON forms of §2; the list of all custom field types is not
+ * shown, so this schema accepts what either reading of custom-field-types allows, and only
+ * writes are checked (SimpleCustomFields).
  *
  */
 export const zReadCustomFields = z.record(z.string(), zReadCustomFieldValue);
