@@ -26,6 +26,7 @@ import {
   allowedMethods,
   isAdminPath,
   type OperationTable,
+  type RoutedOperationId,
   SPEC_OPERATIONS,
 } from './http/operations.js';
 import { ANY_ORIGIN } from './http/origin-policy.js';
@@ -243,7 +244,10 @@ export function createInstance(
       sink,
       receive: platform.receive,
       uploadReadRate: (c) =>
-        faults.uploadReadRate(c.get('operationId') ?? 'uploadVideoSource', c.get('faultPlan')),
+        faults.uploadReadRate(
+          c.get('operationId') ?? ('uploadVideoSource' satisfies RoutedOperationId),
+          c.get('faultPlan'),
+        ),
       uploads,
       log,
     },
