@@ -28,6 +28,8 @@ Options:
                           (default: 30000)
   --reading ID=READING    in-process mock only: play this reading (repeatable)
   --webhooks auto|off     auto: register a receiver through the mock's admin API when there is one
+  --admin-token T         the admin token of a mock started with --admin-token (env
+                          VIDEO_API_ADMIN_TOKEN; default: --token), sent when registering the receiver
   --profile safe|full     safe: no burst, no declared upload, no oversized create, at most 10
                           videos created, polling with backoff honouring Retry-After; full: every
                           probe at full size. Default: full when --base-url is loopback
@@ -56,6 +58,8 @@ export interface CliArgs {
   uploadBaseUrl?: string;
   token?: string;
   otherToken?: string;
+  /** The mock's admin token (`--admin-token`), for the webhook registration. */
+  adminToken?: string;
   project: string;
   reportDir?: string;
   runs?: number;
@@ -168,6 +172,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (v.insecure && v.ca !== undefined)
     throw new UsageError('--ca and --insecure exclude each other: give one');
   const token = v.token ?? env.VIDEO_API_TOKEN;
+  const adminToken = v['admin-token'] ?? env.VIDEO_API_ADMIN_TOKEN;
   if (v['other-token'] !== undefined && v['other-token'] === token) {
     // The same account's token would read as access for another account (§5 owner-only).
     throw new UsageError(
@@ -181,6 +186,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
       : { uploadBaseUrl: url('--upload-base-url', v['upload-base-url']) }),
     ...(token ? { token } : {}),
     ...(v['other-token'] === undefined ? {} : { otherToken: v['other-token'] }),
+    ...(adminToken ? { adminToken } : {}),
     project: v.project ?? 'contract',
     ...(v.report === undefined ? {} : { reportDir: v.report }),
     ...(v.runs === undefined ? {} : { runs: integer('--runs', v.runs, 1) }),
@@ -231,6 +237,7 @@ function parse(argv: string[]) {
       'upload-base-url': { type: 'string' },
       token: { type: 'string' },
       'other-token': { type: 'string' },
+      'admin-token': { type: 'string' },
       project: { type: 'string' },
       report: { type: 'string' },
       runs: { type: 'string' },

@@ -59,6 +59,7 @@ async function prepare(args: CliArgs): Promise<PreparedTarget> {
     ...(args.uploadBaseUrl === undefined ? {} : { uploadBaseUrl: args.uploadBaseUrl }),
     token: args.token,
     ...(args.otherToken === undefined ? {} : { otherToken: args.otherToken }),
+    ...(args.adminToken === undefined ? {} : { adminToken: args.adminToken }),
     projectKey: args.project,
     webhooks: args.webhooks,
     ...(args.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: args.requestTimeoutMs }),

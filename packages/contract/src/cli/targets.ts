@@ -14,6 +14,8 @@ export function httpTarget(options: {
   uploadBaseUrl?: string;
   token: string;
   otherToken?: string;
+  /** The admin token of a mock started with one; default: `token`. */
+  adminToken?: string;
   projectKey: string;
   webhooks: 'auto' | 'off';
   /** Bound of the webhook registration request (ms). Default 30 000. */
@@ -34,11 +36,16 @@ export function httpTarget(options: {
     const response = await send(
       new Request(`${options.baseUrl}/__mock/webhooks`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.adminToken ?? options.token}` },
         body: JSON.stringify({ url }),
         signal: AbortSignal.timeout(options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS),
       }),
     );
+    if (response.status === 401 || response.status === 403) {
+      throw new Error(
+        `the mock's admin API refused the webhook registration (${response.status}): give its admin token with --admin-token`,
+      );
+    }
     if (!response.ok) throw new Error(`no mock admin API to register a webhook (${response.status})`);
     return (await response.json()) as { secret?: string };
   };
