@@ -88,6 +88,12 @@ const statements: Array<[string, string, string, unknown]> = [
     `${schemas}/UploadVideoSourceRequest/properties/file/contentMediaType`,
     'application/octet-stream',
   ],
+  [
+    '4.2',
+    'the file part is sent as binary content',
+    `${upload}/requestBody/content/multipart~1form-data/encoding/file/contentType`,
+    'application/octet-stream',
+  ],
   ['4.2', 'videoKey is a path parameter', '/components/parameters/VideoKey/in', 'path'],
   ['5', 'upload requires a Bearer token', `${upload}/security`, [{ bearerAuth: [] }]],
   ['5', 'the Bearer scheme is HTTP bearer', '/components/securitySchemes/bearerAuth/scheme', 'bearer'],

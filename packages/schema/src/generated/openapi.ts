@@ -278,6 +278,19 @@ export const openapiDocument: Record<string, unknown> = {
             "multipart/form-data": {
               "schema": {
                 "$ref": "#/components/schemas/UploadVideoSourceRequest"
+              },
+              "encoding": {
+                "file": {
+                  "contentType": "application/octet-stream"
+                }
+              },
+              "examples": {
+                "everyValueForm": {
+                  "summary": "A source file (stand-in bytes; any file is a video to the mock run without transcoding)",
+                  "value": {
+                    "file": "stand-in video bytes"
+                  }
+                }
               }
             }
           }

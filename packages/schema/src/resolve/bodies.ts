@@ -7,6 +7,7 @@
 import type { JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
 import { meaningFor, nodeAt, pointerOf, resolvedFrom, sentenceOf } from './document.js';
+import { bodyExamples } from './examples.js';
 
 /** The content of a body a reading produces: its media type and schema; none when it produces no body. */
 function contentOf(choice: ChosenReading, schema: unknown): JsonObject | undefined {
@@ -27,11 +28,16 @@ function resolveErrorShape(document: JsonObject, choice: ChosenReading): void {
   response['x-resolved'] = [resolvedFrom(choice)];
 }
 
-/** A response or request body whose content a reading decides: the body is replaced by its schema. */
-function resolveBody(body: JsonObject | undefined, choice: ChosenReading): void {
+/**
+ * A response or request body whose content a reading decides: the body is replaced by its schema,
+ * with examples when `document` is given (a response, paired by name with the key's examples).
+ */
+function resolveBody(body: JsonObject | undefined, choice: ChosenReading, document?: JsonObject): void {
   if (body === undefined) return;
   const { sameAs, schema } = meaningFor(choice);
   const content = contentOf(choice, sameAs ? { $ref: `#${sameAs}` } : schema);
+  const examples = document ? bodyExamples(document, sameAs, schema) : undefined;
+  for (const media of Object.values(content ?? {})) if (examples) (media as JsonObject).examples = examples;
   if (content === undefined) delete body.content;
   else body.content = content;
   const sentence = sentenceOf(choice);
@@ -44,7 +50,7 @@ export function resolveBodies(document: JsonObject, chosen: Chosen): void {
   const shape = chosen.get('error-shape');
   if (shape) resolveErrorShape(document, shape);
   const upload = chosen.get('upload-response-body');
-  if (upload) resolveBody(nodeAt(document, pointerOf(upload.id)), upload);
+  if (upload) resolveBody(nodeAt(document, pointerOf(upload.id)), upload, document);
   const webhook = chosen.get('webhook-payload');
   if (webhook) resolveBody(nodeAt(document, `${pointerOf(webhook.id)}/requestBody`), webhook);
 }

@@ -1,0 +1,67 @@
+/**
+ * Specmatic 2.55 (npm `specmatic`, a jar run on the machine's Java 17): `specmatic test` of a
+ * resolved document against a server, with or without generative tests, and its figures. The token
+ * goes in an environment variable named after the security scheme (`bearerAuth`).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { cachedInstall, cleanEnv } from '@video-api/test-support';
+
+export const SPECMATIC_VERSION = '2.55.1';
+const run = promisify(execFile);
+
+/** The jar, installed into the per-user tool cache on first use. */
+export async function specmaticJar(): Promise<string> {
+  const dir = await cachedInstall(`specmatic-${SPECMATIC_VERSION}`, [`specmatic@${SPECMATIC_VERSION}`]);
+  return join(dir, 'node_modules', 'specmatic', 'specmatic.jar');
+}
+
+/** Java's version line, or a message naming the Debian package to install when it is absent. */
+export async function javaVersion(): Promise<string> {
+  try {
+    const { stderr } = await run('java', ['-version']);
+    return stderr.split('\n')[0] ?? '';
+  } catch {
+    throw new Error(
+      'java not found: Specmatic runs on Java 17 (Debian: apt-get install openjdk-17-jre-headless)',
+    );
+  }
+}
+
+export interface SpecmaticRun {
+  total: number;
+  passed: number;
+  failed: number;
+  /** The scenarios that failed, one line each. */
+  failures: string[];
+  output: string;
+}
+
+/** `specmatic test FILE --testBaseURL URL` in `cwd`; `generative` turns on its generative tests. */
+export async function specmaticTest(
+  file: string,
+  baseUrl: string,
+  options: { generative: boolean; token: string; cwd: string },
+): Promise<SpecmaticRun> {
+  const jar = await specmaticJar();
+  const env = {
+    ...cleanEnv(),
+    bearerAuth: options.token,
+    SPECMATIC_GENERATIVE_TESTS: String(options.generative),
+  };
+  const result = await run('java', ['-jar', jar, 'test', file, '--testBaseURL', baseUrl], {
+    cwd: options.cwd,
+    env,
+    timeout: 600_000,
+    maxBuffer: 256 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) => ({
+    stdout: error.stdout ?? '',
+    stderr: error.stderr ?? '',
+  }));
+  const output = `${result.stdout}\n${result.stderr}`;
+  const counts = /Tests run: (\d+), Successes: (\d+), Failures: (\d+)/.exec(output);
+  if (!counts) throw new Error(`specmatic printed no "Tests run" line:\n${output.slice(-3000)}`);
+  const failures = [...new Set(output.match(/^Scenario: .* has FAILED$/gm) ?? [])];
+  return { total: Number(counts[1]), passed: Number(counts[2]), failed: Number(counts[3]), failures, output };
+}
