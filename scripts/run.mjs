@@ -99,6 +99,8 @@ function ensureTestTools() {
   );
   // jq: the contract's reports are read with it, as teams read them.
   ensureDebianPackage('jq', () => works('jq', ['--version']), "the contract reports' jq check");
+  // Java: Specmatic (the interop tests) runs a jar.
+  ensureDebianPackage('openjdk-17-jre-headless', () => works('java', ['-version']), 'the Specmatic interop tests');
   // openssl: the contract's deployment tests make a self-signed certificate for their HTTPS proxy.
   ensureDebianPackage('openssl', () => works('openssl', ['version']), "the contract's HTTPS deployment tests");
 }
