@@ -74,11 +74,17 @@ function operations(document: Json, items: Json, label: (path: string) => string
   );
 }
 
+/** The variants of a schema (`anyOf` or `oneOf`): an unknown may mark one of them. */
+const variantsOf = (schema: Json): unknown[] => {
+  const variants = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(variants) ? variants : [];
+};
+
 function schemaSection(document: Json, name: string, schema: Json): Html {
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const properties = Object.entries(objectAt(schema, 'properties'));
   return html`<section id="schema-${name}"><h3><code>${name}</code>: ${schemaSummary(document, schema)}</h3>
-<p class="prose">${textAt(schema, 'description') ?? ''}</p>${unknowns(schema)}
+<p class="prose">${textAt(schema, 'description') ?? ''}</p>${unknowns(schema)}${variantsOf(schema).map(unknowns)}
 ${
   properties.length > 0
     ? html`<table><tr><th>property</th><th>schema</th><th>required</th><th>description</th></tr>${properties.map(
