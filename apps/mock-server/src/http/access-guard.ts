@@ -26,8 +26,7 @@ export interface AccessPolicy {
 
 const listed = (items: readonly string[]) => (items.length === 0 ? '' : `, ${items.join(', ')}`);
 /** The entries beyond those always allowed (localhost names), which the message names first. */
-const beyondLocalhost = (items: readonly string[]) =>
-  items.filter((item) => !LOCALHOST_HOSTS.includes(item));
+const beyondLocalhost = (items: readonly string[]) => items.filter((item) => !LOCALHOST_HOSTS.includes(item));
 
 function hostRefusal(hostname: string, allowed: readonly string[]): HttpError {
   return mockError(
