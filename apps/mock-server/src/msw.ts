@@ -10,7 +10,7 @@
  * const server = setupServer(...handlers);
  * server.listen();
  */
-import type { ReadingChoice } from '@video-api/schema/unspecified';
+import type { ReadingChoice } from '@video-api/schema';
 import { type HttpHandler, http } from 'msw';
 import { createApp, setServedOrigin } from './app.js';
 import { isNetworkFault } from './http/network-fault.js';

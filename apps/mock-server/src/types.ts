@@ -1,5 +1,5 @@
 /** Bulky types of the mock's public API: options, the in-process control API, the app. */
-import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
+import type { ReadingChoice, ReadingSet } from '@video-api/schema';
 import type { Hono } from 'hono';
 import type { MockControl } from './control/mock-control.js';
 import type { MockEnv } from './http/context.js';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { idsWithReadings, type UnspecifiedIdWithReadings, unspecified } from '@video-api/schema/unspecified';
+import { idsWithReadings, type UnspecifiedIdWithReadings, unspecified } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { typecheck } from './support/typecheck.js';
 

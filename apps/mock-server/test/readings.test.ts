@@ -4,7 +4,7 @@
  * checked against it at run time: a new unknown or reading without a row fails here.
  */
 
-import { idsWithReadings, readingsOf, type UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import { idsWithReadings, readingsOf, type UnspecifiedIdWithReadings } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/node/cli-args.js';
 import type { MockOptions } from '../src/types.js';

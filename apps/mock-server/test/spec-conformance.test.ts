@@ -3,7 +3,7 @@
  * schema of its operation. `support/api.ts` checks every response of this suite; this file drives
  * the whole flow under every combination of the readings that shape response bodies.
  */
-import { readingsOf } from '@video-api/schema/unspecified';
+import { readingsOf } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { api, checked } from './support/api.js';
 

@@ -4,7 +4,7 @@
  */
 import { runContract } from '@video-api/contract';
 import { createApp } from '@video-api/mock-server';
-import { idsWithReadings, readingsOf } from '@video-api/schema/unspecified';
+import { idsWithReadings, readingsOf } from '@video-api/schema';
 import { figure, median } from '../lib/stats.js';
 import type { Benchmark } from '../lib/types.js';
 

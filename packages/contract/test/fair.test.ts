@@ -2,7 +2,7 @@
  * The suite is fair: it passes the mock under every reading of every unknown, and observes each
  * time exactly the reading that was set.
  */
-import { idsWithReadings, readingsOf } from '@video-api/schema/unspecified';
+import { idsWithReadings, readingsOf } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { failures, observation, runAgainstMock, skipped } from './helpers.js';
 

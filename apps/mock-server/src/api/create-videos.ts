@@ -1,5 +1,5 @@
 /** §4.1 Create videos: POST /api/v1/videos. */
-import { meaningOf, type ReadingOf } from '@video-api/schema/unspecified';
+import { meaningOf, type ReadingOf } from '@video-api/schema';
 import { zCreateVideosRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';

@@ -1,6 +1,6 @@
 /** §4.3 Get a video: GET /api/v1/videos/{videoKey}. */
 
-import { meaningOf } from '@video-api/schema/unspecified';
+import { meaningOf } from '@video-api/schema';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
 import { unknownKey } from '../http/conditions.js';

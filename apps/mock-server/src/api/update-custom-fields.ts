@@ -1,7 +1,6 @@
 /** §4.4 Update custom fields: PUT /api/v1/videos/{videoKey}/custom-fields. */
 
-import { isOfFieldKind } from '@video-api/schema';
-import { meaningOf, type ReadingOf } from '@video-api/schema/unspecified';
+import { isOfFieldKind, meaningOf, type ReadingOf } from '@video-api/schema';
 import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';

@@ -1,5 +1,5 @@
 /** §4.2 Upload a video source file: POST /api/upload/v1/form-data/videos/{videoKey}. */
-import { meaningOf } from '@video-api/schema/unspecified';
+import { meaningOf } from '@video-api/schema';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
 import { unknownKey, wrongMediaType } from '../http/conditions.js';

@@ -4,7 +4,7 @@
  * own OpenAPI document at `/__mock/openapi.json`. Every error is answered as problem+json
  * (the app's error handler renders admin paths so), whatever the public API's readings.
  */
-import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema/unspecified';
+import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema';
 import type { Hono } from 'hono';
 import type { Faults } from '../faults/types.js';
 import { requireToken } from '../http/auth.js';

@@ -1,5 +1,5 @@
 /** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
-import type { ReadingChoice } from '@video-api/schema/unspecified';
+import type { ReadingChoice } from '@video-api/schema';
 import type { Guards } from '../api/bounds.js';
 import type { Faults } from '../faults/types.js';
 import { notFound } from '../http/errors.js';

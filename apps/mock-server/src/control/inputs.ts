@@ -4,7 +4,7 @@
  * query. Every refusal is an HttpError that says what was wrong, where and what is accepted;
  * the admin API answers them as problem+json.
  */
-import type { ReadingChoice } from '@video-api/schema/unspecified';
+import type { ReadingChoice } from '@video-api/schema';
 import type { Context } from 'hono';
 import { HttpError } from '../http/errors.js';
 import { type BodyProblem, MAX_JSON_BYTES, readJsonBody } from '../http/json-body.js';

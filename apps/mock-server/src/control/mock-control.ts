@@ -1,5 +1,5 @@
 /** The in-process control API of a mock (`app.mock`), mirrored by the admin API under `/__mock/`. */
-import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
+import type { ReadingChoice, ReadingSet } from '@video-api/schema';
 import type { Faults } from '../faults/types.js';
 import type { VideoEvent } from '../state/events.js';
 import type { StoredSource } from '../state/source-sink.js';

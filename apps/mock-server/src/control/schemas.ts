@@ -1,5 +1,5 @@
 /** Bodies and queries of the admin API (the mock's own control surface, not the public spec). */
-import { idsWithReadings, readingsOf } from '@video-api/schema/unspecified';
+import { idsWithReadings, readingsOf } from '@video-api/schema';
 import { zCustomFieldValue } from '@video-api/schema/zod';
 import { z } from 'zod';
 import { zFaultRule } from '../faults/rule-schema.js';

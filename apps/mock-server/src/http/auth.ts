@@ -5,7 +5,7 @@
  * `auth-update-custom-fields` (required, not-required, owner-only).
  */
 
-import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingOf } from '@video-api/schema';
 import type { RequestReadings } from '../readings/request-readings.js';
 import type { VideoRecord } from '../state/types.js';
 import { conditionStatus } from './conditions.js';

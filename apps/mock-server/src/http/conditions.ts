@@ -4,7 +4,7 @@
  * refused token on create and upload (`token-refusal`, auth.ts), a body of the wrong media type
  * (`media-type-refusal`).
  */
-import { meaningOf, type ReadingOf } from '@video-api/schema/unspecified';
+import { meaningOf, type ReadingOf } from '@video-api/schema';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { RequestReadings } from '../readings/request-readings.js';
 import { HttpError, notFound, unsupportedMediaType } from './errors.js';

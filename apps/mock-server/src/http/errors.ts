@@ -4,7 +4,7 @@
  * reading (the validation status is the `error-codes` reading); the admin API always answers
  * problem+json. No stack trace ever reaches a client.
  */
-import { meaningOf, type ReadingOf } from '@video-api/schema/unspecified';
+import { meaningOf, type ReadingOf } from '@video-api/schema';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { RequestReadings } from '../readings/request-readings.js';

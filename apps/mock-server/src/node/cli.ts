@@ -4,7 +4,7 @@
  * SIGINT, SIGTERM or SIGHUP, or when the process that started it exits (unless --outlive-parent).
  */
 
-import type { ReadingChoice } from '@video-api/schema/unspecified';
+import type { ReadingChoice } from '@video-api/schema';
 import { ADMIN_PREFIX } from '../http/operations.js';
 import { DEFAULT_TOKEN, OptionError } from '../options.js';
 import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';

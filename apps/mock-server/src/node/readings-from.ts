@@ -2,8 +2,9 @@
  * `--readings-from FILE`: the contract report a twin is started from, read and checked before
  * anything starts, and what the twin plays, said at start-up.
  */
+
+import type { ReadingChoice } from '@video-api/schema';
 import { ReportFileError, readReportFile } from '@video-api/schema/node';
-import type { ReadingChoice } from '@video-api/schema/unspecified';
 import { OptionError } from '../options.js';
 import { type TwinReport, twinReadings } from '../readings/from-report.js';
 

@@ -4,17 +4,15 @@
  */
 import {
   parseReadingChoice as checkChoice,
-  parseReadingList,
-  type ReadingChoiceResult,
-  splitReadingPair,
-} from '@video-api/schema';
-import {
   idsWithReadings,
   mockReadings,
+  parseReadingList,
   type ReadingChoice,
+  type ReadingChoiceResult,
   type ReadingSet,
   readingsOf,
-} from '@video-api/schema/unspecified';
+  splitReadingPair,
+} from '@video-api/schema';
 import { seededRandom } from '../shared/random.js';
 
 /** Header a request uses to pick readings: `X-Mock-Reading: id=reading, id2=reading`. */

@@ -1,7 +1,7 @@
 /**
  * The readings of one request: reading one records it as played, for `X-Mock-Readings`.
  */
-import type { ReadingOf, ReadingSet, UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import type { ReadingOf, ReadingSet, UnspecifiedIdWithReadings } from '@video-api/schema';
 
 /**
  * One sequence of first reads over a reading set: the readings played so far and their

@@ -2,7 +2,7 @@
  * The readings a server plays: the start set (spec defaults with the options over them), changed
  * by the control API, restored by a reset. Each request reads them through a RequestReadings.
  */
-import type { ReadingChoice, ReadingSet } from '@video-api/schema/unspecified';
+import type { ReadingChoice, ReadingSet } from '@video-api/schema';
 import { parseReadingHeader, readingSet } from './choice.js';
 import { RequestReadings } from './request-readings.js';
 

@@ -3,7 +3,7 @@
  * off: one table per unknown, keyed by its readings in the spec, so a reading added to the spec is a
  * type error here until it is given its answer.
  */
-import type { ReadingOf, UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import type { ReadingOf, UnspecifiedIdWithReadings } from '@video-api/schema';
 
 type Switch<Id extends UnspecifiedIdWithReadings> = Readonly<Record<ReadingOf<Id>, boolean>>;
 

@@ -2,7 +2,7 @@
  * The event the mock emits on every state change of a video (§3, §6), and the context it is
  * emitted in: the readings and origin of the request that caused it (or the server's own).
  */
-import type { ReadingSet } from '@video-api/schema/unspecified';
+import type { ReadingSet } from '@video-api/schema';
 
 /**
  * One state change of a video.

@@ -4,8 +4,9 @@
  * name) and `customFieldEntries` (one entry per field), each with the type word the real service
  * behind this interface uses for the field's form (text, number, switch, labels).
  */
+
+import type { ReadingOf } from '@video-api/schema';
 import { type FieldKind, fieldKindOf } from '@video-api/schema';
-import type { ReadingOf } from '@video-api/schema/unspecified';
 import type { FieldValue } from './types.js';
 
 /** The service's type word of each kind of value (a date-time is text there). */

@@ -2,8 +2,7 @@
  * Shows stored records as the API does (§4.1, §4.3): in the shape the readings say, with playback
  * addresses under the right streaming base, remembered as text for repeated reads.
  */
-import type { Video } from '@video-api/schema';
-import type { ReadingSet } from '@video-api/schema/unspecified';
+import type { ReadingSet, Video } from '@video-api/schema';
 import type { VirtualClock } from './clock.js';
 import type { EventContext } from './events.js';
 import type { Origins } from './origins.js';

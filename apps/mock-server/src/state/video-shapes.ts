@@ -3,8 +3,9 @@
  * (§2, §4.3) under the readings `readiness-field`, `video-states`, `video-record-fields` and
  * `custom-field-formats`.
  */
+
+import type { ReadingOf } from '@video-api/schema';
 import { type CreatedVideo, stateWords, type Video, type VideoState, videoStates } from '@video-api/schema';
-import type { ReadingOf } from '@video-api/schema/unspecified';
 import { showsExtraFields } from '../readings/switches.js';
 import { alternativeFormats } from './field-types.js';
 import type { Phase, VideoRecord } from './types.js';

@@ -7,7 +7,7 @@
  * - reordered: events are held for a window and sent in a seeded shuffled order that is never
  *   the original one when the window holds two or more events.
  */
-import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingOf } from '@video-api/schema';
 import type { Random } from '../shared/prng.js';
 
 /** How a target queue plays one delivery reading. */

@@ -4,7 +4,7 @@
  * clock, the deliveries given up (and redelivered on request), a record of every attempt. The
  * webhook readings are read at every dispatch; targets and pending deliveries are kept in a ledger.
  */
-import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingOf } from '@video-api/schema';
 import { createRandom, toSeed } from '../shared/prng.js';
 import { retryPolicy } from './backoff.js';
 import { READY_ONLY_STATES, webhookEventName } from './constants.js';

@@ -2,7 +2,7 @@
  * The body of a delivery under `webhook-payload` (§6: the payload is not shown; these are the
  * three readings of the spec, played exactly).
  */
-import type { ReadingBody, ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingBody, ReadingOf } from '@video-api/schema';
 import type { VideoEvent, WebhookPayload } from './types.js';
 
 type Reading = ReadingOf<'webhook-payload'>;

@@ -2,7 +2,7 @@
  * The webhook readings in force, taken from the app's readings; a missing or unknown value
  * falls back to the reading the spec names as the mock's default.
  */
-import { isReading, mockReadings, type UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import { isReading, mockReadings, type UnspecifiedIdWithReadings } from '@video-api/schema';
 import type { WebhookReadings } from './types.js';
 
 /** The registry ids of the webhook unknowns, by the name the dispatcher uses. */

@@ -2,8 +2,9 @@
  * One HTTP attempt of one delivery: the headers of README.md (id, timestamp, signature, event,
  * attempt, readings), a time limit, and what came of it, including a receiver's `Retry-After`.
  */
+
+import type { ReadingOf } from '@video-api/schema';
 import { parseRetryAfter } from '@video-api/schema';
-import type { ReadingOf } from '@video-api/schema/unspecified';
 import { WEBHOOK_HEADERS } from './constants.js';
 import { signatureHeader } from './signing.js';
 import { refusalIn } from './target-rules.js';

@@ -5,7 +5,7 @@
  * - hmac-sha256-body: the raw body, header `Webhook-Signature: v1=<hex>`;
  * - unsigned: no header.
  */
-import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingOf } from '@video-api/schema';
 import { constantTimeEqual, hmacSha256Hex } from '../shared/hmac-sha256.js';
 import { unplayed } from '../shared/unplayed.js';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_VERSION } from './constants.js';

@@ -3,7 +3,7 @@
  * were queued), retries on the virtual clock until the retry window closes, the hold window of
  * `reordered`, and cancellation that leaves no timer and no request behind.
  */
-import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingOf } from '@video-api/schema';
 import type { Random } from '../shared/prng.js';
 import { nextRetryDelay } from './backoff.js';
 import { copiesOf, DELIVERY_MODES, reorder } from './delivery-plan.js';

@@ -1,5 +1,5 @@
 /** Types of the webhook dispatcher; `VideoEvent` is the app's (src/state/events.ts). */
-import type { ReadingOf } from '@video-api/schema/unspecified';
+import type { ReadingOf } from '@video-api/schema';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
 import type { VideoEvent } from '../state/events.js';

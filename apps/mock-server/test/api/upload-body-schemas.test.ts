@@ -1,5 +1,5 @@
 /** §4.2: the upload's answer under each `upload-response-body` reading is what the spec's meaning of that reading says. */
-import { readingsOf } from '@video-api/schema/unspecified';
+import { readingsOf } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';

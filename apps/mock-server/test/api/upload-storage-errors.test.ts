@@ -3,8 +3,7 @@
  * ENOSPC, EDQUOT and EIO (the device could not store it), in every error shape, logged at error with the path, and the
  * video keeps no source. A portable sink whose write fails stands in for the disk.
  */
-import { errorDetail } from '@video-api/schema';
-import { readingsOf } from '@video-api/schema/unspecified';
+import { errorDetail, readingsOf } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { webPlatform } from '../../src/platform.js';

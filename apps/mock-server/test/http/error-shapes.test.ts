@@ -2,7 +2,7 @@
  * Error bodies (§7) follow the meaning the spec gives each `error-shape` reading: its media type,
  * and a body its schema accepts (the schema the contract suite observes the reading by).
  */
-import { meaningOf, readingsOf } from '@video-api/schema/unspecified';
+import { meaningOf, readingsOf } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';

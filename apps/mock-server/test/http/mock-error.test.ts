@@ -2,7 +2,7 @@
  * Errors of the mock itself (src/http/mock-error.ts): a bad X-Mock-* header gets one answer a team
  * can tell from the API's own validation error, whatever the error-shape reading.
  */
-import { readingsOf } from '@video-api/schema/unspecified';
+import { readingsOf } from '@video-api/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTH, api } from '../support/api.js';

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { idsWithReadings } from '@video-api/schema/unspecified';
+import { idsWithReadings } from '@video-api/schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/node/cli-args.js';
 import { describeTwin } from '../../src/node/readings-from.js';

@@ -1,5 +1,5 @@
 /** What an effect test of one reading gets, and helpers the effect tables share. */
-import type { ReadingOf, UnspecifiedIdWithReadings } from '@video-api/schema/unspecified';
+import type { ReadingOf, UnspecifiedIdWithReadings } from '@video-api/schema';
 import { startWebhookReceiver } from '@video-api/test-support';
 import type { api } from '../support/api.js';
 

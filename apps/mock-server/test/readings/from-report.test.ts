@@ -2,7 +2,7 @@
  * The twin's reading of a contract report: what it plays (observed readings; `other`, not observed
  * and absent unknowns keep the default; chosen readings win), and what it refuses, as one line.
  */
-import { idsWithReadings, mockReadings } from '@video-api/schema/unspecified';
+import { idsWithReadings, mockReadings } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { createApp, OptionError } from '../../src/index.js';
 import { ReadingError } from '../../src/readings/choice.js';

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mockReadings } from '@video-api/schema/unspecified';
+import { mockReadings } from '@video-api/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The contract suite is not a dependency of the mock (it depends on the mock): its sources are
 // imported by path, as the workspace holds them.

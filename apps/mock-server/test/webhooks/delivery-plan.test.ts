@@ -1,4 +1,4 @@
-import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import { type ReadingOf, readingsOf } from '@video-api/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/shared/prng.js';

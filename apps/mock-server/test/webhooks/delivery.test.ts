@@ -1,4 +1,4 @@
-import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import { type ReadingOf, readingsOf } from '@video-api/schema';
 import { deliveryHeader, startWebhookReceiver, type WebhookReceiver } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '../../src/webhooks/constants.js';

@@ -1,5 +1,5 @@
 /** Each `webhook-payload` reading's body matches the schema the spec gives that reading, and no other. */
-import { readingsOf } from '@video-api/schema/unspecified';
+import { readingsOf } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
 import { describe, expect, it } from 'vitest';
 import { buildPayload } from '../../src/webhooks/payload.js';

@@ -1,4 +1,4 @@
-import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import { type ReadingOf, readingsOf } from '@video-api/schema';
 import {
   type Delivery,
   deliveryHeader,

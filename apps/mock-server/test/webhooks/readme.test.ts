@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readingsOf } from '@video-api/schema/unspecified';
+import { readingsOf } from '@video-api/schema';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { webhookRoutes } from '../../src/control/webhook-routes.js';

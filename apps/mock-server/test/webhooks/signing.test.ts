@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type ReadingOf, readingsOf } from '@video-api/schema/unspecified';
+import { type ReadingOf, readingsOf } from '@video-api/schema';
 import {
   type Delivery,
   deliveryHeader,

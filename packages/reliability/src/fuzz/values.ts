@@ -2,7 +2,7 @@
  * Building blocks of the fuzz: hostile strings, keys, field values, headers and reading choices,
  * as fast-check arbitraries. The readings come from the generated registry, never hand-written.
  */
-import { idsWithReadings, readingsOf } from '@video-api/schema/unspecified';
+import { idsWithReadings, readingsOf } from '@video-api/schema';
 import fc from 'fast-check';
 import { TOKEN } from '../support/http.js';
 

@@ -3,7 +3,7 @@
  * each: the route, the way the page's own script sends it (a CORS fetch, a no-cors fetch, a form, a
  * beacon, a subresource), and what it would take or change if the mock let it through.
  */
-import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema/unspecified';
+import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_PREFIX, isAdminPath, specOperation } from '../../../src/http/operations.js';
