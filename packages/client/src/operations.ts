@@ -10,7 +10,7 @@ type Method = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' |
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** The path of the generated `paths` under which operation `Id` sits; never for a webhook. */
-export type PathOf<Id extends OperationId> = {
+type PathOf<Id extends OperationId> = {
   [P in keyof paths]: { [M in Method]: Same<paths[P][M], operations[Id]> extends true ? P : never }[Method];
 }[keyof paths];
 

@@ -37,7 +37,7 @@ export interface LedgerEntry {
   sentAt?: string | undefined;
 }
 
-export type BatchPhase = 'creating' | 'uploading' | 'processing' | 'done' | 'failed';
+type BatchPhase = 'creating' | 'uploading' | 'processing' | 'done' | 'failed';
 
 export interface BatchProgress {
   index: number;

@@ -51,8 +51,6 @@ function randomId(): string {
   );
 }
 
-export { isAmbiguousCreateFailure } from './ambiguity.js';
-
 /**
  * Writes no custom field unless asked: a file's `customFields`, and with `correlationField` its
  * correlation id, are written after its video is created and before its upload.

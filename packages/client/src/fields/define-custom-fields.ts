@@ -17,7 +17,7 @@ import { CustomFieldError, type FieldIssue } from './custom-field-error.js';
 export type FieldKind = 'text' | 'counter' | 'flag' | 'datetime' | 'multiText';
 
 /** The value type of a kind in code. */
-export type FieldValue<K extends FieldKind> = K extends 'text'
+type FieldValue<K extends FieldKind> = K extends 'text'
   ? string
   : K extends 'counter'
     ? number

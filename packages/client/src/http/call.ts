@@ -29,7 +29,7 @@ export function mergeRetry(
 }
 
 /** Classifies anything thrown by an attempt into a typed error. */
-export function classify(
+function classify(
   error: unknown,
   operation: SentOperationId,
   timedOut: boolean,

@@ -34,7 +34,7 @@ export function parseJson(text: string): unknown {
  * The human detail of an error body in any of the readings of `error-shape` (`@video-api/schema`'s
  * field order), or else the start of its raw text.
  */
-export function errorDetail(body: unknown, raw: string): string | undefined {
+function errorDetail(body: unknown, raw: string): string | undefined {
   const found = detailOf(body);
   if (found !== undefined) return found;
   const text = raw.trim().replace(/\s+/g, ' ');

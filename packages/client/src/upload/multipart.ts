@@ -19,7 +19,7 @@ export interface MultipartBody {
 }
 
 /** A boundary that cannot be predicted: 24 random bytes in hex. */
-export function randomBoundary(): string {
+function randomBoundary(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   return `----video-api-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

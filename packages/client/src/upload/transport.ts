@@ -10,7 +10,7 @@ import { raceSignal } from '../http/signals.js';
 import type { MultipartBody } from './multipart.js';
 import { multipartChunks } from './multipart.js';
 
-export interface UploadRequest {
+interface UploadRequest {
   url: string;
   /** Authorization, Content-Type (with boundary), Content-Length and the rest. */
   headers: Headers;

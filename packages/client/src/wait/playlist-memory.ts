@@ -7,7 +7,7 @@ import type { CreatedVideo } from '@video-api/schema';
 import { playlistUrl } from './readiness.js';
 
 /** How many keys one client remembers (an address is about 100 bytes). */
-export const REMEMBERED_PLAYLISTS = 1000;
+const REMEMBERED_PLAYLISTS = 1000;
 
 export interface PlaylistMemory {
   remember(created: readonly CreatedVideo[]): void;

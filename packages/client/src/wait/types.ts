@@ -21,7 +21,7 @@ export interface ReadinessContext {
  * Decides readiness from a video record. `true` means ready, `false` pending. The readiness field
  * is unknown (§4.3, unknown `readiness-field`), hence pluggable.
  */
-export type ReadinessPredicate = (
+type ReadinessPredicate = (
   video: Video,
   context: ReadinessContext,
 ) => Readiness | boolean | Promise<Readiness | boolean>;

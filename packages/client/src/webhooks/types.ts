@@ -2,7 +2,7 @@
 import type { ReadingOf, Video } from '@video-api/schema';
 
 /** The signing readings of unknown `webhook-signing`; `auto` tells the signed ones apart by the header's form. */
-export type WebhookSigning = ReadingOf<'webhook-signing'> | 'auto';
+type WebhookSigning = ReadingOf<'webhook-signing'> | 'auto';
 
 /** A delivery's event, the same whatever the payload reading (`webhook-payload`). */
 export interface WebhookEvent {

@@ -7,7 +7,7 @@ import { videoApiHandlers } from '@video-api/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { createVideoApiClient, type VideoApiClientOptions } from '../../src/index.js';
 
-export const MSW_BASE_URL = 'https://api.video.test';
+const MSW_BASE_URL = 'https://api.video.test';
 
 export function mswMock() {
   const { handlers, mock } = videoApiHandlers({

@@ -19,7 +19,7 @@ export interface MatrixMock {
   close(): Promise<void>;
 }
 
-export const readinessCombinations: ReadingChoice[] = readingsOf('readiness-field').flatMap((field) =>
+const readinessCombinations: ReadingChoice[] = readingsOf('readiness-field').flatMap((field) =>
   readingsOf('video-record-fields').flatMap((fields) =>
     readingsOf('video-states').map((states) => ({
       'readiness-field': field,

@@ -1,5 +1,5 @@
 /** An in-test fetch: answers from a script of responses and records every request it saw. */
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   headers: Headers;

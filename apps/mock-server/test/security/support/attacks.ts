@@ -10,10 +10,10 @@ import { ADMIN_PREFIX, isAdminPath, specOperation } from '../../../src/http/oper
 import { AUTH } from '../../support/api.js';
 
 /** How the page's script sends a request. */
-export type Vector = 'fetch' | 'no-cors' | 'form' | 'beacon' | 'img' | 'script';
+type Vector = 'fetch' | 'no-cors' | 'form' | 'beacon' | 'img' | 'script';
 
 /** What an attack aims at: something it reads (`leak`), or a part of the state it changes. */
-export type Aim = 'leak' | 'video' | 'created' | 'readings' | 'faults' | 'targets';
+type Aim = 'leak' | 'video' | 'created' | 'readings' | 'faults' | 'targets';
 
 export interface Attack {
   name: string;

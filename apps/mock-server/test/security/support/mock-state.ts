@@ -13,13 +13,13 @@ import { type Answer, type Attack, attackFrom, SEEDED, type Seen } from './attac
 
 /** One request line of the mock's log. */
 /** One `refused` line of the mock's log: a request the access guard answered 403 before anything. */
-export interface Refusal {
+interface Refusal {
   code: string;
   method: string;
   url: string;
 }
 
-export interface LoggedRequest {
+interface LoggedRequest {
   method: string;
   path: string;
   status: number;
@@ -41,7 +41,7 @@ export interface WatchedMock {
   close(): Promise<void>;
 }
 
-export interface Snapshot {
+interface Snapshot {
   video: number;
   created: number;
   readings: unknown;
