@@ -45,6 +45,7 @@ export type OperationId = keyof operations;
 export * from './date-time.js';
 export * from './error-detail.js';
 export * from './field-kinds.js';
+export type { PathOf, PathOperationId } from './operation-paths.js';
 export * from './reading-choice.js';
 export * from './report-readings.js';
 export * from './retry-after.js';
