@@ -178,7 +178,12 @@ export function createInstance(
   });
   const listeners = new Set<(event: VideoEvent) => void>();
   const failures = seededRandom(resolved.seed);
-  const represent = createRepresenter({ phaseOf: (record) => lifecycle.phaseOf(record), clock, origins });
+  const represent = createRepresenter({
+    phaseOf: (record) => lifecycle.phaseOf(record),
+    clock,
+    origins,
+    defined: () => store.getDefinitions(),
+  });
   const lifecycle = new Lifecycle({
     store,
     clock,

@@ -57,9 +57,9 @@ const MUST_HANDLE: Record<UnspecifiedIdWithReadings, string[]> = {
   'video-states': [],
   'custom-field-definition': ['src/api/update-custom-fields.ts'],
   'custom-field-null': ['src/readings/switches.ts'],
-  // Added to the spec by issue 26; the mock does not play them yet (no code reads them), so a
-  // reading added to them fails nothing here: test/readings.test.ts's table of effects asks for them.
-  'custom-field-types': [],
+  'custom-field-types': ['src/readings/switches.ts'],
+  // The meaning's `order` (kept or any) says how a list reads back: a reading added with its
+  // meaning needs no code change.
   'list-order': [],
 };
 

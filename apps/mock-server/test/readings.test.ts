@@ -12,6 +12,7 @@ import type { Effect, Table } from './readings/context.js';
 import { apiEffects } from './readings/effects-api.js';
 import { conditionEffects } from './readings/effects-conditions.js';
 import { createEffects } from './readings/effects-create.js';
+import { fieldEffects } from './readings/effects-fields.js';
 import { formatEffects } from './readings/effects-formats.js';
 import { recordEffects } from './readings/effects-records.js';
 import { webhookEffects } from './readings/effects-webhooks.js';
@@ -31,6 +32,7 @@ const table: Table = {
   ...apiEffects,
   ...conditionEffects,
   ...createEffects,
+  ...fieldEffects,
   ...formatEffects,
   ...recordEffects,
   ...webhookEffects,

@@ -9,6 +9,7 @@ import { readJson } from '../http/json-body.js';
 import { requestHeader } from '../http/request-headers.js';
 import { json } from '../http/respond.js';
 import { limitsFieldLength, limitsVideosPerCreate, rejectsEmptyCreate } from '../readings/switches.js';
+import { firstMovedLast } from '../shared/first-moved-last.js';
 import { newRecord } from '../state/record.js';
 import { createdVideo } from '../state/video-shapes.js';
 import { guardRecord, longVideoTexts } from './bounds.js';
@@ -93,5 +94,5 @@ function inAnswerOrder<T>(elements: T[], reading: ReadingOf<'create-answer-order
 const ANSWER_ORDERS: Readonly<Record<ReadingOf<'create-answer-order'>, <T>(elements: T[]) => T[]>> = {
   'request-order': (elements) => elements,
   'reverse-order': (elements) => [...elements].reverse(),
-  'any-order': (elements) => [...elements.slice(1), ...elements.slice(0, 1)],
+  'any-order': firstMovedLast,
 };

@@ -30,7 +30,10 @@ export interface StateControl {
   setReadings(choice: ReadingChoice | Record<string, string>): void;
   /** The readings the server plays. */
   getReadings(): ReadingSet;
-  /** Defines custom fields (readings `custom-field-definition: predefined` and `typed`). */
+  /**
+   * Defines custom fields (readings `custom-field-definition: predefined` and `typed`; under
+   * `custom-field-types: any-json` a read shows those a video has no value for as `null`).
+   */
   setDefinitions(definitions: FieldDefinition[]): void;
   getDefinitions(): FieldDefinition[];
   /** The stored source file of a video, if an upload completed. */

@@ -39,3 +39,9 @@ export const showsExtraFields: Switch<'video-record-fields'> = {
   'listed-only': false,
   'with-extra-fields': true,
 };
+
+/**
+ * §2: whether a read shows values outside the five forms: every defined field the video has no
+ * value for, as `null` (else such a field is left out).
+ */
+export const showsUnsetFields: Switch<'custom-field-types'> = { 'listed-forms': false, 'any-json': true };

@@ -6,6 +6,7 @@ import type { ReadingSet, Video } from '@video-api/schema';
 import type { VirtualClock } from './clock.js';
 import type { EventContext } from './events.js';
 import type { Origins } from './origins.js';
+import type { DefinedFields } from './read-fields.js';
 import { ShapeTextCache } from './shape-text-cache.js';
 import type { Phase, VideoRecord } from './types.js';
 import { type ShapeReadings, videoRepresentation } from './video-shapes.js';
@@ -31,21 +32,23 @@ function fixed(readings: ReadingSet): ShapeReadings {
 
 /**
  * @example
- * const represent = createRepresenter({ phaseOf, clock, origins });
+ * const represent = createRepresenter({ phaseOf, clock, origins, defined: () => store.getDefinitions() });
  * represent.text(record, c.get('readings'), c.get('origin'));
  */
 export function createRepresenter(deps: {
   phaseOf: PhaseOf;
   clock: VirtualClock;
   origins: Origins;
+  /** The defined custom fields (`custom-field-types=any-json` shows those without a value). */
+  defined: DefinedFields;
 }): Representer {
-  const { phaseOf, clock, origins } = deps;
+  const { phaseOf, clock, origins, defined } = deps;
   const texts = new ShapeTextCache();
   return {
     video: (record, readings, origin) =>
-      videoRepresentation(record, phaseOf(record), readings, origins.base(origin), clock),
+      videoRepresentation(record, phaseOf(record), readings, origins.base(origin), clock, defined),
     text: (record, readings, origin, remember = true) =>
-      texts.text(record, phaseOf(record), readings, origins.base(origin), clock, remember),
+      texts.text(record, phaseOf(record), readings, origins.base(origin), clock, defined, remember),
     event: (record, phase, context) =>
       videoRepresentation(
         record,
@@ -53,6 +56,7 @@ export function createRepresenter(deps: {
         fixed(context.readings),
         origins.baseOfEvent(record.key, context.origin),
         clock,
+        defined,
       ),
     clear: () => texts.clear(),
   };

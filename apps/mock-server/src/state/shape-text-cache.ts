@@ -3,8 +3,12 @@
  * last. A frozen record is one the memory store keeps (the only place records are frozen, and it
  * freezes them deep), so the same record object under the same phase, shape readings and
  * streaming base always gives the same text: a repeated GET skips building and serializing it.
+ * Under a `custom-field-types` reading that shows the defined fields without a value, the text also
+ * depends on the definitions, which change apart from records: it is built afresh each time.
  */
 
+import { showsUnsetFields } from '../readings/switches.js';
+import type { DefinedFields } from './read-fields.js';
 import type { Phase, VideoRecord } from './types.js';
 import { type IsoClock, type ShapeReadings, statesShown, videoRepresentation } from './video-shapes.js';
 
@@ -13,6 +17,7 @@ const REMEMBERED = 256;
 
 interface Remembered {
   phase: Phase;
+  order: string;
   readiness: string;
   states: string | undefined;
   fields: string;
@@ -36,11 +41,13 @@ export class ShapeTextCache {
     readings: ShapeReadings,
     base: string,
     clock: IsoClock,
+    defined: DefinedFields,
     remember = true,
   ): string {
-    if (!remember || !Object.isFrozen(record)) {
-      return JSON.stringify(videoRepresentation(record, phase, readings, base, clock));
-    }
+    const build = () => JSON.stringify(videoRepresentation(record, phase, readings, base, clock, defined));
+    if (!remember || !Object.isFrozen(record)) return build();
+    const order = readings.get('list-order');
+    if (showsUnsetFields[readings.get('custom-field-types')]) return build();
     const formats = readings.get('custom-field-formats');
     const readiness = readings.get('readiness-field');
     const states = statesShown(readiness, readings);
@@ -49,6 +56,7 @@ export class ShapeTextCache {
     if (
       known !== undefined &&
       known.phase === phase &&
+      known.order === order &&
       known.readiness === readiness &&
       known.states === states &&
       known.fields === fields &&
@@ -57,12 +65,12 @@ export class ShapeTextCache {
     ) {
       return known.text;
     }
-    const text = JSON.stringify(videoRepresentation(record, phase, readings, base, clock));
+    const text = build();
     if (known === undefined && this.#texts.size >= REMEMBERED) {
       const oldest = this.#texts.keys().next().value;
       if (oldest !== undefined) this.#texts.delete(oldest);
     }
-    this.#texts.set(record, { phase, readiness, states, fields, formats, base, text });
+    this.#texts.set(record, { phase, order, readiness, states, fields, formats, base, text });
     return text;
   }
 

@@ -1,13 +1,14 @@
 /**
  * How a stored video looks on the wire: the creation shape (§2, §4.1) and the get/update shape
- * (§2, §4.3) under the readings `readiness-field`, `video-states`, `video-record-fields` and
- * `custom-field-formats`.
+ * (§2, §4.3) under the readings `readiness-field`, `video-states`, `video-record-fields`,
+ * `custom-field-formats`, `list-order` and `custom-field-types`.
  */
 
 import type { ReadingOf } from '@video-api/schema';
 import { type CreatedVideo, stateWords, type Video, type VideoState, videoStates } from '@video-api/schema';
 import { showsExtraFields } from '../readings/switches.js';
 import { alternativeFormats } from './field-types.js';
+import { type DefinedFields, listsInOrder, shownFields } from './read-fields.js';
 import type { Phase, VideoRecord } from './types.js';
 
 /**
@@ -48,7 +49,13 @@ function playback(record: VideoRecord, streamingBase: string) {
 }
 
 /** The readings that shape the get/update representation (a request's readings record them as played). */
-type ShapeId = 'readiness-field' | 'video-states' | 'video-record-fields' | 'custom-field-formats';
+type ShapeId =
+  | 'readiness-field'
+  | 'video-states'
+  | 'video-record-fields'
+  | 'custom-field-formats'
+  | 'list-order'
+  | 'custom-field-types';
 export interface ShapeReadings {
   get<Id extends ShapeId>(id: Id): ReadingOf<Id>;
 }
@@ -80,9 +87,11 @@ export interface IsoClock {
 }
 
 /**
- * The get/update shape (§4.3): videoKey, simpleCustomFields (and the alternative formats of
- * `custom-field-formats`), the readiness field, extra fields.
- * `video-states` is read only when the readiness field is a status string.
+ * The get/update shape (§4.3): videoKey, simpleCustomFields (string lists in the `list-order`
+ * reading's order, the defined fields without a value as `custom-field-types` says; the
+ * alternative formats of `custom-field-formats` show the values only), the readiness field, extra
+ * fields. `video-states` is read only when the readiness field is a status string; `defined` only
+ * under a `custom-field-types` reading that shows unset fields.
  */
 export function videoRepresentation(
   record: VideoRecord,
@@ -90,11 +99,13 @@ export function videoRepresentation(
   readings: ShapeReadings,
   streamingBase: string,
   clock: IsoClock,
+  defined: DefinedFields,
 ): Video {
+  const fields = listsInOrder(record.customFields, readings.get('list-order'));
   const video: Video = {
     videoKey: record.key,
-    simpleCustomFields: { ...record.customFields },
-    ...alternativeFormats(record.customFields, readings.get('custom-field-formats')),
+    simpleCustomFields: shownFields(fields, readings.get('custom-field-types'), defined),
+    ...alternativeFormats(fields, readings.get('custom-field-formats')),
   };
   const readiness = readings.get('readiness-field');
   const states = statesShown(readiness, readings);
