@@ -54,6 +54,23 @@ const combinations: Array<[Record<string, string>, string, string | undefined]> 
   // One delivery shows no order: not observed rather than guessed.
   [{ 'webhook-events': 'ready-only', 'webhook-delivery': 'reordered' }, 'webhook-delivery', undefined],
   [{ 'readiness-field': 'playback-only', 'video-states': 'detailed' }, 'video-states', undefined],
+  // A defined field without a value reads as null: omitted and removed fields are gone all the same.
+  [
+    { 'custom-field-types': 'any-json', 'custom-fields-omitted': 'replace' },
+    'custom-fields-omitted',
+    'replace',
+  ],
+  [
+    { 'custom-field-types': 'any-json', 'custom-field-null': 'removes-field' },
+    'custom-field-null',
+    'removes-field',
+  ],
+  [
+    { 'custom-field-types': 'any-json', 'custom-field-definition': 'typed' },
+    'custom-field-types',
+    'any-json',
+  ],
+  [{ 'list-order': 'any-order', 'custom-field-definition': 'typed' }, 'list-order', 'any-order'],
 ];
 
 describe.concurrent('against the mock under combined readings', () => {

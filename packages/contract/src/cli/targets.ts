@@ -36,7 +36,10 @@ export function httpTarget(options: {
     const response = await send(
       new Request(`${options.baseUrl}/__mock/webhooks`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.adminToken ?? options.token}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${options.adminToken ?? options.token}`,
+        },
         body: JSON.stringify({ url }),
         signal: AbortSignal.timeout(options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS),
       }),

@@ -45,10 +45,16 @@ function numberExample(): [string, number] {
 
 type Fields = Record<string, unknown>;
 
+/**
+ * Whether a field has no value in a read: absent, or `null` (a read may show a field without a
+ * value as null, `custom-field-types=any-json`).
+ */
+const gone = (fields: Fields, name: string) => !(name in fields) || fields[name] === null;
+
 /** Fields read back after writing {note, views} and then {note}: views kept, or gone. */
 const OMITTED: Signs<'custom-fields-omitted', Fields> = {
   merge: (fields) => fields.views === 7,
-  replace: (fields) => !('views' in fields),
+  replace: (fields) => gone(fields, 'views'),
 };
 
 /** PUT two fields, then one of them, then GET: the other is kept (merge) or gone (replace). */
@@ -62,7 +68,8 @@ export async function probeOmitted(ctx: Context, key: string) {
     const get = await ctx.api.getVideo(key);
     const fields = (get.json as { simpleCustomFields?: Fields } | undefined)?.simpleCustomFields;
     if (!fields) return { notObserved: `get-video gave no custom fields: ${describe(get)}` };
-    const evidence = `wrote {note, views}, then {note}; read back fields: ${Object.keys(fields).join(', ') || '(none)'}`;
+    const names = Object.keys(fields).map((name) => (fields[name] === null ? `${name} (null)` : name));
+    const evidence = `wrote {note, views}, then {note}; read back fields: ${names.join(', ') || '(none)'}`;
     return recognise(OMITTED, fields, evidence);
   });
 }
@@ -70,7 +77,7 @@ export async function probeOmitted(ctx: Context, key: string) {
 /** A write of null: refused (4XX), or accepted and the field gone when read back. */
 const NULL: Signs<'custom-field-null', { put: Exchange; fields?: Fields | undefined }> = {
   rejected: ({ put }) => isClientError(put.status),
-  'removes-field': ({ fields }) => fields !== undefined && !('note' in fields),
+  'removes-field': ({ fields }) => fields !== undefined && gone(fields, 'note'),
 };
 
 export async function probeNull(ctx: Context, key: string) {

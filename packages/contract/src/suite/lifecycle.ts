@@ -25,6 +25,7 @@ import {
   probeTransitions,
   probeVideosPerCreate,
 } from '../probes/limits.js';
+import { probeFieldTypes, probeListOrder } from '../probes/read-values.js';
 import { probeFieldFormats, probeRecordFields, probeStates } from '../probes/readiness.js';
 import { probeReadiness } from '../probes/readiness-field.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from '../probes/responses.js';
@@ -51,6 +52,8 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
 
   await probeDefinition(ctx, key);
   await checkCustomFields(ctx, key);
+  await probeListOrder(ctx, key);
+  await probeFieldTypes(ctx, before, key);
   await probeOmitted(ctx, key);
   await probeNull(ctx, key);
   await checkClient(ctx);
