@@ -13,7 +13,6 @@
 
 export type { ReadCustomFields, SimpleCustomFields, Video } from '@video-api/schema';
 export { memoryLedger } from './batch/ledger.js';
-export type { UploadLedger } from './batch/types.js';
 export { uploadVideos } from './batch/upload-videos.js';
 export { createVideoApiClient } from './client.js';
 export {
@@ -38,6 +37,7 @@ export {
   type CustomFields,
   defineCustomFields,
   type FieldKind,
+  type FieldValue,
   type FieldValues,
 } from './fields/define-custom-fields.js';
 export type { CallOptions } from './http/types.js';

@@ -17,7 +17,7 @@ import { CustomFieldError, type FieldIssue } from './custom-field-error.js';
 export type FieldKind = 'text' | 'counter' | 'flag' | 'datetime' | 'multiText';
 
 /** The value type of a kind in code. */
-type FieldValue<K extends FieldKind> = K extends 'text'
+export type FieldValue<K extends FieldKind> = K extends 'text'
   ? string
   : K extends 'counter'
     ? number
