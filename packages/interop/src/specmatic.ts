@@ -1,12 +1,13 @@
 /**
  * Specmatic 2.55 (npm `specmatic`, a jar run on the machine's Java 17): `specmatic test` of a
- * resolved document against a server, with or without generative tests, and its figures. The token
+ * resolved document against a server, with or without generative tests, and its figures; and
+ * `specmatic stub`, its mock of a resolved document. The token
  * goes in an environment variable named after the security scheme (`bearerAuth`).
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cachedInstall, cleanEnv } from '@video-api/test-support';
+import { cachedInstall, cleanEnv, freePort, type ServedProcess, serveProcess } from '@video-api/test-support';
 
 export const SPECMATIC_VERSION = '2.55.1';
 const run = promisify(execFile);
@@ -64,4 +65,15 @@ export async function specmaticTest(
   if (!counts) throw new Error(`specmatic printed no "Tests run" line:\n${output.slice(-3000)}`);
   const failures = [...new Set(output.match(/^Scenario: .* has FAILED$/gm) ?? [])];
   return { total: Number(counts[1]), passed: Number(counts[2]), failed: Number(counts[3]), failures, output };
+}
+
+/**
+ * `specmatic stub FILE` on a free loopback port: Specmatic's stateless mock of a resolved document,
+ * answering each request with values it generates from the document's schemas.
+ */
+export async function startSpecmaticStub(file: string, cwd: string): Promise<ServedProcess> {
+  const jar = await specmaticJar();
+  const port = await freePort();
+  const args = ['-jar', jar, 'stub', file, '--host', '127.0.0.1', '--port', String(port)];
+  return serveProcess('java', args, { cwd, ready: /- (http:\/\/\S+) serving endpoints/, timeoutMs: 120_000 });
 }
