@@ -3,6 +3,7 @@ import type { Benchmark } from '../lib/types.js';
 import { bigRecord } from './big-record.js';
 import { clientOverhead } from './client-overhead.js';
 import { concurrentUploads } from './concurrent-uploads.js';
+import { contractLimiter } from './contract-limiter.js';
 import { contractSuite } from './contract-suite.js';
 import { installSize } from './install-size.js';
 import { mockAb } from './mock-ab.js';
@@ -23,6 +24,7 @@ export const BENCHMARKS: Benchmark[] = [
   scale,
   bigRecord,
   contractSuite,
+  contractLimiter,
   mockAb,
   mswFlow,
   transcode,

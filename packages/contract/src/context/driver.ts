@@ -46,15 +46,21 @@ export class RequestDriver {
         .clone()
         .json()
         .catch(() => undefined)) as { videos?: unknown } | undefined;
-      this.ledger.reserve(Array.isArray(body?.videos) ? body.videos.length : 0);
-      const response = await fetch(request);
-      if (response.ok)
-        this.ledger.createdFrom(
-          await response
+      const reservation = this.ledger.reserve(Array.isArray(body?.videos) ? body.videos.length : 0);
+      let response: Response;
+      try {
+        response = await fetch(request);
+      } catch (error) {
+        reservation.settle(undefined);
+        throw error;
+      }
+      const answered = response.ok
+        ? await response
             .clone()
             .json()
-            .catch(() => undefined),
-        );
+            .catch(() => undefined)
+        : undefined;
+      reservation.settle({ status: response.status, body: answered });
       return response;
     };
   }
@@ -76,14 +82,22 @@ export class RequestDriver {
     const isCreate = (options.method ?? 'GET') === 'POST' && options.path === pathOf('createVideos');
     const withToken = (options.auth ?? 'token') === 'token';
     const videos = (options.json as { videos?: unknown } | undefined)?.videos;
-    if (isCreate && withToken) this.ledger.reserve(Array.isArray(videos) ? videos.length : 0);
-    const exchange = await send(this.target, {
-      timeoutMs: this.requestTimeoutMs,
-      budget: this.budget,
-      ...options,
-    });
+    const reservation =
+      isCreate && withToken ? this.ledger.reserve(Array.isArray(videos) ? videos.length : 0) : undefined;
+    let exchange: Exchange;
+    try {
+      exchange = await send(this.target, {
+        timeoutMs: this.requestTimeoutMs,
+        budget: this.budget,
+        ...options,
+      });
+    } catch (error) {
+      reservation?.settle(undefined);
+      throw error;
+    }
     keep?.(exchange);
-    if (isCreate && isSuccess(exchange.status)) this.ledger.createdFrom(exchange.json);
+    reservation?.settle({ status: exchange.status, body: exchange.json });
+    if (isCreate && !withToken && isSuccess(exchange.status)) this.ledger.unbudgeted(exchange.json);
     return exchange;
   }
 
