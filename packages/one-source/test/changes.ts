@@ -47,9 +47,8 @@ export const NEW_OPERATION: { change: NewOperation; expected: string[]; newFiles
     'packages/client/src/client.ts:createVideoApiClient',
     'packages/client/src/operations.ts:operationTable',
     'packages/client/test/operations.test.ts:describe(the operation table)',
-    // the contract: the section of each operation, the operations that name a video, the paths test
+    // the contract: the operations that name a video (the section comes from the summary), the paths test
     'packages/contract/src/checks/video.ts:checkUnknownKeys',
-    'packages/contract/src/support/operations.ts:SECTION_OF',
     'packages/contract/test/operations.test.ts:describe(routeOf)',
   ],
   // The mock's handler of the operation (one file in api/, as each operation has).

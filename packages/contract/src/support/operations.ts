@@ -38,16 +38,23 @@ export type KeyedOperation = {
 /** One answer of an operation: the operation id that answered, and its exchange. */
 export type OperationAnswer = readonly [operation: OperationId, exchange: Exchange];
 
-/** The section of the interface document that states each operation. */
-export const SECTION_OF: Record<OperationId, string> = {
-  createVideos: '4.1',
-  uploadVideoSource: '4.2',
-  getVideo: '4.3',
-  updateCustomFields: '4.4',
-  videoReadinessWebhook: '6',
-};
+/** Every operation of the bundled spec, under `paths` and `webhooks`, by its id. */
+type PathItems = Record<string, Record<string, { operationId?: string; summary?: string } | undefined>>;
+const SPEC_OPERATIONS = [openapiDocument.paths, openapiDocument.webhooks].flatMap((items) =>
+  Object.values((items ?? {}) as PathItems).flatMap((item) => Object.values(item)),
+);
 
-type PathItems = Record<string, Record<string, { operationId?: string } | undefined>>;
+/**
+ * The section of the interface document that states each operation, read from the spec: the
+ * `(§4.1)` its summary ends with, so a new operation brings its own.
+ */
+export const SECTION_OF = Object.fromEntries(
+  SPEC_OPERATIONS.flatMap((operation) => {
+    const section = /\(§([\d.]+)\)\s*$/.exec(operation?.summary ?? '')?.[1];
+    return operation?.operationId && section ? [[operation.operationId, section]] : [];
+  }),
+) as Record<OperationId, string>;
+
 const ROUTES = new Map<string, { method: string; template: string }>();
 for (const [template, item] of Object.entries(openapiDocument.paths as PathItems)) {
   for (const [method, operation] of Object.entries(item)) {
