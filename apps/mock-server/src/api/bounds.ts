@@ -135,10 +135,19 @@ function textsOf(value: unknown, pointer: string): Text[] {
 type Text = [pointer: string, text: string];
 
 /** Problems for every text longer than `max`. */
+/** Characters as JSON Schema's `maxLength` counts them: code points (an emoji is one, not two UTF-16 units). */
+function characters(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
 function longTexts(texts: readonly Text[], max: number): FieldProblem[] {
-  return texts.flatMap(([pointer, text]) =>
-    text.length > max ? [{ pointer, message: `${text.length} characters; at most ${max} are accepted` }] : [],
-  );
+  return texts.flatMap(([pointer, text]) => {
+    // Fewer UTF-16 units than the limit: fewer characters too, without counting them.
+    const length = text.length <= max ? text.length : characters(text);
+    return length > max ? [{ pointer, message: `${length} characters; at most ${max} are accepted` }] : [];
+  });
 }
 
 /**

@@ -143,7 +143,9 @@ export function updateCustomFields(
       }
     }
     if (limitsFieldLength[readings.get('field-length-limits')]) {
-      const problems = longFieldTexts(fields, deps.limits.maxFieldLength);
+      // The names of fields removed by null are names of the body too: bounded like the others.
+      const named = { ...fields, ...Object.fromEntries(removed.map((name) => [name, ''])) };
+      const problems = longFieldTexts(named, deps.limits.maxFieldLength);
       if (problems.length > 0)
         throw validationError(readings, 'Some names or values are longer than accepted.', problems);
     }
