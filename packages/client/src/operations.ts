@@ -4,20 +4,10 @@
  * compiler to be the path of that very operation) and how it may be retried; for each webhook, what
  * receives it. An operation added to the spec fails the type check here until the client handles it.
  */
-import type { OperationId, operations, paths } from '@video-api/schema';
-
-type Method = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** The path of the generated `paths` under which operation `Id` sits; never for a webhook. */
-type PathOf<Id extends OperationId> = {
-  [P in keyof paths]: { [M in Method]: Same<paths[P][M], operations[Id]> extends true ? P : never }[Method];
-}[keyof paths];
+import type { OperationId, PathOf, PathOperationId } from '@video-api/schema';
 
 /** The ids of the operations the client sends (§4.1–§4.4): those the spec puts under a path. */
-export type SentOperationId = {
-  [Id in OperationId]: [PathOf<Id>] extends [never] ? never : Id;
-}[OperationId];
+export type SentOperationId = PathOperationId;
 
 /** How an operation may be retried: `safe` (GET, PUT), `create` (only refusals), `upload` (opt-in). */
 export type RetryKind = 'safe' | 'create' | 'upload';

@@ -4,7 +4,7 @@
  * spec), the playback routes beside them, and the admin prefix. An operation added to the spec
  * fails the type check where the mock must handle it (`OperationTable`).
  */
-import type { OperationId, operations, paths } from '@video-api/schema';
+import type { OperationId, PathOf, PathOperationId } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
 
 /** The prefix of the mock's admin API: never part of the interface, never faulted. */
@@ -17,17 +17,12 @@ export function isAdminPath(path: string): boolean {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 type Method = (typeof METHODS)[number];
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** The path of the generated `paths` under which operation `Id` sits; never for a webhook. */
-type SpecPathOf<Id extends OperationId> = {
-  [P in keyof paths]: { [M in Method]: Same<paths[P][M], operations[Id]> extends true ? P : never }[Method];
-}[keyof paths];
+type SpecPathOf<Id extends OperationId> = PathOf<Id>;
 
 /** The ids of the operations the mock routes (§4.1–§4.4): those the spec puts under a path. */
-export type RoutedOperationId = {
-  [Id in OperationId]: [SpecPathOf<Id>] extends [never] ? never : Id;
-}[OperationId];
+export type RoutedOperationId = PathOperationId;
 
 /**
  * One entry per operation of the spec: `Routed` for an operation under a path, `Sent` for a
