@@ -7,12 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { meaningProblems, type ReadingMeaning } from './meaning.js';
 
-export type { ReadingMeaning };
-
 export const specPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 export const interfacePath = fileURLToPath(new URL('../interface.md', import.meta.url));
 
-export interface Marker {
+interface Marker {
   id: string;
   source: string;
   /** The document's words, quoted (fragments joined by " … "). */
@@ -51,7 +49,7 @@ export function documentSections(markdown = readFileSync(interfacePath, 'utf8'))
 const escapePointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** Every marker object in the document, with the pointer of the node that carries it. */
-export function findMarkers(node: unknown, pointer = ''): Array<{ pointer: string; raw: unknown }> {
+function findMarkers(node: unknown, pointer = ''): Array<{ pointer: string; raw: unknown }> {
   if (node === null || typeof node !== 'object') return [];
   const found: Array<{ pointer: string; raw: unknown }> = [];
   for (const [key, value] of Object.entries(node)) {
@@ -138,7 +136,7 @@ function markerProblems(
 }
 
 /** The operation ids of the spec's paths and webhooks. */
-export function operationIds(spec: unknown): Set<string> {
+function operationIds(spec: unknown): Set<string> {
   const ids = new Set<string>();
   const document = (spec ?? {}) as { paths?: object; webhooks?: object };
   for (const item of [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})]) {

@@ -21,8 +21,6 @@
  */
 import { type Narrowing, narrowsProblems, schemaPointerProblems } from './narrows.js';
 
-export type { Narrowing };
-
 /** What one reading's meaning may hold. */
 export interface ReadingMeaning {
   /** The words the reading uses (e.g. the states of `video-states`), in order. */
@@ -53,7 +51,7 @@ export interface ReadingMeaning {
 }
 
 /** One refusal of a reading (see `ReadingMeaning.refuses`). */
-export interface Refusal {
+interface Refusal {
   status: number;
   on: string[];
   headers?: string[];

@@ -16,20 +16,13 @@ export interface Narrowing {
 }
 
 /** The keywords a narrowing may set: bounds, the names of a map, the alternatives of a value. */
-export const NARROW_KEYWORDS = [
-  'minItems',
-  'maxItems',
-  'minLength',
-  'maxLength',
-  'propertyNames',
-  'anyOf',
-] as const;
+const NARROW_KEYWORDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'propertyNames', 'anyOf'] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The node of `spec` at a JSON Pointer, or undefined. */
-export function specNode(spec: unknown, pointer: string): unknown {
+function specNode(spec: unknown, pointer: string): unknown {
   if (pointer === '') return spec;
   if (!pointer.startsWith('/')) return undefined;
   let node: unknown = spec;

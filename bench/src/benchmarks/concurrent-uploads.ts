@@ -22,7 +22,7 @@ const MARGIN_BYTES = 1024 * MiB;
 type Mode = 'memory' | 'data-dir';
 
 /** How many files the disk under `folder` holds with the margin, at most `wanted`; and why fewer. */
-export function fitToDisk(
+function fitToDisk(
   folder: string,
   wanted: number,
   bytes = FILE_BYTES,

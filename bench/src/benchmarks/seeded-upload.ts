@@ -23,7 +23,7 @@ const BOUNDARY = 'video-api-bench-boundary-7d1f';
  * @example
  * seededBytes('s', 0, 3 * MiB); // the same 3 MiB on every machine
  */
-export async function* seededBytes(
+async function* seededBytes(
   seed: string,
   index: number,
   bytes: number,

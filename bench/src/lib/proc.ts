@@ -102,7 +102,7 @@ function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined 
 /** Peak resident memory of a live process so far, in MiB (VmHWM). */
 export const peakRssMiB = (pid: number) => statusField(pid, 'VmHWM');
 /** Resident memory now, in MiB (VmRSS). */
-export const rssMiB = (pid: number) => statusField(pid, 'VmRSS');
+const rssMiB = (pid: number) => statusField(pid, 'VmRSS');
 
 /**
  * Resets the peak-RSS counter of a process we own (`echo 5 > /proc/PID/clear_refs`), so the next

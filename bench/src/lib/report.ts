@@ -23,7 +23,7 @@ function figureRow(f: Figure): string {
  * @example
  * writeFileSync('latest.md', toMarkdown(results));
  */
-export function toMarkdown(results: RunResults): string {
+function toMarkdown(results: RunResults): string {
   const m = results.machine;
   const lines = [
     '# Bench results',

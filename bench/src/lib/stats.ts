@@ -30,7 +30,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Rounds for display and JSON: 3 significant digits below 100, whole numbers above. */
-export function round(value: number): number {
+function round(value: number): number {
   if (!Number.isFinite(value)) return value;
   if (Math.abs(value) >= 100) return Math.round(value);
   return Number(value.toPrecision(3));

@@ -9,12 +9,12 @@ import { runNode } from './command.js';
 import { portmanEntries } from './tools.js';
 import type { OpenApiDocument } from './types.js';
 
-export interface NewmanAssertion {
+interface NewmanAssertion {
   assertion: string;
   error?: { message: string };
 }
 
-export interface NewmanExecution {
+interface NewmanExecution {
   item: { name: string };
   request: { method: string; url: { path?: string[] }; body?: { mode?: string; formdata?: unknown[] } };
   response?: { code: number };
@@ -28,7 +28,7 @@ export interface NewmanRun {
 }
 
 /** The names of all server variables in `document` (top level, path items and operations). */
-export function serverVariables(document: OpenApiDocument): string[] {
+function serverVariables(document: OpenApiDocument): string[] {
   const names = new Set<string>();
   const visit = (node: unknown): void => {
     if (typeof node !== 'object' || node === null) return;

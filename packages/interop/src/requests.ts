@@ -6,7 +6,7 @@
 import { deref, type Operation } from './operations.js';
 import type { OpenApiDocument } from './types.js';
 
-export const TOKEN = 'mock-token';
+const TOKEN = 'mock-token';
 
 interface ParameterObject {
   name: string;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cachedInstall, cleanEnv, freePort, type ServedProcess, serveProcess } from '@video-api/test-support';
 
-export const SPECMATIC_VERSION = '2.55.1';
+const SPECMATIC_VERSION = '2.55.1';
 const run = promisify(execFile);
 
 /** The jar, installed into the per-user tool cache on first use. */

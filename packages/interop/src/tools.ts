@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { cachedInstall } from '@video-api/test-support';
 
-export const PRISM_VERSION = '5.16.0';
-export const PORTMAN_VERSION = '1.33.0';
-export const NEWMAN_VERSION = '6.2.2';
+const PRISM_VERSION = '5.16.0';
+const PORTMAN_VERSION = '1.33.0';
+const NEWMAN_VERSION = '6.2.2';
 /** Portman 1.33.0 requires `tslib` without declaring it: installed beside it. */
 const TSLIB_VERSION = '2.9.1';
 

@@ -6,7 +6,7 @@ export interface MediaTypeObject {
   examples?: Record<string, { value?: unknown; $ref?: string }>;
 }
 
-export interface OperationObject {
+interface OperationObject {
   operationId: string;
   parameters?: Array<{ $ref?: string; name?: string; in?: string }>;
   requestBody?: { content: Record<string, MediaTypeObject> };

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The lifecycle scripts npm runs when it installs a package. */
-export const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'] as const;
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'] as const;
 
 export interface InstalledPackage {
   name: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { cachedInstall, freePort } from '@video-api/test-support';
 import { nodeBinary, OTHER_NODES } from './node-versions.js';
 
-export const VERDACCIO_VERSION = '6.10.4';
+const VERDACCIO_VERSION = '6.10.4';
 
 export interface Registry {
   url: string;

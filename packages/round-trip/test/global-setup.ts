@@ -19,7 +19,7 @@ export const PACKAGES = [
 ] as const;
 
 /** What the test files get: where the registry is and what it holds. */
-export interface Release {
+interface Release {
   registryUrl: string;
   /** An `.npmrc` that resolves `@video-api/*` from the registry (and may publish to it). */
   npmrc: string;

@@ -38,7 +38,7 @@ export function listenOnLoopback(server: Server): Promise<Listening> {
 }
 
 /** Closes `server` with its open connections; resolves at once when it no longer listens. */
-export function closeServer(server: Server): Promise<void> {
+function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.closeAllConnections();
     if (!server.listening) return resolve();

@@ -124,7 +124,7 @@ async function output(args: CliArgs, io: Io, report: ContractReport): Promise<vo
 }
 
 /** The exit code of a finished run. */
-export function exitCode(report: ContractReport): number {
+function exitCode(report: ContractReport): number {
   const cause = report.stoppedEarly?.cause;
   if (cause === 'unreachable' || cause === 'no-answer') return 3;
   if (cause === 'token-refused') return 4;

@@ -82,7 +82,7 @@ export class MockUnavailable extends Error {
 }
 
 /** What to do when no --base-url is given and the in-process mock is not installed. */
-export const MOCK_MISSING =
+const MOCK_MISSING =
   'no --base-url given, and the in-process mock needs @video-api/mock-server, which is not installed: npm i -D @video-api/mock-server (or give --base-url and --token of a running server)';
 
 /** Whether `error` says that the package `name` itself cannot be found. */

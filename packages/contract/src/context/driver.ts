@@ -193,7 +193,7 @@ export class RequestDriver {
 }
 
 /** Deterministic bytes that look like nothing in particular (not a real video: §4.2 shows no check). */
-export function sampleBytes(length: number): Uint8Array<ArrayBuffer> {
+function sampleBytes(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   for (let i = 0; i < length; i++) bytes[i] = (i * 31 + 7) & 0xff;
   return bytes;

@@ -27,7 +27,7 @@ export type Finding<Id extends ObservationId = ObservationId> = Id extends Obser
   : never;
 
 /** The failed check that records a run stopped outside any check (e.g. a probe's request lost). */
-export const STOPPED_CHECK = 'the target answers every request';
+const STOPPED_CHECK = 'the target answers every request';
 
 export class Recorder {
   readonly checks: CheckResult[] = [];

@@ -7,7 +7,7 @@ import { type CatalogueEntry, PROBES, selects } from '../support/catalogue.js';
 import type { ObservationId, Profile, RunScope } from '../support/types.js';
 
 /** The probes `safe` does not run, and why (each is a size or rate a production server should not get). */
-export const SAFE_SKIPS: Partial<Record<ObservationId, string>> = {
+const SAFE_SKIPS: Partial<Record<ObservationId, string>> = {
   'rate-limits': 'a burst of requests',
   'file-size-limit': 'an upload declaring more than 1 GiB',
   'videos-per-create-limit': 'a create of more videos than the run may leave behind',

@@ -8,7 +8,7 @@ import { DEFAULT_TIMEOUT_MS } from '../support/http.js';
 import type { Profile, RunOptions, Target } from '../support/types.js';
 
 /** Whether `url` names this machine (localhost, 127.0.0.0/8, ::1). */
-export function isLoopback(url: string): boolean {
+function isLoopback(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 }
@@ -19,7 +19,7 @@ export function defaultProfile(target: Pick<Target, 'baseUrl' | 'inProcess'>): P
 }
 
 /** Most bytes `safe` ever declares in an upload: 1 GiB. */
-export const SAFE_DECLARED_BYTES = 2 ** 30;
+const SAFE_DECLARED_BYTES = 2 ** 30;
 
 const SHARED = {
   propertyRuns: 25,

@@ -6,7 +6,7 @@
 import { idsWithReadings, unspecified } from '@video-api/schema';
 import { valueFormExamples } from './examples.js';
 
-export type Tag = 'setup' | 'round-trip' | 'property' | 'refusal' | 'client' | 'playback' | 'probe';
+type Tag = 'setup' | 'round-trip' | 'property' | 'refusal' | 'client' | 'playback' | 'probe';
 
 export interface CatalogueEntry {
   id: string;

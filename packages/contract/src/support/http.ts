@@ -6,7 +6,7 @@ import type { Target } from './types.js';
 import type { WaitBudget } from './wait-budget.js';
 
 /** What was sent, as a failure shows it: headers with credentials hidden, and the body's text. */
-export interface SentRequest {
+interface SentRequest {
   headers: Record<string, string>;
   /** The body as text (a form or a stream described), undefined when there was none. */
   body?: string;
@@ -85,7 +85,7 @@ export function networkCode(error: unknown): string {
  * Runs `answer` (which sends `request` and reads its answer) within `timeoutMs`: aborts the request
  * and fails with NoAnswer when it takes longer, and turns a network failure into NoAnswer.
  */
-export async function within<T>(
+async function within<T>(
   request: Request,
   timeoutMs: number,
   answer: (signal: AbortSignal) => Promise<T>,
@@ -136,7 +136,7 @@ const MAX_RETRY_AFTER_MS = 10_000;
  * (`parseRetryAfter` of `@video-api/schema`); 1 s when it is absent or malformed. Without a
  * budget it is capped at 10 s (`max`).
  */
-export function retryAfterMs(value: string | null, now = Date.now(), max = MAX_RETRY_AFTER_MS): number {
+function retryAfterMs(value: string | null, now = Date.now(), max = MAX_RETRY_AFTER_MS): number {
   return Math.min(parseRetryAfter(value, now) ?? 1000, max);
 }
 

@@ -24,7 +24,7 @@ export type PathOperation = {
 }[OperationId];
 
 /** The path parameters of operation `Id` (e.g. `{ videoKey }`), none for an operation without. */
-export type PathParams<Id extends OperationId> = operations[Id]['parameters'] extends {
+type PathParams<Id extends OperationId> = operations[Id]['parameters'] extends {
   path: infer P extends Record<string, string>;
 }
   ? P

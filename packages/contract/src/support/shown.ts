@@ -14,7 +14,7 @@ export const BODY_PREFIX = 160;
 export const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Lone surrogates written as the escape JSON.stringify gives them (`\ud800`), as six characters. */
-export const escapeLoneSurrogates = (text: string) =>
+const escapeLoneSurrogates = (text: string) =>
   text.replace(LONE_SURROGATES, (unit) => `\\u${(unit.codePointAt(0) as number).toString(16)}`);
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -4,7 +4,7 @@ import type { BodySpec, MultipartSpec } from './types.js';
 const encoder = new TextEncoder();
 
 /** The bytes of a multipart body, possibly unterminated or cut short. */
-export function multipartBytes(form: MultipartSpec): Uint8Array<ArrayBuffer> {
+function multipartBytes(form: MultipartSpec): Uint8Array<ArrayBuffer> {
   const chunks: string[] = [];
   for (const part of form.parts) {
     const disposition = [`form-data; name="${part.name}"`];

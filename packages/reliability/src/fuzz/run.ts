@@ -30,7 +30,7 @@ export async function sendCase(target: RequestTarget, c: FuzzCase): Promise<Outc
   return { ...(await checkResponse(c, response)), crashed: false };
 }
 
-export function emptyStats(seed: number): FuzzStats {
+function emptyStats(seed: number): FuzzStats {
   return {
     seed,
     requests: 0,
@@ -44,7 +44,7 @@ export function emptyStats(seed: number): FuzzStats {
 }
 
 /** Adds one outcome to the tallies. */
-export function tally(stats: FuzzStats, c: FuzzCase, outcome: Outcome & { crashed: boolean }): void {
+function tally(stats: FuzzStats, c: FuzzCase, outcome: Outcome & { crashed: boolean }): void {
   stats.requests += 1;
   stats.statuses[outcome.status] = (stats.statuses[outcome.status] ?? 0) + 1;
   stats.byLabel[c.label] = (stats.byLabel[c.label] ?? 0) + 1;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createApp } from '@video-api/mock-server';
 
 /** Upload limit of the fuzz target, small so that the 413 path is reached often. */
-export const FUZZ_MAX_UPLOAD_BYTES = 200;
+const FUZZ_MAX_UPLOAD_BYTES = 200;
 
 export interface FuzzTargetOptions {
   /** Keep state in SQLite in a temporary data dir instead of memory. */

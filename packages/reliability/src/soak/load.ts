@@ -10,7 +10,7 @@ import { fileForm, JSON_AUTH, paths, TOKEN } from '../support/http.js';
 import type { SoakOperation } from './types.js';
 import { emptyBucket, type WindowBucket } from './windows.js';
 
-export interface LoadCounters {
+interface LoadCounters {
   requests: number;
   errors: number;
   byOperation: Record<SoakOperation, number>;
@@ -22,7 +22,7 @@ export interface LoadCounters {
   resets: number;
 }
 
-export function emptyCounters(): LoadCounters {
+function emptyCounters(): LoadCounters {
   return {
     requests: 0,
     errors: 0,

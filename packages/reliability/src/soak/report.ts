@@ -9,7 +9,7 @@ const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toF
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 /** One row per RSS sample: time, requests and errors since the previous one, RSS, load average. */
-export function sampleTable(samples: SoakSample[]): string {
+function sampleTable(samples: SoakSample[]): string {
   return [
     '| t (s) | requests | errors | RSS (MiB) | load avg |',
     '|------:|---------:|-------:|----------:|---------:|',

@@ -6,11 +6,11 @@
 import type { SoakCheck, SoakSample, SoakWindow } from './types.js';
 
 /** Largest accepted RSS growth from the end of the warm-up to the last window, in percent. */
-export const MAX_GROWTH_PERCENT = 5;
+const MAX_GROWTH_PERCENT = 5;
 /** Largest accepted ratio of the last window's p99 to the second window's. */
-export const MAX_P99_RATIO = 1.5;
+const MAX_P99_RATIO = 1.5;
 /** Share of the target rate the load must reach for the run to count. */
-export const MIN_RATE_SHARE = 0.95;
+const MIN_RATE_SHARE = 0.95;
 
 const MiB = 1024 * 1024;
 const load = (value: number | undefined) =>

@@ -19,14 +19,14 @@ export const emptyBucket = (): WindowBucket => ({ requests: 0, errors: 0, latenc
  * @example
  * nearestRank([1, 2, 3, 4], 99); // 4
  */
-export function nearestRank(sorted: ArrayLike<number>, p: number): number {
+function nearestRank(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
   return sorted[rank - 1] as number;
 }
 
 /** The window a sample taken at `atSeconds` belongs to: a sample at the 5-minute mark closes window 0. */
-export function windowOfSample(atSeconds: number, windowSeconds: number, count: number): number {
+function windowOfSample(atSeconds: number, windowSeconds: number, count: number): number {
   return Math.min(count - 1, Math.max(0, Math.ceil(atSeconds / windowSeconds) - 1));
 }
 

@@ -7,7 +7,7 @@ export const TOKEN = 'mock-token';
 export const JSON_AUTH = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } as const;
 
 /** A key as one path segment; lone surrogates (which no URL can carry) become U+FFFD. */
-export function segment(key: string): string {
+function segment(key: string): string {
   return encodeURIComponent(key.replace(/[\ud800-\udfff]/gu, '\ufffd'));
 }
 

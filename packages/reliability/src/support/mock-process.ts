@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sourceArgs } from '@video-api/test-support';
 
 /** The Node arguments that run the mock's CLI from its sources (no build needed). */
-export const MOCK_COMMAND = sourceArgs(
+const MOCK_COMMAND = sourceArgs(
   fileURLToPath(new URL('../../node_modules/@video-api/mock-server/src/node/bin.ts', import.meta.url)),
 );
 
