@@ -1,0 +1,87 @@
+/**
+ * Issue 24's "0 import cycles, type-only included, in every package": dependency-cruiser over the
+ * source of every workspace package (src, test, scripts, tools), each package on its own, with one
+ * rule: no circular import, `import type` counted (`tsPreCompilationDeps`). The rule is shown to
+ * catch a type-only cycle first, so a pass is not a rule that sees nothing.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, type IConfiguration } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const SOURCE_DIRS = ['src', 'test', 'scripts', 'tools'];
+
+const config: IConfiguration = {
+  forbidden: [{ name: 'no-cycle', severity: 'error', from: {}, to: { circular: true } }],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|generated)/' },
+  },
+};
+
+/** The workspace packages: apps/*, packages/*, bench and spec (pnpm-workspace.yaml's globs). */
+function workspacePackages(): string[] {
+  const globbed = ['apps', 'packages'].flatMap((parent) =>
+    readdirSync(join(root, parent)).map((name) => join(parent, name)),
+  );
+  return [...globbed, 'bench', 'spec'].filter((dir) => existsSync(join(root, dir, 'package.json')));
+}
+
+/** The cycles in the source folders of the package at `dir`, as `from -> to`. */
+async function cycles(dir: string): Promise<string[]> {
+  const folders = SOURCE_DIRS.filter((folder) => existsSync(join(dir, folder)));
+  if (folders.length === 0) return [];
+  const previous = process.cwd();
+  process.chdir(dir);
+  try {
+    const result = await cruise(folders, {
+      ...config.options,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden ?? [] },
+    });
+    if (typeof result.output === 'string') throw new Error('dependency-cruiser gave text, not a result');
+    return result.output.summary.violations.map((v) => `${v.from} -> ${v.to}`);
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+describe('the cycle rule', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'one-source-cycles-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    'src/a.ts': "import type { B } from './b.js';\nexport type A = { b?: B };\n",
+    'src/b.ts': "import type { A } from './a.js';\nexport type B = { a?: A };\n",
+    'src/c.ts': "import type { A } from './a.js';\nexport const c: A = {};\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(scratch, path)), { recursive: true });
+    writeFileSync(join(scratch, path), text);
+  }
+
+  it('catches a cycle of type-only imports, and only it', async () => {
+    expect(await cycles(scratch)).toEqual(['src/a.ts -> src/b.ts']);
+  }, 60_000);
+});
+
+describe('every workspace package', () => {
+  const packages = workspacePackages();
+
+  it('is found: the apps, the packages, bench and spec', () => {
+    expect(packages).toEqual(
+      expect.arrayContaining(['apps/mock-server', 'packages/client', 'bench', 'spec']),
+    );
+  });
+
+  it.each(packages)(
+    '%s has no import cycle, type-only imports included',
+    async (dir) => {
+      expect(await cycles(join(root, dir))).toEqual([]);
+    },
+    120_000,
+  );
+});
