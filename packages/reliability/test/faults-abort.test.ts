@@ -49,7 +49,7 @@ describe('an upload the client aborts', () => {
       const started = nextEvent(app, (e) => e.videoKey === key && e.state === 'uploading');
       const { socket } = openRawConnection(server.port, { idleMs: Infinity });
       socket.write(
-        `POST ${paths.upload(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+        `POST ${paths.upload(key)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n` +
           `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${whole.length}\r\n\r\n`,
       );
       socket.write(sent);

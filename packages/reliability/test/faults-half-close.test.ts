@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const head = (method: string, path: string, fields: Record<string, string>) =>
-  `${method} ${path} HTTP/1.1\r\nHost: x\r\n${Object.entries(fields)
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(fields)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')}\r\n`;
 

@@ -43,7 +43,7 @@ describe('a slow-loris upload', () => {
     const { socket, reply: answer } = openRawConnection(server.port, { idleMs: Infinity });
     const closed = answer.then(({ text }) => text);
     socket.write(
-      `POST ${paths.upload(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+      `POST ${paths.upload(key)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n` +
         'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 10000000\r\n\r\n' +
         '--b\r\nContent-Disposition: form-data; name="file"; filename="slow.mp4"\r\n\r\n',
     );

@@ -34,7 +34,7 @@ function within(reply: Promise<RawReply>): Promise<RawReply | undefined> {
 describe('the header timeout', () => {
   it('cuts off headers that trickle in, with a 408, soon after the configured time', async () => {
     const { socket, reply } = openRawConnection(server.url, { idleMs: Infinity });
-    socket.write('GET /api/v1/videos/v-1 HTTP/1.1\r\nHost: x\r\n');
+    socket.write('GET /api/v1/videos/v-1 HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const drip = setInterval(() => socket.writable && socket.write('X-Slow: y\r\n'), 100);
     const answer = await within(reply);
     clearInterval(drip);
@@ -51,7 +51,7 @@ describe('the idle timeout', () => {
     const abandoned = nextEvent(server.app, (e) => e.videoKey === key && e.previousState === 'uploading');
     const { socket, reply } = openRawConnection(server.url, { idleMs: Infinity });
     socket.write(
-      `POST ${paths.upload(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+      `POST ${paths.upload(key)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n` +
         'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n' +
         '--b\r\nContent-Disposition: form-data; name="file"; filename="stalled.mp4"\r\n\r\nsome bytes',
     );
@@ -80,7 +80,7 @@ describe('the body idle timeout', () => {
   });
 
   const uploadHead = (key: string, length: number) =>
-    `POST ${paths.upload(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+    `POST ${paths.upload(key)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n` +
     `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${length}\r\n\r\n` +
     '--b\r\nContent-Disposition: form-data; name="file"; filename="slow.mp4"\r\n\r\n';
 
@@ -103,7 +103,7 @@ describe('the body idle timeout', () => {
   it('answers 408 to a JSON body that stops coming', async () => {
     const { socket, reply } = openRawConnection(slow.url, { idleMs: Infinity });
     socket.write(
-      `POST ${paths.create} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+      `POST ${paths.create} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n` +
         'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"projectKey":',
     );
     const answer = await within(reply);

@@ -102,13 +102,13 @@ describe.each(stores.map(([name], i) => [name, i] as const))('a mock with its st
     );
     const port = servers[index]?.port ?? 0;
     const upload = await rawRequest(port, [
-      `POST ${paths.upload(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n` +
+      `POST ${paths.upload(key)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n` +
         `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${form.length}\r\n\r\n`,
       form,
     ]);
     expect(upload.status).toBeLessThan(500);
     const got = await rawRequest(port, [
-      `GET ${paths.get(key)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
+      `GET ${paths.get(key)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
     ]);
     expect(got.status).toBe(200);
     const headLines = got.text.slice(0, got.text.indexOf('\r\n\r\n')).split('\r\n');

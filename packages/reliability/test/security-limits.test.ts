@@ -19,7 +19,7 @@ const [key = ''] = app.mock.seed([{ title: 'limited' }]);
 const server = listenDuringSuite(app, () => rmSync(dataDir, { recursive: true, force: true }));
 
 const head = (method: string, path: string, headers: string) =>
-  `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n${headers}\r\n`;
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n${headers}\r\n`;
 const chunk = (data: Buffer) =>
   Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
 const formStart = Buffer.from(

@@ -81,7 +81,7 @@ describe('keys shaped like paths', () => {
       '--b\r\nContent-Disposition: form-data; name="file"; filename="../../x"\r\n\r\nraw\r\n--b--\r\n',
     );
     const reply = await rawRequest(server.port, [
-      `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n` +
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n` +
         `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${body.length}\r\n\r\n`,
       body,
     ]);

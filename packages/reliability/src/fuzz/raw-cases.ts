@@ -55,7 +55,7 @@ export function rawCases(key: string): RawCase[] {
   ];
   return [
     { label: 'garbage request line', chunks: ['HELLO\r\n\r\n'], expect: 'http' },
-    { label: 'unknown HTTP version', chunks: ['GET / HTTP/9.9\r\nHost: x\r\n\r\n'], expect: 'http' },
+    { label: 'unknown HTTP version', chunks: ['GET / HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n'], expect: 'http' },
     {
       label: 'header without a colon',
       chunks: [head('GET', `/api/v1/videos/${key}`, 'NoColonHere\r\n')],
@@ -63,7 +63,7 @@ export function rawCases(key: string): RawCase[] {
     },
     {
       label: 'NUL in the path',
-      chunks: [`GET /api/v1/videos/a\u0000b HTTP/1.1\r\nHost: x\r\n\r\n`],
+      chunks: [`GET /api/v1/videos/a\u0000b HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`],
       expect: 'http',
     },
     {
@@ -173,7 +173,7 @@ export function rawCases(key: string): RawCase[] {
     {
       label: 'two pipelined requests',
       chunks: [
-        `GET /api/v1/videos/${key} HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nGET /api/v1/videos/${key} HTTP/1.1\r\nHost: x\r\n${AUTH}Connection: close\r\n\r\n`,
+        `GET /api/v1/videos/${key} HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}\r\nGET /api/v1/videos/${key} HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Connection: close\r\n\r\n`,
       ],
       expect: 'success',
     },

@@ -36,7 +36,7 @@ export async function sendWithSlowBodies(
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     socket.write(
-      `${request.method} ${request.path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${headers}\r\n`,
+      `${request.method} ${request.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`,
     );
   }
   await new Promise((resolve) => setTimeout(resolve, pauseMs));
