@@ -20,6 +20,7 @@
  * ```
  */
 import { type Narrowing, narrowsProblems, schemaPointerProblems } from './narrows.js';
+import { type RefusedRequest, requestsProblems } from './requests.js';
 
 /** What one reading's meaning may hold. */
 export interface ReadingMeaning {
@@ -42,6 +43,8 @@ export interface ReadingMeaning {
    * answer it, and the headers it carries (e.g. Retry-After). An empty list: it refuses nothing.
    */
   refuses?: Refusal[];
+  /** Requests the reading refuses, each an inline example or the reason there is none (requests.ts). */
+  requests?: RefusedRequest[];
   /** The JSON Schema keywords the reading sets on schemas of the spec (narrows.ts). */
   narrows?: Narrowing[];
   /** How a list the marker concerns comes back: in the order sent, reversed, or in any order. */
@@ -64,12 +67,13 @@ const MEANING_KEYS = [
   'status',
   'auth',
   'refuses',
+  'requests',
   'narrows',
   'order',
   'sameAs',
 ] as const;
 /** Members one reading may give without the others (a detail of that reading alone). */
-const OWN_KEYS = new Set<string>(['sameAs']);
+const OWN_KEYS = new Set<string>(['sameAs', 'requests']);
 const AUTH_RULES = ['bearer', 'optional', 'none'];
 const ORDERS = ['kept', 'reversed', 'any'];
 const REFUSAL_KEYS = new Set(['status', 'on', 'headers']);
@@ -231,6 +235,7 @@ function readingMeaningProblems(
     problems.push(`${at}: auth must be one of ${AUTH_RULES.join(', ')}, got ${JSON.stringify(value.auth)}`);
   }
   if (value.refuses !== undefined) problems.push(...refusalProblems(value.refuses, operations, at));
+  if (value.requests !== undefined) problems.push(...requestsProblems(value.requests, operations, at));
   if (value.narrows !== undefined) problems.push(...narrowsProblems(value.narrows, spec, at));
   if (value.order !== undefined && !ORDERS.includes(value.order as string)) {
     problems.push(`${at}: order must be one of ${ORDERS.join(', ')}, got ${JSON.stringify(value.order)}`);

@@ -30,6 +30,27 @@ export const READING_SETS: ReadingSet[] = [
   { name: 'semantic', readings: { 'status-codes': 'semantic' } },
 ];
 
+/**
+ * Ten non-default readings at once, each one the resolved document states and Specmatic can test
+ * against the mock playing them (no rate limit, per-owner auth or re-upload refusal: those need more
+ * than one request of one token to show).
+ */
+export const TEN_READINGS: ReadingSet = {
+  name: 'ten-readings',
+  readings: {
+    'status-codes': 'semantic',
+    'error-codes': 'validation-422',
+    'field-length-limits': 'limited',
+    'media-type-refusal': 'bad-request-400',
+    'videos-per-create-limit': 'limited',
+    'error-shape': 'message-object',
+    'custom-fields-omitted': 'replace',
+    'unknown-video-key': 'bad-request-400',
+    'readiness-field': 'ready-flag',
+    'custom-field-null': 'removes-field',
+  },
+};
+
 /** `--reading ID=READING` arguments, for the resolver and the mock alike. */
 export function readingArgs(set: ReadingSet): string[] {
   return Object.entries(set.readings).flatMap(([id, reading]) => ['--reading', `${id}=${reading}`]);

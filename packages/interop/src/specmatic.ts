@@ -36,7 +36,31 @@ export interface SpecmaticRun {
   failed: number;
   /** The scenarios that failed, one line each. */
   failures: string[];
+  /** The responses of its coverage table it ran no test for (`not tested`), status 1000 being `default`. */
+  untested: Untested[];
   output: string;
+}
+
+/** One response Specmatic's coverage table lists as not tested. */
+export interface Untested {
+  path: string;
+  method: string;
+  status: string;
+}
+
+/** The `not tested` rows of the API coverage summary; a row without path or method continues the one above. */
+function untestedOf(output: string): Untested[] {
+  const untested: Untested[] = [];
+  let path = '';
+  let method = '';
+  for (const line of output.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length < 9 || !/^\d+$/.test(cells[5] ?? '')) continue;
+    path = cells[2] || path;
+    method = cells[3] || method;
+    if (cells[7] === 'not tested') untested.push({ path, method, status: cells[5] as string });
+  }
+  return untested;
 }
 
 /** `specmatic test FILE --testBaseURL URL` in `cwd`; `generative` turns on its generative tests. */
@@ -64,7 +88,15 @@ export async function specmaticTest(
   const counts = /Tests run: (\d+), Successes: (\d+), Failures: (\d+)/.exec(output);
   if (!counts) throw new Error(`specmatic printed no "Tests run" line:\n${output.slice(-3000)}`);
   const failures = [...new Set(output.match(/^Scenario: .* has FAILED$/gm) ?? [])];
-  return { total: Number(counts[1]), passed: Number(counts[2]), failed: Number(counts[3]), failures, output };
+  const untested = untestedOf(output);
+  return {
+    total: Number(counts[1]),
+    passed: Number(counts[2]),
+    failed: Number(counts[3]),
+    failures,
+    untested,
+    output,
+  };
 }
 
 /**

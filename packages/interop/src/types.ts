@@ -10,7 +10,7 @@ interface OperationObject {
   operationId: string;
   parameters?: Array<{ $ref?: string; name?: string; in?: string }>;
   requestBody?: { content: Record<string, MediaTypeObject> };
-  responses: Record<string, { content?: Record<string, MediaTypeObject> }>;
+  responses: Record<string, { content?: Record<string, MediaTypeObject>; 'x-no-example'?: string[] }>;
   security?: Array<Record<string, string[]>>;
 }
 

@@ -70,6 +70,21 @@ export interface ReadingMeaning {
     readonly on: readonly string[];
     readonly headers?: readonly string[];
   }>;
+  /**
+   * Requests it refuses: an inline example a tool can send (`name`, the `path` parameters and `body`
+   * that differ from the operation's own example; the status is its own refusal, or that of the
+   * chosen reading of `statusOf`), or `none`, why no inline request carries the refusal.
+   */
+  readonly requests?: ReadonlyArray<{
+    readonly on: readonly string[];
+    readonly name?: string;
+    readonly path?: Readonly<Record<string, string>>;
+    readonly body?: unknown;
+    readonly statusOf?: string;
+    /** The status, when the reading refuses the operation with more than one. */
+    readonly status?: number;
+    readonly none?: string;
+  }>;
   /** The JSON Schema keywords it sets on schemas of the spec: `at` a JSON Pointer, `set` the keywords. */
   readonly narrows?: ReadonlyArray<{ readonly at: string; readonly set: Readonly<Record<string, unknown>> }>;
   /** How a list the unknown concerns comes back: in the order sent, reversed, or in any order. */

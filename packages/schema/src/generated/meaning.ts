@@ -30,6 +30,35 @@ export const errorCodesMeaning = {
           "updateCustomFields"
         ]
       }
+    ],
+    "requests": [
+      {
+        "name": "untitledVideo",
+        "on": [
+          "createVideos"
+        ],
+        "body": {
+          "projectKey": "demo",
+          "videos": [
+            {}
+          ]
+        }
+      },
+      {
+        "name": "fieldsNotAnObject",
+        "on": [
+          "updateCustomFields"
+        ],
+        "body": {
+          "simpleCustomFields": "not an object"
+        }
+      },
+      {
+        "on": [
+          "uploadVideoSource"
+        ],
+        "none": "The form of an upload is built by the tool from the schema, which requires its file part; an inline example cannot leave the part out or change its type."
+      }
     ]
   },
   "validation-422": {
@@ -41,6 +70,35 @@ export const errorCodesMeaning = {
           "uploadVideoSource",
           "updateCustomFields"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "name": "untitledVideo",
+        "on": [
+          "createVideos"
+        ],
+        "body": {
+          "projectKey": "demo",
+          "videos": [
+            {}
+          ]
+        }
+      },
+      {
+        "name": "fieldsNotAnObject",
+        "on": [
+          "updateCustomFields"
+        ],
+        "body": {
+          "simpleCustomFields": "not an object"
+        }
+      },
+      {
+        "on": [
+          "uploadVideoSource"
+        ],
+        "none": "The form of an upload is built by the tool from the schema, which requires its file part; an inline example cannot leave the part out or change its type."
       }
     ]
   }
@@ -63,6 +121,17 @@ export const rateLimitsMeaning = {
         "headers": [
           "Retry-After"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ],
+        "none": "The refusal needs more requests than the budget allows; no example of one request carries it."
       }
     ]
   }
@@ -121,6 +190,16 @@ export const mediaTypeRefusalMeaning = {
           "updateCustomFields"
         ]
       }
+    ],
+    "requests": [
+      {
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "updateCustomFields"
+        ],
+        "none": "The refusal needs a body of another media type than the operation takes; an example of the operation's body has its own media type."
+      }
     ]
   },
   "bad-request-400": {
@@ -132,6 +211,16 @@ export const mediaTypeRefusalMeaning = {
           "uploadVideoSource",
           "updateCustomFields"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "createVideos",
+          "uploadVideoSource",
+          "updateCustomFields"
+        ],
+        "none": "The refusal needs a body of another media type than the operation takes; an example of the operation's body has its own media type."
       }
     ]
   }
@@ -174,6 +263,14 @@ export const fileSizeLimitMeaning = {
           "uploadVideoSource"
         ]
       }
+    ],
+    "requests": [
+      {
+        "on": [
+          "uploadVideoSource"
+        ],
+        "none": "The refusal needs a file larger than the limit, which the document does not give; no inline example holds such a file."
+      }
     ]
   },
   "no-limit": {
@@ -192,6 +289,14 @@ export const videoTransitionsMeaning = {
         "on": [
           "uploadVideoSource"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "uploadVideoSource"
+        ],
+        "none": "The refusal needs a key that already has a source; the example key is the one the first upload example sends to, so one example cannot both succeed and be refused."
       }
     ]
   }
@@ -251,6 +356,14 @@ export const authGetVideoMeaning = {
           "getVideo"
         ]
       }
+    ],
+    "requests": [
+      {
+        "on": [
+          "getVideo"
+        ],
+        "none": "The refusal needs a missing or wrong token; a tool sends the token it is given with every request, so no example of one request carries it."
+      }
     ]
   },
   "not-required": {
@@ -271,6 +384,22 @@ export const authGetVideoMeaning = {
         "on": [
           "getVideo"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "getVideo"
+        ],
+        "status": 401,
+        "none": "The refusal needs a missing or wrong token; a tool sends the token it is given with every request, so no example of one request carries it."
+      },
+      {
+        "on": [
+          "getVideo"
+        ],
+        "status": 403,
+        "none": "The refusal needs the token of another account than the video's; a tool sends one token, so no example of one request carries it."
       }
     ]
   }
@@ -325,6 +454,14 @@ export const authUpdateCustomFieldsMeaning = {
           "updateCustomFields"
         ]
       }
+    ],
+    "requests": [
+      {
+        "on": [
+          "updateCustomFields"
+        ],
+        "none": "The refusal needs a missing or wrong token; a tool sends the token it is given with every request, so no example of one request carries it."
+      }
     ]
   },
   "not-required": {
@@ -345,6 +482,22 @@ export const authUpdateCustomFieldsMeaning = {
         "on": [
           "updateCustomFields"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "updateCustomFields"
+        ],
+        "status": 401,
+        "none": "The refusal needs a missing or wrong token; a tool sends the token it is given with every request, so no example of one request carries it."
+      },
+      {
+        "on": [
+          "updateCustomFields"
+        ],
+        "status": 403,
+        "none": "The refusal needs the token of another account than the video's; a tool sends one token, so no example of one request carries it."
       }
     ]
   }
@@ -468,6 +621,15 @@ export const tokenRefusalMeaning = {
           "WWW-Authenticate"
         ]
       }
+    ],
+    "requests": [
+      {
+        "on": [
+          "createVideos",
+          "uploadVideoSource"
+        ],
+        "none": "The refusal needs a missing or wrong token; a tool sends the token it is given with every request, so no example of one request carries it."
+      }
     ]
   },
   "forbidden-403": {
@@ -478,6 +640,15 @@ export const tokenRefusalMeaning = {
           "createVideos",
           "uploadVideoSource"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "createVideos",
+          "uploadVideoSource"
+        ],
+        "none": "The refusal needs a missing or wrong token; a tool sends the token it is given with every request, so no example of one request carries it."
       }
     ]
   }
@@ -494,6 +665,19 @@ export const unknownVideoKeyMeaning = {
           "updateCustomFields"
         ]
       }
+    ],
+    "requests": [
+      {
+        "name": "unknownKey",
+        "on": [
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ],
+        "path": {
+          "videoKey": "no-such-video"
+        }
+      }
     ]
   },
   "forbidden-403": {
@@ -506,6 +690,19 @@ export const unknownVideoKeyMeaning = {
           "updateCustomFields"
         ]
       }
+    ],
+    "requests": [
+      {
+        "name": "unknownKey",
+        "on": [
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ],
+        "path": {
+          "videoKey": "no-such-video"
+        }
+      }
     ]
   },
   "bad-request-400": {
@@ -517,6 +714,19 @@ export const unknownVideoKeyMeaning = {
           "getVideo",
           "updateCustomFields"
         ]
+      }
+    ],
+    "requests": [
+      {
+        "name": "unknownKey",
+        "on": [
+          "uploadVideoSource",
+          "getVideo",
+          "updateCustomFields"
+        ],
+        "path": {
+          "videoKey": "no-such-video"
+        }
       }
     ]
   }
@@ -663,6 +873,19 @@ export const createEmptyVideosMeaning = {
         "set": {
           "minItems": 1
         }
+      }
+    ],
+    "requests": [
+      {
+        "name": "emptyVideos",
+        "on": [
+          "createVideos"
+        ],
+        "body": {
+          "projectKey": "demo",
+          "videos": []
+        },
+        "statusOf": "error-codes"
       }
     ]
   },

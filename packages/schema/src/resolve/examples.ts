@@ -19,7 +19,7 @@ function recordExamples(document: JsonObject): JsonObject | undefined {
 }
 
 /** A value of a schema of the meaning subset: its required members, each a plain value of its type. */
-function sampleOf(schema: unknown): unknown {
+export function sampleOf(schema: unknown): unknown {
   if (!isObject(schema)) return null;
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];

@@ -23,6 +23,7 @@ import { resolveNarrows } from './narrows.js';
 import { resolveOperations } from './operations.js';
 import { type OverlayDocument, overlayBetween } from './overlay.js';
 import { resolveRecord } from './record.js';
+import { resolveRefusalExamples } from './refusal-examples.js';
 
 export type { JsonObject } from '../json-object.js';
 export type { ChoiceSource, ChosenReading } from './choices.js';
@@ -97,6 +98,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   resolveRecord(document, lookup);
   resolveOperations(document, lookup);
   resolveLinks(document, lookup);
+  resolveRefusalExamples(document, lookup);
   markChoices(document, lookup);
   describe(document, chosen);
   const title = `Readings chosen: ${chosen.map(({ id, reading }) => `${id}=${reading}`).join(', ')}`;
