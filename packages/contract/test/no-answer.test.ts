@@ -6,6 +6,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { refusedUrl } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
@@ -105,6 +106,9 @@ describe('a server that goes away mid-run, through the CLI', () => {
     expect(await readFile(join(dir, 'report.md'), 'utf8')).toContain('Stopped early: ');
     expect(out.join('\n')).toContain('stopped early: ');
     expect(err.join('\n')).toContain(new URL(server.url).host);
+    // the last line names the report page, which shows the stop too
+    expect(out.at(-1)).toBe(`report page: ${pathToFileURL(join(dir, 'report.html')).href}`);
+    expect(await readFile(join(dir, 'report.html'), 'utf8')).toContain('<strong>Stopped early</strong>: ');
   });
 
   it('an upload host that refuses connections fails the upload check with that host named', async () => {

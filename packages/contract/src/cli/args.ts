@@ -18,7 +18,7 @@ Options:
   --project KEY           project key of the videos the run creates (default: contract); the spec
                           has no delete, so give a project kept for test data: that is the fence.
                           The report lists every video created, with its key and project
-  --report DIR            write report.json, report.md and junit.xml there
+  --report DIR            write report.json, report.md, junit.xml and report.html there
   --runs N                runs of each property-based check (default: 25)
   --seed N                seed of the values written and of the property-based checks (an
                           integer, may be negative; default: a random one, printed so a

@@ -5,6 +5,8 @@
  */
 
 import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { printable } from '../report/printable.js';
 import { toSummary } from '../report/summary.js';
 import { toJson } from '../report/well-formed.js';
@@ -107,7 +109,7 @@ async function checkReportDir(dir: string | undefined): Promise<void> {
   const found = await stat(dir).catch(() => undefined);
   if (found && !found.isDirectory()) {
     throw new UsageError(
-      `--report: "${dir}" is a file; give a folder (an existing one, or one to create) for report.json, report.md and junit.xml`,
+      `--report: "${dir}" is a file; give a folder (an existing one, or one to create) for report.json, report.md, junit.xml and report.html`,
     );
   }
 }
@@ -119,7 +121,13 @@ async function output(args: CliArgs, io: Io, report: ContractReport): Promise<vo
   } else io.stdout(args.json ? toJson(report).trimEnd() : toSummary(report));
   if (args.reportDir !== undefined) {
     const files = await writeReports(args.reportDir, report);
-    if (!args.json && args.reporter !== 'json-lines') io.stdout(`reports: ${files.join(', ')}`);
+    const page = `report page: ${pathToFileURL(resolve(args.reportDir, 'report.html')).href}`;
+    // stdout stays machine-readable with --json and json-lines: the page is named on stderr there
+    if (args.json || args.reporter === 'json-lines') io.stderr(page);
+    else {
+      io.stdout(`reports: ${files.join(', ')}`);
+      io.stdout(page);
+    }
   }
 }
 

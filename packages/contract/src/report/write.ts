@@ -1,7 +1,8 @@
-/** Writes report.json, report.md and junit.xml into a folder. */
+/** Writes report.json, report.md, junit.xml and report.html into a folder. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContractReport } from '../support/types.js';
+import { toHtml } from './html.js';
 import { toJUnit } from './junit.js';
 import { toMarkdown } from './markdown.js';
 import { toJson } from './well-formed.js';
@@ -12,6 +13,7 @@ export async function writeReports(dir: string, report: ContractReport): Promise
     ['report.json', toJson(report)],
     ['report.md', toMarkdown(report)],
     ['junit.xml', toJUnit(report)],
+    ['report.html', toHtml(report)],
   ];
   await Promise.all(files.map(([name, body]) => writeFile(join(dir, name), body)));
   return files.map(([name]) => join(dir, name));
