@@ -13,6 +13,7 @@ import { docsRoutes } from './api/docs.js';
 import { getVideo } from './api/get-video.js';
 import { updateCustomFields } from './api/update-custom-fields.js';
 import { uploadVideoSource } from './api/upload-video-source.js';
+import { consoleRoutes } from './console/console-routes.js';
 import { type AccessView, adminRoutes } from './control/admin-routes.js';
 import { createControl } from './control/control.js';
 import { createFaults, FAULT_HEADER } from './faults/create-faults.js';
@@ -291,6 +292,7 @@ export function createInstance(
         access,
       }),
     );
+    consoleRoutes(app, wrap, { readings, access });
   }
   // Inside the pipeline, so the request's readings are set.
   const notFound = unmatched(wrap);

@@ -1,0 +1,43 @@
+/**
+ * `GET /`: the console page for a browser (or any client that accepts HTML: curl's `*∕*`, no
+ * Accept at all); a client whose Accept names no HTML (`application/json`) gets the JSON 404 it
+ * got before the console existed. Served only where the admin API is, since the page works
+ * through it.
+ */
+import type { Hono } from 'hono';
+import type { AccessView } from '../control/admin-routes.js';
+import type { MockEnv } from '../http/context.js';
+import type { RequestPipeline } from '../http/pipeline.js';
+import type { ServerReadings } from '../readings/server-readings.js';
+import { consoleAssetRoutes } from './console-assets.js';
+import { consolePage } from './page.js';
+
+/** Whether an Accept header takes HTML: absent, or naming text/html, text/* or *∕*. */
+export function acceptsHtml(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  return accept.split(',').some((part) => {
+    const [range = '', ...params] = part.split(';').map((text) => text.trim().toLowerCase());
+    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
+    return !refused && (range === 'text/html' || range === 'text/*' || range === '*/*');
+  });
+}
+
+/** What the console shows of the instance. */
+export interface ConsoleDeps {
+  readings: ServerReadings;
+  access: () => AccessView;
+}
+
+/** Routes the console page and its files. */
+export function consoleRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'], deps: ConsoleDeps): void {
+  consoleAssetRoutes(app);
+  app.get(
+    '/',
+    wrap((c, next) => {
+      if (!acceptsHtml(c.req.header('accept'))) return next().then(() => c.res);
+      const access = deps.access();
+      const playing = access.adminToken ? undefined : deps.readings.current();
+      return c.html(consolePage({ origin: c.get('origin'), access, playing }));
+    }),
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The console's client script (served at console/console.js): switches a reading through
+ * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second and keeps the admin token
+ * (asked for when the mock has one) in sessionStorage, sent as `Authorization: Bearer`. Plain
+ * browser JavaScript, no dependency; every text goes into the page through textContent.
+ */
+export const CONSOLE_SCRIPT = `'use strict';
+(() => {
+  const TOKEN_KEY = 'video-api-mock.admin-token';
+  const status = document.getElementById('status');
+  const rows = document.getElementById('journal-rows');
+  const filters = document.getElementById('journal-filters');
+  const entries = [];
+  let since = 0;
+  const say = (text, bad) => { status.textContent = text; status.className = bad ? 'bad' : ''; };
+  async function admin(path, init) {
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    const headers = Object.assign({}, init && init.headers, token ? { authorization: 'Bearer ' + token } : {});
+    const res = await fetch('__mock/' + path, Object.assign({}, init, { headers }));
+    if (!res.ok) {
+      const problem = await res.json().catch(() => ({}));
+      throw new Error(path + ': ' + res.status + ' ' + (problem.detail || problem.title || res.statusText));
+    }
+    return res.status === 204 ? null : res.json();
+  }
+  function showReadings(view) {
+    for (const [id, reading] of Object.entries(view.readings)) {
+      for (const out of document.querySelectorAll('[data-playing="' + CSS.escape(id) + '"]')) out.textContent = reading;
+      const select = document.getElementById('pick-' + id);
+      if (select && document.activeElement !== select) select.value = reading;
+      for (const item of document.querySelectorAll('[data-reading-of="' + CSS.escape(id) + '"]'))
+        item.classList.toggle('playing', item.dataset.reading === reading);
+    }
+  }
+  const cell = (text, className) => {
+    const td = document.createElement('td');
+    td.textContent = text;
+    if (className) td.className = className;
+    return td;
+  };
+  function shown(entry) {
+    const operation = filters.elements.operation.value;
+    const klass = filters.elements.status.value;
+    return (!operation || entry.operationId === operation) && (!klass || String(entry.status)[0] === klass);
+  }
+  function render() {
+    const fragment = document.createDocumentFragment();
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i];
+      if (!shown(entry)) continue;
+      const tr = document.createElement('tr');
+      tr.dataset.seq = entry.seq;
+      const readings = Object.entries(entry.readings).map(([id, r]) => id + '=' + r).join(', ');
+      tr.append(cell(entry.time), cell(entry.method), cell(entry.path), cell(entry.operationId || ''),
+        cell(String(entry.status), 'status-' + String(entry.status)[0]), cell(readings, 'readings'));
+      fragment.append(tr);
+    }
+    rows.replaceChildren(fragment);
+  }
+  async function poll() {
+    try {
+      const { entries: fresh } = await admin('journal' + (since ? '?since=' + since : ''));
+      if (fresh.length > 0) {
+        entries.push(...fresh);
+        if (entries.length > 500) entries.splice(0, entries.length - 500);
+        since = fresh[fresh.length - 1].seq;
+        render();
+      }
+    } catch (error) {
+      say(error.message, true);
+    } finally {
+      setTimeout(poll, 1000);
+    }
+  }
+  async function refresh() {
+    try {
+      showReadings(await admin('readings'));
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
+  document.addEventListener('submit', async (event) => {
+    const form = event.target;
+    if (form.id === 'token-form') {
+      event.preventDefault();
+      sessionStorage.setItem(TOKEN_KEY, form.elements.token.value);
+      form.elements.token.value = '';
+      say('Token kept for this tab.');
+      refresh();
+    } else if (form.dataset.unknown) {
+      event.preventDefault();
+      const id = form.dataset.unknown;
+      const reading = form.elements.reading.value;
+      try {
+        showReadings(await admin('readings', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ [id]: reading }),
+        }));
+        say(id + ' now plays ' + reading + '.');
+      } catch (error) {
+        say(error.message, true);
+      }
+    }
+  });
+  filters.addEventListener('change', render);
+  refresh();
+  poll();
+})();
+`;

@@ -1,0 +1,45 @@
+/**
+ * The console's Journal panel: an empty table and its filters, filled by console-script.ts from
+ * `GET /__mock/journal` every second (the requests the mock received, each with the readings it
+ * played, as `X-Mock-Readings` names them).
+ */
+import { SPEC_OPERATIONS } from '../http/operations.js';
+
+export function JournalPanel() {
+  return (
+    <section id="journal" aria-labelledby="journal-title">
+      <h2 id="journal-title">Journal</h2>
+      <form class="filters" id="journal-filters">
+        <label for="filter-operation">Operation</label>{' '}
+        <select id="filter-operation" name="operation">
+          <option value="">any</option>
+          {SPEC_OPERATIONS.map(({ operationId }) => (
+            <option value={operationId}>{operationId}</option>
+          ))}
+        </select>{' '}
+        <label for="filter-status">Status</label>{' '}
+        <select id="filter-status" name="status">
+          <option value="">any</option>
+          <option value="2">2xx</option>
+          <option value="3">3xx</option>
+          <option value="4">4xx</option>
+          <option value="5">5xx</option>
+        </select>
+      </form>
+      <table>
+        <caption class="visually-hidden">Requests the mock received, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">time</th>
+            <th scope="col">method</th>
+            <th scope="col">path</th>
+            <th scope="col">operation</th>
+            <th scope="col">status</th>
+            <th scope="col">readings played</th>
+          </tr>
+        </thead>
+        <tbody id="journal-rows" aria-live="polite" />
+      </table>
+    </section>
+  );
+}

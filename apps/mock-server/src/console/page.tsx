@@ -1,0 +1,70 @@
+/**
+ * The console at `/`: one server-rendered page (hono/jsx) with the mock's base URL, the access
+ * warning, the Unknowns and the Journal panels; its own script and style come from the mock
+ * (console-assets.ts), nothing from elsewhere. Paths are relative, so the page works below a
+ * prefix too (a sandbox, the msw handlers' base URL).
+ */
+import { openapiDocument } from '@video-api/schema/openapi';
+import type { AccessView } from '../control/admin-routes.js';
+import { CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console-assets.js';
+import { JournalPanel } from './journal-panel.js';
+import { UnknownsPanel } from './unknowns-panel.js';
+
+const info = (openapiDocument as { info?: { title?: string; version?: string } }).info ?? {};
+
+/** What the page shows of the server when it is rendered. */
+export interface ConsoleView {
+  /** The base URL the mock is served at. */
+  origin: string;
+  access: AccessView;
+  /** The readings playing now; undefined when the admin API needs a token (the script asks for it). */
+  playing: Readonly<Record<string, string>> | undefined;
+}
+
+function TokenForm() {
+  return (
+    <form id="token-form" class="token">
+      <label for="admin-token">Admin token</label>{' '}
+      <input id="admin-token" name="token" type="password" autocomplete="off" />{' '}
+      <button type="submit">Use token</button>{' '}
+      <span class="hint">This mock's admin API needs it (--admin-token); kept in this tab only.</span>
+    </form>
+  );
+}
+
+/** The whole page, as a string with its doctype. */
+export function consolePage(view: ConsoleView): string {
+  const page = (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>Video API mock: console</title>
+        <link rel="stylesheet" href={CONSOLE_STYLE_PATH} />
+        <script src={CONSOLE_SCRIPT_PATH} defer />
+      </head>
+      <body>
+        <header>
+          <h1>Video API mock</h1>
+          <p>
+            {info.title} {info.version}, served at <code>{view.origin}</code>. API reference:{' '}
+            <a href="docs">docs</a>; the spec: <a href="openapi.json">openapi.json</a>; admin API:{' '}
+            <a href="__mock/openapi.json">__mock/openapi.json</a>.
+          </p>
+          {view.access.warning && (
+            <p class="warning" role="alert">
+              <strong>Warning:</strong> {view.access.warning}
+            </p>
+          )}
+          {view.access.adminToken && <TokenForm />}
+          <p id="status" role="status" aria-live="polite" />
+        </header>
+        <main>
+          <UnknownsPanel playing={view.playing} />
+          <JournalPanel />
+        </main>
+      </body>
+    </html>
+  );
+  return `<!doctype html>${page.toString()}`;
+}
