@@ -286,6 +286,7 @@ export function createInstance(
         clock,
         readings,
         represent,
+        phaseOf: (record) => lifecycle.phaseOf(record),
         faults,
         webhooks,
         adminToken: resolved.adminToken,

@@ -1,6 +1,7 @@
 /**
  * The console's client script (served at console/console.js): switches a reading through
- * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second and keeps the admin token
+ * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second and the videos and clock
+ * every two, advances the clock, resets the mock, and keeps the admin token
  * (asked for when the mock has one) in sessionStorage, sent as `Authorization: Bearer`. Plain
  * browser JavaScript, no dependency; every text goes into the page through textContent.
  */
@@ -72,6 +73,39 @@ export const CONSOLE_SCRIPT = `'use strict';
       setTimeout(poll, 1000);
     }
   }
+  const videoRows = document.getElementById('video-rows');
+  const clockNow = document.getElementById('clock-now');
+  async function showVideos() {
+    const [{ videos }, clock] = await Promise.all([admin('videos'), admin('clock')]);
+    clockNow.textContent = clock.iso + (clock.realTime ? ' (real time)' : ' (moves when advanced)');
+    videoRows.replaceChildren(...videos.map((item) => {
+      const tr = document.createElement('tr');
+      tr.dataset.key = item.key;
+      tr.append(cell(item.key), cell(item.video.title || ''), cell(item.phase, 'phase'),
+        cell(JSON.stringify(item.video), 'readings'));
+      return tr;
+    }));
+  }
+  async function pollVideos() {
+    try {
+      await showVideos();
+    } catch (error) {
+      say(error.message, true);
+    } finally {
+      setTimeout(pollVideos, 2000);
+    }
+  }
+  async function act(path, body, done) {
+    try {
+      await admin(path, body === undefined ? { method: 'POST' } : {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      say(done);
+      await Promise.all([showVideos(), refresh()]);
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
   async function refresh() {
     try {
       showReadings(await admin('readings'));
@@ -87,6 +121,16 @@ export const CONSOLE_SCRIPT = `'use strict';
       form.elements.token.value = '';
       say('Token kept for this tab.');
       refresh();
+    } else if (form.id === 'clock-form') {
+      event.preventDefault();
+      const ms = Number(form.elements.ms.value);
+      act('clock/advance', { ms }, 'Clock advanced by ' + ms + ' ms.');
+    } else if (form.id === 'reset-form') {
+      event.preventDefault();
+      entries.length = 0;
+      since = 0;
+      render();
+      act('reset', undefined, 'Mock reset.');
     } else if (form.dataset.unknown) {
       event.preventDefault();
       const id = form.dataset.unknown;
@@ -106,5 +150,6 @@ export const CONSOLE_SCRIPT = `'use strict';
   filters.addEventListener('change', render);
   refresh();
   poll();
+  pollVideos();
 })();
 `;

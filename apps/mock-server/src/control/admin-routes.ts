@@ -13,6 +13,7 @@ import { notFound } from '../http/errors.js';
 import type { ServerReadings } from '../readings/server-readings.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { Representer } from '../state/representer.js';
+import type { Phase, VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
 import type { WebhookDispatcher } from '../webhooks/types.js';
 import { adminApp } from './admin-app.js';
@@ -31,6 +32,8 @@ export interface AdminDeps {
   clock: VirtualClock;
   readings: ServerReadings;
   represent: Representer;
+  /** A record's phase on the virtual clock now (the lifecycle's). */
+  phaseOf: (record: VideoRecord) => Phase;
   faults: Faults;
   webhooks: WebhookDispatcher;
   /** Token the admin API requires, if any. */
@@ -102,6 +105,15 @@ export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
     const { value } = await body(c, ADVANCE);
     control.advanceClock(value.ms);
     return c.json(clockView());
+  });
+  admin.get('/videos', (c) => {
+    const played = readings.forRequest();
+    const videos = deps.store.list().map((record) => ({
+      key: record.key,
+      phase: deps.phaseOf(record),
+      video: deps.represent.video(record, played, c.get('origin')),
+    }));
+    return c.json({ videos });
   });
   for (const action of ['ready', 'fail'] as const) {
     admin.post(`/videos/:videoKey/${action}`, (c) => {

@@ -74,6 +74,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   post('/clock/advance', 'advanceClock', 'Advance the virtual clock; due transitions apply', 'The clock', {
     body: { schema: zAdvanceBody, example: { ms: 60_000 } },
   }),
+  get(
+    '/videos',
+    'listVideos',
+    'The stored videos, oldest first (read-only; the console lists them)',
+    'Videos: each with its key, its phase on the virtual clock and `video`, the body GET /api/v1/videos/{videoKey} answers with the readings in force',
+  ),
   post('/videos/{videoKey}/ready', 'makeReady', 'Make a video ready now', 'The video'),
   post('/videos/{videoKey}/fail', 'failVideo', 'Make the processing of a video fail now', 'The video'),
   get('/readings', 'getReadings', 'The readings in force, the defaults and the accepted ones', 'Readings'),

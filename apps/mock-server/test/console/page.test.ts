@@ -119,3 +119,21 @@ describe('acceptsHtml', () => {
     expect(acceptsHtml(undefined)).toBe(true);
   });
 });
+
+describe('GET /__mock/videos (the Videos panel)', () => {
+  it('lists the stored videos with their phase and the body GET answers', async () => {
+    const app = mock({ processingMs: 1000 });
+    const [first, second] = app.mock.seed([{ title: 'Opening keynote' }, { title: 'Q&A', phase: 'ready' }]);
+    const res = await app.request('/__mock/videos');
+    expect(res.status).toBe(200);
+    const { videos } = (await res.json()) as { videos: { key: string; phase: string; video: unknown }[] };
+    expect(videos.map((item) => item.key)).toEqual([first, second]);
+    expect(videos[1]?.phase).toBe('ready');
+    for (const item of videos) {
+      const answered = await app.request(`/api/v1/videos/${item.key}`, {
+        headers: { authorization: 'Bearer mock-token' },
+      });
+      expect(item.video).toEqual(await answered.json());
+    }
+  });
+});

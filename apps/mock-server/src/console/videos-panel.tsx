@@ -1,0 +1,36 @@
+/**
+ * The console's Videos panel: the virtual clock, a form that advances it
+ * (`POST /__mock/clock/advance`), reset (`POST /__mock/reset`), and the stored videos with their
+ * phase (`GET /__mock/videos`), filled and refreshed by console-script.ts.
+ */
+export function VideosPanel() {
+  return (
+    <section id="videos" aria-labelledby="videos-title">
+      <h2 id="videos-title">Videos</h2>
+      <p>
+        Virtual clock: <output id="clock-now">…</output>
+      </p>
+      <form id="clock-form" class="filters">
+        <label for="advance-ms">Advance the clock by (ms)</label>{' '}
+        <input id="advance-ms" name="ms" type="number" min="1" step="1" value="60000" required />{' '}
+        <button type="submit">Advance</button>
+      </form>
+      <form id="reset-form" class="filters">
+        <button type="submit">Reset the mock</button>{' '}
+        <span class="hint">forgets videos, journal and faults; restores the start readings</span>
+      </form>
+      <table>
+        <caption class="visually-hidden">Stored videos, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">key</th>
+            <th scope="col">title</th>
+            <th scope="col">phase</th>
+            <th scope="col">as GET answers it</th>
+          </tr>
+        </thead>
+        <tbody id="video-rows" />
+      </table>
+    </section>
+  );
+}
