@@ -1,12 +1,15 @@
+import { STATE_SCRIPT } from './state-script.js';
+
 /**
  * The console's client script (served at console/console.js): switches a reading through
- * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second and the videos and clock
- * every two, advances the clock, resets the mock, and keeps the admin token
+ * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second, sends the forms of the
+ * Videos, Webhooks and Faults panels (state-script.ts shows those), and keeps the admin token
  * (asked for when the mock has one) in sessionStorage, sent as `Authorization: Bearer`. Plain
  * browser JavaScript, no dependency; every text goes into the page through textContent.
  */
 export const CONSOLE_SCRIPT = `'use strict';
 (() => {
+${STATE_SCRIPT}
   const TOKEN_KEY = 'video-api-mock.admin-token';
   const status = document.getElementById('status');
   const rows = document.getElementById('journal-rows');
@@ -73,35 +76,13 @@ export const CONSOLE_SCRIPT = `'use strict';
       setTimeout(poll, 1000);
     }
   }
-  const videoRows = document.getElementById('video-rows');
-  const clockNow = document.getElementById('clock-now');
-  async function showVideos() {
-    const [{ videos }, clock] = await Promise.all([admin('videos'), admin('clock')]);
-    clockNow.textContent = clock.iso + (clock.realTime ? ' (real time)' : ' (moves when advanced)');
-    videoRows.replaceChildren(...videos.map((item) => {
-      const tr = document.createElement('tr');
-      tr.dataset.key = item.key;
-      tr.append(cell(item.key), cell(item.video.title || ''), cell(item.phase, 'phase'),
-        cell(JSON.stringify(item.video), 'readings'));
-      return tr;
-    }));
-  }
-  async function pollVideos() {
+  async function act(path, method, body, done) {
     try {
-      await showVideos();
-    } catch (error) {
-      say(error.message, true);
-    } finally {
-      setTimeout(pollVideos, 2000);
-    }
-  }
-  async function act(path, body, done) {
-    try {
-      await admin(path, body === undefined ? { method: 'POST' } : {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      await admin(path, body === undefined ? { method } : {
+        method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
       });
       say(done);
-      await Promise.all([showVideos(), refresh()]);
+      await Promise.all([showState(), refresh()]);
     } catch (error) {
       say(error.message, true);
     }
@@ -124,13 +105,26 @@ export const CONSOLE_SCRIPT = `'use strict';
     } else if (form.id === 'clock-form') {
       event.preventDefault();
       const ms = Number(form.elements.ms.value);
-      act('clock/advance', { ms }, 'Clock advanced by ' + ms + ' ms.');
+      act('clock/advance', 'POST', { ms }, 'Clock advanced by ' + ms + ' ms.');
     } else if (form.id === 'reset-form') {
       event.preventDefault();
       entries.length = 0;
       since = 0;
       render();
-      act('reset', undefined, 'Mock reset.');
+      act('reset', 'POST', undefined, 'Mock reset.');
+    } else if (form.id === 'target-form') {
+      event.preventDefault();
+      act('webhooks', 'POST', { url: form.elements.url.value }, 'Target registered.');
+    } else if (form.id === 'fault-form') {
+      event.preventDefault();
+      let rule;
+      try {
+        rule = JSON.parse(form.elements.rule.value);
+      } catch (error) {
+        say('The fault rule is not JSON: ' + error.message, true);
+        return;
+      }
+      act('faults', 'POST', rule, 'Fault rule added.');
     } else if (form.dataset.unknown) {
       event.preventDefault();
       const id = form.dataset.unknown;
@@ -150,6 +144,6 @@ export const CONSOLE_SCRIPT = `'use strict';
   filters.addEventListener('change', render);
   refresh();
   poll();
-  pollVideos();
+  pollState();
 })();
 `;

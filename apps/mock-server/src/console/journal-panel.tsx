@@ -4,6 +4,7 @@
  * played, as `X-Mock-Readings` names them).
  */
 import { SPEC_OPERATIONS } from '../http/operations.js';
+import { Table } from './table.js';
 
 export function JournalPanel() {
   return (
@@ -26,20 +27,11 @@ export function JournalPanel() {
           <option value="5">5xx</option>
         </select>
       </form>
-      <table>
-        <caption class="visually-hidden">Requests the mock received, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">time</th>
-            <th scope="col">method</th>
-            <th scope="col">path</th>
-            <th scope="col">operation</th>
-            <th scope="col">status</th>
-            <th scope="col">readings played</th>
-          </tr>
-        </thead>
-        <tbody id="journal-rows" aria-live="polite" />
-      </table>
+      <Table
+        caption="Requests the mock received, newest first"
+        columns={['time', 'method', 'path', 'operation', 'status', 'readings played']}
+        body="journal-rows"
+      />
     </section>
   );
 }

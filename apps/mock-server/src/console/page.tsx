@@ -1,6 +1,6 @@
 /**
  * The console at `/`: one server-rendered page (hono/jsx) with the mock's base URL, the access
- * warning, the Unknowns, Journal and Videos panels; its own script and style come from the mock
+ * warning, the Unknowns, Journal, Videos, Webhooks and Faults panels; its own script and style come from the mock
  * (console-assets.ts), nothing from elsewhere. Paths are relative, so the page works below a
  * prefix too (a sandbox, the msw handlers' base URL).
  */
@@ -10,6 +10,7 @@ import { CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console-assets.js';
 import { JournalPanel } from './journal-panel.js';
 import { UnknownsPanel } from './unknowns-panel.js';
 import { VideosPanel } from './videos-panel.js';
+import { FaultsPanel, WebhooksPanel } from './webhooks-panel.js';
 
 const info = (openapiDocument as { info?: { title?: string; version?: string } }).info ?? {};
 
@@ -64,6 +65,8 @@ export function consolePage(view: ConsoleView): string {
           <UnknownsPanel playing={view.playing} />
           <JournalPanel />
           <VideosPanel />
+          <WebhooksPanel />
+          <FaultsPanel />
         </main>
       </body>
     </html>

@@ -3,6 +3,8 @@
  * (`POST /__mock/clock/advance`), reset (`POST /__mock/reset`), and the stored videos with their
  * phase (`GET /__mock/videos`), filled and refreshed by console-script.ts.
  */
+import { Table } from './table.js';
+
 export function VideosPanel() {
   return (
     <section id="videos" aria-labelledby="videos-title">
@@ -19,18 +21,11 @@ export function VideosPanel() {
         <button type="submit">Reset the mock</button>{' '}
         <span class="hint">forgets videos, journal and faults; restores the start readings</span>
       </form>
-      <table>
-        <caption class="visually-hidden">Stored videos, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">key</th>
-            <th scope="col">title</th>
-            <th scope="col">phase</th>
-            <th scope="col">as GET answers it</th>
-          </tr>
-        </thead>
-        <tbody id="video-rows" />
-      </table>
+      <Table
+        caption="Stored videos, oldest first"
+        columns={['key', 'title', 'phase', 'as GET answers it']}
+        body="video-rows"
+      />
     </section>
   );
 }

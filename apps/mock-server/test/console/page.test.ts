@@ -81,6 +81,14 @@ describe('the console page', () => {
     }
   });
 
+  it('has every panel, and a script that parses', async () => {
+    const { text } = await page(mock());
+    for (const panel of ['unknowns', 'journal', 'videos', 'webhooks', 'faults'])
+      expect(text).toContain(`<section id="${panel}"`);
+    const script = await (await mock().request('/console/console.js')).text();
+    expect(() => new Function(script)).not.toThrow();
+  });
+
   it('keeps the JSON 404 for a client that accepts no HTML', async () => {
     const { res, text } = await page(mock(), 'application/json');
     expect(res.status).toBe(404);
