@@ -42,7 +42,7 @@ export interface SpecmaticRun {
 }
 
 /** One response Specmatic's coverage table lists as not tested. */
-export interface Untested {
+interface Untested {
   path: string;
   method: string;
   status: string;
