@@ -74,4 +74,30 @@ describe('report.html of a run against the mock, offline in Chromium', () => {
     });
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
+
+  it('shows the markup a server sent as text: an injected title neither loads an image nor runs script', async () => {
+    const injection = '<img src=x onerror=alert(1)>';
+    const failed = {
+      name: 'get-video answers 2XX with JSON',
+      verdict: 'fail',
+      section: '4.3',
+      detail: `GET /api/v1/videos/k → 200 {"title":"${injection}"}`,
+    } as const;
+    const injected = join(dir, 'injected');
+    await writeReports(injected, { ...report, checks: [failed, ...report.checks] });
+    const tab = await chromium.context.newPage();
+    const dialogs: string[] = [];
+    tab.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await tab.goto(pathToFileURL(join(injected, 'report.html')).href);
+    expect(await tab.locator('img').count()).toBe(0);
+    expect(await tab.locator('#checks + table tbody tr').first().textContent()).toContain(`✗ FAIL`);
+    expect(await tab.locator('#checks + table tbody tr').first().textContent()).toContain(
+      `{"title":"${injection}"}`,
+    );
+    expect(dialogs).toEqual([]);
+    await tab.close();
+  });
 });
