@@ -7,6 +7,7 @@ import { idsWithReadings, type UnspecifiedMarker, unspecified, unspecifiedIds } 
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptsHtml } from '../../src/console/console-routes.js';
+import { consolePage } from '../../src/console/page.js';
 import { createApp } from '../../src/index.js';
 
 const apps: ReturnType<typeof createApp>[] = [];
@@ -101,6 +102,25 @@ describe('the console page', () => {
     expect(text).toContain('id="token-form"');
     expect(text).not.toContain('sesame');
     expect(text).toContain('(after sign-in)');
+  });
+
+  it('shows the access warning prominently, as GET /__mock/access gives it', () => {
+    const warning = 'Reachable from other machines & no admin token: anyone can reset it.';
+    const text = consolePage({
+      origin: 'http://192.0.2.1:4010',
+      access: {
+        adminToken: false,
+        exposed: true,
+        warning,
+        allowedHosts: null,
+        corsOrigins: [],
+        adminCorsOrigins: [],
+      },
+      playing: {},
+    });
+    expect(text).toContain(
+      `<p class="warning" role="alert"><strong>Warning:</strong> ${escaped(warning)}</p>`,
+    );
   });
 
   it('is not served without the admin API', async () => {
