@@ -62,18 +62,27 @@ describe('report.html of a run against the mock, offline in Chromium', () => {
     }
   });
 
-  it('has no serious or critical accessibility violation (axe-core)', async () => {
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const result = await (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
-        }
-      ).axe.run();
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-    });
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  });
+  it.each(['light', 'dark'] as const)(
+    'has no serious or critical accessibility violation (axe-core), in the %s colour scheme',
+    async (colorScheme) => {
+      await page.emulateMedia({ colorScheme });
+      if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        const result = await (
+          window as unknown as {
+            axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+          }
+        ).axe.run();
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.length,
+          first: JSON.stringify(v.nodes.slice(0, 2)).slice(0, 900),
+        }));
+      });
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    },
+  );
 
   it('shows the markup a server sent as text: an injected title neither loads an image nor runs script', async () => {
     const injection = '<img src=x onerror=alert(1)>';

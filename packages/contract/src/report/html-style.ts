@@ -1,7 +1,11 @@
 /** The inline style of report.html: no fonts, images or imports, so the page needs no network. */
 export const STYLE = `
-:root { color-scheme: light dark; --pass: #1a7f37; --fail: #c62828; --muted: #595959; }
-@media (prefers-color-scheme: dark) { :root { --pass: #57d77a; --fail: #ff8a80; --muted: #b0b0b0; } }
+:root { color-scheme: light dark; --bg: #ffffff; --text: #1a1a1a; --link: #0b57d0; --pass: #1a7f37; --fail: #c62828; --muted: #595959; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #121212; --text: #e8e8e8; --link: #8ab4f8; --pass: #57d77a; --fail: #ff8a80; --muted: #b0b0b0; }
+}
+html { background: var(--bg); color: var(--text); }
+a { color: var(--link); }
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; }
 h1 { margin-bottom: 0.25rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
