@@ -1,10 +1,12 @@
 /**
  * The console's Unknowns panel: every `x-unspecified` marker of the spec with the sentence of the
- * interface document it comes from (`says`, its § `source`), its readings with their sentences, the
+ * interface document it comes from (`says`, its § `source`), links to the operations it touches in
+ * the reference (marker-operations.ts), its readings with their sentences, the
  * reading the mock plays now (server-wide) and a labelled form that switches it through
  * `PATCH /__mock/readings` (console-script.ts sends it).
  */
 import { type UnspecifiedMarker, unspecified } from '@video-api/schema';
+import { operationsOf } from './marker-operations.js';
 
 /** Every marker of the spec, in spec order. */
 const MARKERS = Object.values(unspecified) as readonly UnspecifiedMarker[];
@@ -27,6 +29,22 @@ function Switch({ marker, playing }: { marker: UnspecifiedMarker; playing: strin
   );
 }
 
+function Touches({ marker }: { marker: UnspecifiedMarker }) {
+  const operations = operationsOf(marker);
+  if (operations.length === 0) return null;
+  return (
+    <p class="touches">
+      Operations:{' '}
+      {operations.map((id, index) => (
+        <>
+          {index > 0 && ', '}
+          <a href={`docs/reference#op-${id}`}>{id}</a>
+        </>
+      ))}
+    </p>
+  );
+}
+
 function Marker({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
   const readings = Object.entries(marker.readings ?? {});
   return (
@@ -35,6 +53,7 @@ function Marker({ marker, playing }: { marker: UnspecifiedMarker; playing: strin
         <code>{marker.id}</code> <span class="source">§{marker.source}</span>
       </h3>
       <blockquote>{marker.says}</blockquote>
+      <Touches marker={marker} />
       {marker.note && <p class="note">{marker.note}</p>}
       {readings.length === 0 ? (
         <p class="none">No readings: {marker.noReadings ?? 'the spec lists none'}</p>

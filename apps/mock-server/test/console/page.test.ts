@@ -7,6 +7,7 @@ import { idsWithReadings, type UnspecifiedMarker, unspecified, unspecifiedIds } 
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptsHtml } from '../../src/console/console-routes.js';
+import { operationsOf } from '../../src/console/marker-operations.js';
 import { consolePage } from '../../src/console/page.js';
 import { createApp } from '../../src/index.js';
 
@@ -52,6 +53,21 @@ describe('the console page', () => {
     for (const id of idsWithReadings) {
       expect(text).toContain(`<strong data-playing="${id}">${playing[id]}</strong>`);
       expect(text).toContain(`<label for="pick-${id}">`);
+    }
+  });
+
+  it('links each unknown to the operations it touches, anchors the reference has', async () => {
+    const app = mock();
+    const { text } = await page(app);
+    const reference = await (await app.request('/docs/reference')).text();
+    for (const id of unspecifiedIds) {
+      const marker = unspecified[id] as UnspecifiedMarker;
+      const operations = operationsOf(marker);
+      if (/^\/(paths|webhooks)\//.test(marker.pointer)) expect(operations.length, id).toBeGreaterThan(0);
+      for (const operationId of operations) {
+        expect(text).toContain(`<a href="docs/reference#op-${operationId}">${operationId}</a>`);
+        expect(reference).toContain(`id="op-${operationId}"`);
+      }
     }
   });
 
