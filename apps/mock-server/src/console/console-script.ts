@@ -1,15 +1,18 @@
-import { STATE_SCRIPT } from './state-script.js';
-
 /**
  * The console's client script (served at console/console.js): switches a reading through
  * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second, sends the forms of the
- * Videos, Webhooks and Faults panels (state-script.ts shows those), and keeps the admin token
+ * Videos, Webhooks and Faults panels (state-script.ts shows those) and of a contract report
+ * (report-script.ts), and keeps the admin token
  * (asked for when the mock has one) in sessionStorage, sent as `Authorization: Bearer`. Plain
  * browser JavaScript, no dependency; every text goes into the page through textContent.
  */
+import { REPORT_SCRIPT } from './report-script.js';
+import { STATE_SCRIPT } from './state-script.js';
+
 export const CONSOLE_SCRIPT = `'use strict';
 (() => {
 ${STATE_SCRIPT}
+${REPORT_SCRIPT}
   const TOKEN_KEY = 'video-api-mock.admin-token';
   const status = document.getElementById('status');
   const rows = document.getElementById('journal-rows');
@@ -112,6 +115,9 @@ ${STATE_SCRIPT}
       since = 0;
       render();
       act('reset', 'POST', undefined, 'Mock reset.');
+    } else if (form.id === 'report-form') {
+      event.preventDefault();
+      playReport();
     } else if (form.id === 'target-form') {
       event.preventDefault();
       act('webhooks', 'POST', { url: form.elements.url.value }, 'Target registered.');

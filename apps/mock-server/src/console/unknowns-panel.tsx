@@ -3,7 +3,8 @@
  * interface document it comes from (`says`, its § `source`), links to the operations it touches in
  * the reference (marker-operations.ts), its readings with their sentences, the
  * reading the mock plays now (server-wide) and a labelled form that switches it through
- * `PATCH /__mock/readings` (console-script.ts sends it).
+ * `PATCH /__mock/readings` (console-script.ts sends it); a contract report opened in the page shows
+ * what a run observed of each (report-script.ts).
  */
 import { type UnspecifiedMarker, unspecified } from '@video-api/schema';
 import { operationsOf } from './marker-operations.js';
@@ -25,6 +26,18 @@ function Switch({ marker, playing }: { marker: UnspecifiedMarker; playing: strin
         ))}
       </select>{' '}
       <button type="submit">Switch {marker.id}</button>
+    </form>
+  );
+}
+
+/** Opens a contract report (report.json) in the page: what it observed, beside what the mock plays. */
+function ReportForm() {
+  return (
+    <form id="report-form" class="filters">
+      <label for="report-file">Contract report (report.json)</label>{' '}
+      <input id="report-file" name="report" type="file" accept="application/json,.json" />{' '}
+      <button type="submit">Play what it observed</button>{' '}
+      <span class="hint">shown beside each unknown; the button switches the mock to it (the twin)</span>
     </form>
   );
 }
@@ -61,6 +74,7 @@ function Marker({ marker, playing }: { marker: UnspecifiedMarker; playing: strin
         <>
           <p>
             Playing now: <strong data-playing={marker.id}>{playing ?? '(after sign-in)'}</strong>
+            <span class="reported" data-reported={marker.id} />
           </p>
           <ul class="readings">
             {readings.map(([name, sentence]) => (
@@ -92,6 +106,7 @@ export function UnknownsPanel({ playing }: { playing: Readonly<Record<string, st
         What the interface document leaves open, marked <code>x-unspecified</code> in the spec. The mock plays
         one reading of each; switch it here and the next response changes.
       </p>
+      <ReportForm />
       {MARKERS.map((marker) => (
         <Marker marker={marker} playing={playing?.[marker.id]} />
       ))}
