@@ -293,7 +293,11 @@ export function createInstance(
         access,
       }),
     );
-    consoleRoutes(app, wrap, { readings, access });
+    consoleRoutes(app, wrap, {
+      readings,
+      access,
+      ...(platform.playerScript && { playerScript: platform.playerScript }),
+    });
   }
   // Inside the pipeline, so the request's readings are set.
   const notFound = unmatched(wrap);

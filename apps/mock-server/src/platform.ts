@@ -26,6 +26,8 @@ export interface Platform {
   receive: UploadReceiver;
   /** The files of swagger-ui for `/docs`, where the platform has them. */
   docsAssets: DocsAssets;
+  /** hls.js for the console's player, where the platform has it (src/console/console-assets.ts). */
+  playerScript?(): Uint8Array | undefined;
   /**
    * The fetch webhook deliveries go through, where the platform can check the address a target's
    * name resolves to at connect time (`allow`: the `allowWebhookTargets` option); none: the

@@ -26,11 +26,13 @@ export function acceptsHtml(accept: string | undefined): boolean {
 export interface ConsoleDeps {
   readings: ServerReadings;
   access: () => AccessView;
+  /** hls.js, where the platform has it (Node, with the hls.js package installed). */
+  playerScript?: () => Uint8Array | undefined;
 }
 
 /** Routes the console page and its files. */
 export function consoleRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'], deps: ConsoleDeps): void {
-  consoleAssetRoutes(app);
+  consoleAssetRoutes(app, deps.playerScript);
   app.get(
     '/',
     wrap((c, next) => {

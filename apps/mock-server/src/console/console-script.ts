@@ -6,12 +6,14 @@
  * (asked for when the mock has one) in sessionStorage, sent as `Authorization: Bearer`. Plain
  * browser JavaScript, no dependency; every text goes into the page through textContent.
  */
+import { PLAYER_SCRIPT } from './player-script.js';
 import { REPORT_SCRIPT } from './report-script.js';
 import { STATE_SCRIPT } from './state-script.js';
 
 export const CONSOLE_SCRIPT = `'use strict';
 (() => {
 ${STATE_SCRIPT}
+${PLAYER_SCRIPT}
 ${REPORT_SCRIPT}
   const TOKEN_KEY = 'video-api-mock.admin-token';
   const status = document.getElementById('status');

@@ -3,7 +3,7 @@
  * each action: the clock and the videos (`GET /__mock/videos`), webhook targets, deliveries and
  * given-up events with a redeliver button, fault rules with a remove button. A table is redrawn
  * only when its data changed, so a focused button stays focused. Runs inside console-script.ts's
- * function (its `admin`, `act`, `say` and `cell`).
+ * function (its `admin`, `act`, `say` and `cell`, and player-script.ts's `play`).
  */
 export const STATE_SCRIPT = `  const drawn = new Map();
   function draw(id, data, toRow) {
@@ -34,7 +34,8 @@ export const STATE_SCRIPT = `  const drawn = new Map();
     document.getElementById('clock-now').textContent =
       clock.iso + (clock.realTime ? ' (real time)' : ' (moves when advanced)');
     draw('video-rows', videos, (item) => [cell(item.key), cell(item.video.title || ''),
-      cell(item.phase, 'phase'), cell(JSON.stringify(item.video), 'readings')]);
+      cell(item.phase, 'phase'), cell(JSON.stringify(item.video), 'readings'),
+      item.phase === 'ready' ? button('Play ' + item.key, () => play(item.key)) : cell('')]);
     draw('target-rows', targets, (target) => [cell(target.id), cell(target.url),
       button('Remove ' + target.id, () => act('webhooks/' + encodeURIComponent(target.id), 'DELETE', undefined, 'Target removed.'))]);
     draw('delivery-rows', deliveries.slice(-50).reverse(), (d) => [cell(d.at), cell(d.event), cell(d.videoKey),

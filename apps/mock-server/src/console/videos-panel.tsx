@@ -1,7 +1,8 @@
 /**
  * The console's Videos panel: the virtual clock, a form that advances it
  * (`POST /__mock/clock/advance`), reset (`POST /__mock/reset`), and the stored videos with their
- * phase (`GET /__mock/videos`), filled and refreshed by console-script.ts.
+ * phase (`GET /__mock/videos`), filled and refreshed by state-script.ts, and a player for a ready
+ * one (player-script.ts).
  */
 import { Table } from './table.js';
 
@@ -23,9 +24,13 @@ export function VideosPanel() {
       </form>
       <Table
         caption="Stored videos, oldest first"
-        columns={['key', 'title', 'phase', 'as GET answers it']}
+        columns={['key', 'title', 'phase', 'as GET answers it', 'play']}
         body="video-rows"
       />
+      <figure id="player-box" hidden>
+        <video id="player" controls muted playsinline aria-labelledby="player-title" width={640} />
+        <figcaption id="player-title">Player</figcaption>
+      </figure>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The Node platform of the mock: SQLite for a data dir (else memory), uploads on disk (the data
  * dir's folders, else a temporary folder), busboy on the raw request, swagger-ui from its package
- * where it is installed (an optional peer; else `/docs` is the mock's own reference page),
+ * where it is installed (an optional peer; else `/docs` is the mock's own reference page), hls.js
+ * for the console's player where it is installed (an optional peer too),
  * webhook deliveries through a fetch that checks every resolved address at connect time, log
  * lines to stderr.
  */
@@ -9,6 +10,7 @@ import type { Platform } from '../platform.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import { diskSink } from './disk-sink.js';
 import { docsAssets } from './docs-assets.js';
+import { playerScript } from './player-script.js';
 import { receiveNodeUpload } from './receive-multipart.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite-store.js';
 import { createWebhookFetch } from './webhook-fetch.js';
@@ -26,6 +28,7 @@ export function nodePlatform(): Platform {
     webhookFetch: (allow) => createWebhookFetch({ allow }),
     receive: receiveNodeUpload,
     docsAssets: docsAssets(),
+    playerScript: playerScript(),
     writeLog: (line) => process.stderr.write(`${line}\n`),
   };
 }

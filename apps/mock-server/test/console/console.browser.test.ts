@@ -1,7 +1,8 @@
 /**
  * The console in a real browser (Debian's Chromium through playwright-core), against the mock as a
  * user starts it: a reading switched with the keyboard changes the next answer to a request made
- * from Node; a request made from Node appears in the journal; the clock advances from the page;
+ * from Node; a request made from Node appears in the journal; the clock advances from the page; a
+ * ready video plays in hls.js, which the mock serves;
  * axe-core in the page finds no serious or critical accessibility violation.
  */
 import { readFileSync } from 'node:fs';
@@ -62,6 +63,19 @@ describe('the console in Chromium', () => {
     await page.focus('#advance-ms');
     await page.keyboard.press('Enter');
     await expect.poll(() => server.app.mock.now() - before).toBe(5000);
+  });
+
+  it('plays a ready video in hls.js, served by the mock', async () => {
+    const [key = ''] = server.app.mock.seed([{ title: 'Ready to play', phase: 'ready' }]);
+    const play = page.getByRole('button', { name: `Play ${key}` });
+    await expect.poll(() => play.count(), { timeout: 5000 }).toBe(1);
+    await play.focus();
+    await page.keyboard.press('Enter');
+    const player = page.locator('#player');
+    await expect
+      .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+    expect(await player.getAttribute('data-player')).toBe('hls.js');
   });
 
   it('has no serious or critical accessibility violation (axe-core)', async () => {

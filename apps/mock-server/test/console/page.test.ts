@@ -10,6 +10,8 @@ import { acceptsHtml } from '../../src/console/console-routes.js';
 import { operationsOf } from '../../src/console/marker-operations.js';
 import { consolePage } from '../../src/console/page.js';
 import { createApp } from '../../src/index.js';
+import { playerScript } from '../../src/node/player-script.js';
+import { createApp as createPortableApp } from '../../src/portable.js';
 
 const apps: ReturnType<typeof createApp>[] = [];
 function mock(options: Parameters<typeof createApp>[0] = {}) {
@@ -104,6 +106,20 @@ describe('the console page', () => {
       expect(text).toContain(`<section id="${panel}"`);
     const script = await (await mock().request('/console/console.js')).text();
     expect(() => new Function(script)).not.toThrow();
+  });
+
+  it('serves hls.js for its player under Node, where the package is installed', async () => {
+    const res = await mock().request('/console/hls.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Hls');
+  });
+
+  it('has no hls.js where the platform has none (the portable core, or Node without the package)', async () => {
+    const app = createPortableApp({ realTimeClock: false });
+    apps.push(app);
+    expect((await app.request('/')).status).toBe(200);
+    expect((await app.request('/console/hls.js')).status).toBe(404);
+    expect(playerScript(() => undefined)()).toBeUndefined();
   });
 
   it('keeps the JSON 404 for a client that accepts no HTML', async () => {

@@ -42,6 +42,6 @@ describe('a contract report in the console', () => {
     await expect
       .poll(() => (server.app.mock.getReadings() as Record<string, string>)['error-shape'])
       .toBe(observedShape);
-    expect(await page.locator('[data-playing="error-shape"]').textContent()).toBe(observedShape);
+    await expect.poll(() => page.locator('[data-playing="error-shape"]').textContent()).toBe(observedShape);
   });
 });
