@@ -2,7 +2,8 @@
  * `GET /`: the console page for a browser (or any client that accepts HTML: curl's `*∕*`, no
  * Accept at all); a client whose Accept names no HTML (`application/json`) gets the JSON 404 it
  * got before the console existed. Served only where the admin API is, since the page works
- * through it.
+ * through it. Below a prefix (a sandbox's), the path without its trailing slash is redirected to
+ * the one with it, which the page's relative paths need.
  */
 import type { Hono } from 'hono';
 import type { AccessView } from '../control/admin-routes.js';
@@ -37,6 +38,11 @@ export function consoleRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'],
     '/',
     wrap((c, next) => {
       if (!acceptsHtml(c.req.header('accept'))) return next().then(() => c.res);
+      // Below a prefix (`/sandboxes/w1`), the page's relative paths need the trailing slash.
+      const url = new URL(c.req.url);
+      // A Location relative to the path itself (`w1/`), which neither the sandbox nor msw moves.
+      const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+      if (last !== '') return c.redirect(`${last}/${url.search}`, 308);
       const access = deps.access();
       const playing = access.adminToken ? undefined : deps.readings.current();
       return c.html(consolePage({ origin: c.get('origin'), access, playing }));

@@ -155,6 +155,27 @@ describe('the console page', () => {
     );
   });
 
+  it("is served below a sandbox's prefix, with its trailing slash, and plays the sandbox's readings", async () => {
+    const app = mock();
+    const prefix = '/sandboxes/w1';
+    const bare = await app.request(prefix);
+    expect(bare.status).toBe(308);
+    expect(new URL(bare.headers.get('location') ?? '', `http://localhost${prefix}`).pathname).toBe(
+      `${prefix}/`,
+    );
+    const patched = await app.request(`${prefix}/__mock/readings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 'status-codes': 'semantic' }),
+    });
+    expect(patched.status).toBe(200);
+    const sandboxed = await (await app.request(`${prefix}/`)).text();
+    expect(sandboxed).toContain('<strong data-playing="status-codes">semantic</strong>');
+    expect((await app.request(`${prefix}/console/console.js`)).status).toBe(200);
+    const { text } = await page(app);
+    expect(text).toContain('<strong data-playing="status-codes">all-200</strong>');
+  });
+
   it('is not served without the admin API', async () => {
     const { res } = await page(mock({ admin: false }));
     expect(res.status).toBe(404);
