@@ -2,9 +2,9 @@
  * The console's client script (served at console/console.js): switches a reading through
  * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second, sends the forms of the
  * Videos, Webhooks and Faults panels (state-script.ts shows those) and of a contract report
- * (report-script.ts), and keeps the admin token
- * (asked for when the mock has one) in sessionStorage, sent as `Authorization: Bearer`. Plain
- * browser JavaScript, no dependency; every text goes into the page through textContent.
+ * (report-script.ts), and keeps the admin token (asked for when the mock has one) in
+ * sessionStorage, sent as `Authorization: Bearer`. Plain browser JavaScript, no dependency; every
+ * text goes into the page through textContent.
  */
 import { PLAYER_SCRIPT } from './player-script.js';
 import { REPORT_SCRIPT } from './report-script.js';

@@ -1,8 +1,8 @@
 /**
  * The console's Unknowns panel: every `x-unspecified` marker of the spec with the sentence of the
  * interface document it comes from (`says`, its § `source`), links to the operations it touches in
- * the reference (marker-operations.ts), its readings with their sentences, the
- * reading the mock plays now (server-wide) and a labelled form that switches it through
+ * the reference (marker-operations.ts), its readings with their sentences, the reading the mock
+ * plays now (server-wide) and a labelled form that switches it through
  * `PATCH /__mock/readings` (console-script.ts sends it); a contract report opened in the page shows
  * what a run observed of each (report-script.ts).
  */
@@ -17,7 +17,9 @@ function Switch({ marker, playing }: { marker: UnspecifiedMarker; playing: strin
   const selectId = `pick-${marker.id}`;
   return (
     <form class="switch" data-unknown={marker.id}>
-      <label for={selectId}>Play</label>{' '}
+      <label for={selectId}>
+        Play<span class="visually-hidden"> for {marker.id}</span>
+      </label>{' '}
       <select id={selectId} name="reading">
         {names.map((name) => (
           <option value={name} selected={name === playing}>
