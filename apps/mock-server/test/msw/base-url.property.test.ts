@@ -82,7 +82,9 @@ describe('requests under baseUrl, for any base URL and path (property)', () => {
       fc.asyncProperty(origins, prefixes, fc.constantFrom('', '/'), async (origin, prefix, slash) => {
         const served = videoApiHandlers({ baseUrl: `${origin}${prefix}`, realTimeClock: false });
         try {
-          const response = await getResponse(served.handlers, new Request(`${served.baseUrl}${slash}`));
+          // As an API client asks (a page asking for HTML gets the console there, src/console/).
+          const json = { headers: { accept: 'application/json' } };
+          const response = await getResponse(served.handlers, new Request(`${served.baseUrl}${slash}`, json));
           expect(response?.status).toBe(404);
           expect(served.mock.journal().map((entry) => entry.path)).toEqual(['/']);
         } finally {
