@@ -64,6 +64,11 @@ export async function main(argv: string[]): Promise<void> {
     [
       `video-api mock listening on ${server.url}`,
       `  token:    ${token}${parsed.options.tokens ? '' : ' (the default; set others with --token)'}`,
+      ...(parsed.options.admin === false
+        ? []
+        : [
+            `  console:  ${server.url}/ (the unknowns and the readings playing, journal, videos, webhooks, faults)`,
+          ]),
       `  docs:     ${server.url}/docs`,
       `  spec:     ${server.url}/openapi.json`,
       `  admin:    ${admin}`,

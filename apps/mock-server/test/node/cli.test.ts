@@ -34,6 +34,7 @@ describe('video-api-mock', () => {
     const url = await listening;
     expect(output().stdout).toContain('token:    mock-token');
     expect(output().stdout).toContain(`docs:     ${url}/docs`);
+    expect(output().stdout).toContain(`console:  ${url}/ (the unknowns`);
     expect(output().stdout).toContain(`curl -s -X POST ${url}/api/v1/videos`);
     expect(await uploadOne(url, 'mock-token')).toBe(200);
     expect(mockFolders(temp)).toHaveLength(1);
