@@ -4,17 +4,16 @@
  * rule: no circular import, `import type` counted (`tsPreCompilationDeps`). The rule is shown to
  * catch a type-only cycle first, so a pass is not a rule that sees nothing.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cruise, type IConfiguration } from 'dependency-cruiser';
+import { importViolations, writeTree } from '@video-api/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SOURCE_DIRS = ['src', 'test', 'scripts', 'tools'];
 
-const config: IConfiguration = {
+const config: Parameters<typeof importViolations>[1] = {
   forbidden: [{ name: 'no-cycle', severity: 'error', from: {}, to: { circular: true } }],
   options: {
     tsPreCompilationDeps: true,
@@ -31,40 +30,22 @@ function workspacePackages(): string[] {
   return [...globbed, 'bench', 'spec'].filter((dir) => existsSync(join(root, dir, 'package.json')));
 }
 
-/** The cycles in the source folders of the package at `dir`, as `from -> to`. */
+/** The cycles in the source folders of the package at `dir`, as `no-cycle: from -> to`. */
 async function cycles(dir: string): Promise<string[]> {
   const folders = SOURCE_DIRS.filter((folder) => existsSync(join(dir, folder)));
-  if (folders.length === 0) return [];
-  const previous = process.cwd();
-  process.chdir(dir);
-  try {
-    const result = await cruise(folders, {
-      ...config.options,
-      validate: true,
-      ruleSet: { forbidden: config.forbidden ?? [] },
-    });
-    if (typeof result.output === 'string') throw new Error('dependency-cruiser gave text, not a result');
-    return result.output.summary.violations.map((v) => `${v.from} -> ${v.to}`);
-  } finally {
-    process.chdir(previous);
-  }
+  return folders.length === 0 ? [] : importViolations(dir, config, folders);
 }
 
 describe('the cycle rule', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'one-source-cycles-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-  const files: Record<string, string> = {
+  const tree = writeTree('one-source-cycles-', {
     'src/a.ts': "import type { B } from './b.js';\nexport type A = { b?: B };\n",
     'src/b.ts': "import type { A } from './a.js';\nexport type B = { a?: A };\n",
     'src/c.ts': "import type { A } from './a.js';\nexport const c: A = {};\n",
-  };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(scratch, path)), { recursive: true });
-    writeFileSync(join(scratch, path), text);
-  }
+  });
+  afterAll(() => tree.remove());
 
   it('catches a cycle of type-only imports, and only it', async () => {
-    expect(await cycles(scratch)).toEqual(['src/a.ts -> src/b.ts']);
+    expect(await cycles(tree.root)).toEqual(['no-cycle: src/a.ts -> src/b.ts']);
   }, 60_000);
 });
 

@@ -3,33 +3,13 @@
  * no Node built-in outside node/ and cli/; the generated layer a leaf), and each rule catches what
  * it is there for.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cruise, type IConfiguration } from 'dependency-cruiser';
+import { importViolations, loadImportRules, writeTree } from '@video-api/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const config = createRequire(import.meta.url)(join(packageDir, '.dependency-cruiser.cjs')) as IConfiguration;
-
-/** The rule violations of `src/` under `baseDir`, as `rule: from -> to`. */
-async function violations(baseDir: string): Promise<string[]> {
-  const previous = process.cwd();
-  process.chdir(baseDir); // rules name paths relative to the package
-  try {
-    const result = await cruise(['src'], {
-      ...config.options,
-      validate: true,
-      ruleSet: { forbidden: config.forbidden ?? [] },
-    });
-    if (typeof result.output === 'string') throw new Error('dependency-cruiser gave text, not a result');
-    return result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
-  } finally {
-    process.chdir(previous);
-  }
-}
+const rules = loadImportRules(packageDir);
+const violations = (baseDir: string) => importViolations(baseDir, rules);
 
 describe('the imports of the schema package', () => {
   it('hold for src/: no cycle, type-only included, Node only in node/ and cli/, generated a leaf', async () => {
@@ -38,8 +18,6 @@ describe('the imports of the schema package', () => {
 });
 
 describe('the import rules catch what they are for', () => {
-  const root = mkdtempSync(join(tmpdir(), 'schema-architecture-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const files: Record<string, string> = {
     // a type-only cycle between two hand-written modules
     'src/unspecified.ts':
@@ -54,10 +32,9 @@ describe('the import rules catch what they are for', () => {
     'src/generated/meaning.ts':
       "import { read } from '../node/read-report-file.js';\nexport const m = read;\n",
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
+  const tree = writeTree('schema-architecture-', files);
+  afterAll(() => tree.remove());
+  const root = tree.root;
 
   it('flags a type-only cycle, a Node built-in in a portable module and a generated file importing ours', async () => {
     expect((await violations(root)).sort()).toEqual([

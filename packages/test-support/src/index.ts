@@ -5,6 +5,7 @@ export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
 export { cleanEnv } from './clean-env.js';
 export { type ExecOptions, type ExecResult, exec } from './exec.js';
 export { freePort, refusedUrl } from './free-port.js';
+export { importViolations, loadImportRules, writeTree } from './import-rules.js';
 export { type Listening, listenHttp } from './listen-http.js';
 export { processesMentioning } from './processes.js';
 export {

@@ -2,45 +2,21 @@
  * The architecture rules of .dependency-cruiser.cjs hold for src/, and each rule catches the
  * mistake it is there for (a generated tree of deliberately wrong imports).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cruise, type IConfiguration, type IViolation } from 'dependency-cruiser';
+import { importViolations, loadImportRules, writeTree } from '@video-api/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-const config = createRequire(import.meta.url)(join(packageDir, '.dependency-cruiser.cjs')) as IConfiguration;
-
-async function violations(baseDir: string): Promise<IViolation[]> {
-  const previous = process.cwd();
-  process.chdir(baseDir); // rules name paths relative to the package
-  try {
-    const result = await cruise(['src'], {
-      ...config.options,
-      tsConfig: undefined,
-      validate: true,
-      ruleSet: { forbidden: config.forbidden ?? [] },
-    });
-    if (typeof result.output === 'string') throw new Error('dependency-cruiser gave text, not a result');
-    return result.output.summary.violations;
-  } finally {
-    process.chdir(previous);
-  }
-}
-
-const describeViolations = (list: IViolation[]) => list.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+const rules = loadImportRules(packageDir);
+const violations = (baseDir: string) => importViolations(baseDir, rules);
 
 describe('the architecture of the mock', () => {
   it('holds for src/: layers import downwards, the portable core reaches no Node, no cycles', async () => {
-    expect(describeViolations(await violations(packageDir))).toEqual([]);
+    expect(await violations(packageDir)).toEqual([]);
   });
 });
 
 describe('the architecture rules catch what they are for', () => {
-  const root = mkdtempSync(join(tmpdir(), 'mock-architecture-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
   const files: Record<string, string> = {
     // a lower layer importing a higher one
     'src/state/store.ts': "import { route } from '../api/route.js';\nexport const store = route;\n",
@@ -71,10 +47,9 @@ describe('the architecture rules catch what they are for', () => {
     'src/readings/a.ts': "import type { B } from './b.js';\nexport type A = { b?: B };\n",
     'src/readings/b.ts': "import type { A } from './a.js';\nexport type B = { a?: A };\n",
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
+  const tree = writeTree('mock-architecture-', files);
+  afterAll(() => tree.remove());
+  const root = tree.root;
 
   it.each([
     ['layer-state', 'src/state/store.ts', 'src/api/route.ts'],
@@ -90,6 +65,6 @@ describe('the architecture rules catch what they are for', () => {
     ['layer-sandbox', 'src/sandbox/dispatch.ts', 'src/options.ts'],
   ])('%s fails %s importing %s', async (rule, from, to) => {
     const found = await violations(root);
-    expect(describeViolations(found)).toContain(`${rule}: ${from} -> ${to}`);
+    expect(found).toContain(`${rule}: ${from} -> ${to}`);
   });
 });
