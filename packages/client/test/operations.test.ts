@@ -1,5 +1,6 @@
 import type { OperationId } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
+import { ADDED_OPERATION } from '@video-api/test-support';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { operationTable, type SentOperationId } from '../src/operations.js';
 import { consumerOptions, typecheck } from './support/typecheck.js';
@@ -31,15 +32,7 @@ describe('the operation table', () => {
     const added = `
 import type {} from '@video-api/schema/types';
 import type { SentOperationId } from '../../src/operations.js';
-declare module '@video-api/schema/types' {
-  interface operations {
-    deleteVideo: { parameters: { query?: never; header?: never; path: { videoKey: string }; cookie?: never }; requestBody?: never; responses: { 204: { headers: { [name: string]: unknown }; content?: never } } };
-  }
-  interface paths {
-    '/api/v1/videos/{videoKey}/delete': { parameters: { query?: never; header?: never; path?: never; cookie?: never }; get?: never; put?: never; post: operations['deleteVideo']; delete?: never; options?: never; head?: never; patch?: never; trace?: never };
-  }
-}
-export const sent: SentOperationId = 'deleteVideo';
+${ADDED_OPERATION}export const sent: SentOperationId = 'deleteVideo';
 `;
     const diagnostics = typecheck({ 'added-operation.mts': added }, consumerOptions, true);
     expect(diagnostics.filter((d) => d.startsWith('added-operation'))).toEqual([]);

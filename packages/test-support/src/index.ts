@@ -1,5 +1,6 @@
 /** Test helpers shared by the workspace's tests (private; exports its TypeScript source). */
 
+export { ADDED_OPERATION } from './added-operation.js';
 export { cacheDir, cachedInstall } from './cached-install.js';
 export { type Chromium, chromiumPath, launchChromium } from './chromium.js';
 export { cleanEnv } from './clean-env.js';

@@ -1,5 +1,6 @@
 import type { OperationId } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
+import { ADDED_OPERATION } from '@video-api/test-support';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   allowedMethods,
@@ -57,15 +58,7 @@ describe('the operations of the mock', () => {
     const added = `
 import type {} from '@video-api/schema/types';
 import '../../src/mock-instance.js';
-declare module '@video-api/schema/types' {
-  interface operations {
-    deleteVideo: { parameters: { query?: never; header?: never; path: { videoKey: string }; cookie?: never }; requestBody?: never; responses: { 204: { headers: { [name: string]: unknown }; content?: never } } };
-  }
-  interface paths {
-    '/api/v1/videos/{videoKey}/delete': { parameters: { query?: never; header?: never; path?: never; cookie?: never }; get?: never; put?: never; post: operations['deleteVideo']; delete?: never; options?: never; head?: never; patch?: never; trace?: never };
-  }
-}
-`;
+${ADDED_OPERATION}`;
     expect(typecheck({ 'added-operation.ts': added })).toEqual([
       expect.stringMatching(/^src\/mock-instance\.ts:\d+ TS2741: Property 'deleteVideo' is missing/),
     ]);
