@@ -3,6 +3,7 @@ import type { Benchmark } from '../lib/types.js';
 import { bigRecord } from './big-record.js';
 import { clientOverhead } from './client-overhead.js';
 import { concurrentUploads } from './concurrent-uploads.js';
+import { consolePage } from './console-page.js';
 import { contractLimiter } from './contract-limiter.js';
 import { contractSuite } from './contract-suite.js';
 import { installSize } from './install-size.js';
@@ -27,6 +28,7 @@ export const BENCHMARKS: Benchmark[] = [
   contractLimiter,
   mockAb,
   mswFlow,
+  consolePage,
   transcode,
   installSize,
   soak,
