@@ -192,6 +192,7 @@ export function createInstance(
     processingMs: resolved.processingMs,
     drawFailure: () => resolved.failureRate > 0 && failures() < resolved.failureRate,
     represent: (record, phase, context) => represent.event(record, phase, context),
+    heard: () => listeners.size > 0 || webhooks.list().length > 0,
     emit: (event, context) => {
       webhooks.dispatch(event, context.readings);
       for (const listener of listeners) listener(event);
@@ -291,6 +292,7 @@ export function createInstance(
         webhooks,
         adminToken: resolved.adminToken,
         access,
+        journal,
       }),
     );
     consoleRoutes(app, wrap, {

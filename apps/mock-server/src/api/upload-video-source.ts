@@ -11,6 +11,7 @@ import { storageError } from '../http/storage-error.js';
 import { limitsUploadSize, rejectsReupload } from '../readings/switches.js';
 import { unplayed } from '../shared/unplayed.js';
 import type { EventContext } from '../state/events.js';
+import { tapBody } from '../state/journal-bodies.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import type { ReceiveResult } from './receive-upload.js';
@@ -164,6 +165,9 @@ async function receiveAndStore(
     if (result.kind === 'sink-failed') logStorageFailure(deps, key, result.error);
     throw refusal(result, c, limit);
   }
+  // The journal shows the form as its file part, never its bytes.
+  const part = { name: 'file', filename: result.filename, contentType: result.mimeType, bytes: result.size };
+  tapBody(c.req.raw, { kind: 'multipart', parts: [part] });
   const before = store.get(key);
   if (!before || (rejectsReupload[readings.get('video-transitions')] && before.source)) {
     lifecycle.uploadAbandoned(key, context);

@@ -12,6 +12,7 @@ import type { MockEnv } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import type { ServerReadings } from '../readings/server-readings.js';
 import type { VirtualClock } from '../state/clock.js';
+import type { Journal } from '../state/journal.js';
 import type { Representer } from '../state/representer.js';
 import type { Phase, VideoRecord } from '../state/types.js';
 import type { VideoStore } from '../state/video-store.js';
@@ -40,6 +41,8 @@ export interface AdminDeps {
   adminToken: string | undefined;
   /** Who may reach the mock, for `GET /__mock/access`. */
   access: () => AccessView;
+  /** The journal itself, for one entry's bodies and the live stream (./journal-routes.ts). */
+  journal: Journal;
 }
 
 /**

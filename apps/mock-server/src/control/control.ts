@@ -151,6 +151,7 @@ export function createControl(deps: ControlDeps): StateControl {
       await settledWithin(deps.uploads, 2000);
       await lifecycle.close(); // stops transcodes, before their folders go
       await deps.webhooks.close();
+      deps.journal.close(); // ends the journal's streams (their heartbeats too)
       store.close();
       sink.dispose();
     },

@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import type { RequestReadings } from '../readings/request-readings.js';
 import { concatBytes } from '../shared/bytes.js';
+import { tapBody } from '../state/journal-bodies.js';
 import { wrongMediaType } from './conditions.js';
 import { aborted, type HttpError, tooLarge, validationError } from './errors.js';
 import { requestHeader } from './request-headers.js';
@@ -108,6 +109,7 @@ export async function readJsonBody(c: Context): Promise<JsonBody> {
   } catch {
     return invalid('is not valid UTF-8 (JSON text must be UTF-8, RFC 8259 §8.1)', 'not valid UTF-8');
   }
+  tapBody(c.req.raw, text); // the journal shows this very text, on demand
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {

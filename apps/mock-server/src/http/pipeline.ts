@@ -72,16 +72,20 @@ function takeRateLimit(c: Context<MockEnv>, deps: PipelineDeps, operationId: str
   deps.limiter.take('token' in result ? result.token : '(none)', deps.clock.now());
 }
 
-/** Journal entry and log line of a finished request. */
+/**
+ * Journal entry and log line of a finished request. The journal keeps the request and the response
+ * themselves (by reference, no copy) for the bodies shown on demand; admin requests are not kept.
+ */
 function record(
   c: Context<MockEnv>,
   { clock, journal, log }: PipelineDeps,
   path: string,
   admin: boolean,
   started: number,
-  status: number,
+  response: Response,
 ): void {
   const readings = c.get('readings');
+  const status = response.status;
   const level = status >= 500 ? 'error' : 'info';
   const logged = log.enabled(level);
   if (admin && !logged) return;
@@ -95,7 +99,7 @@ function record(
     readings: readings.header(),
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
-  if (!admin) journal.record(entry);
+  if (!admin) journal.bodies.keep(journal.record(entry), c.req.raw, response);
   if (logged) {
     const { at, virtualAt, ...rest } = entry;
     const times = { time: new Date(at).toISOString(), virtualTime: clock.iso(virtualAt) };
@@ -115,7 +119,7 @@ function finish(
   const response = answer ?? c.res;
   const readings = c.get('readings');
   if (readings.unsealed()) response.headers.set(READINGS_RESPONSE_HEADER, readings.header());
-  record(c, deps, path, admin, started, response.status);
+  record(c, deps, path, admin, started, response);
   return response;
 }
 

@@ -5,6 +5,7 @@
  */
 import { READINGS_RESPONSE_HEADER } from '../readings/choice.js';
 import type { RequestReadings } from '../readings/request-readings.js';
+import { tapBody } from '../state/journal-bodies.js';
 
 /**
  * A response whose headers carry `X-Mock-Readings` (sealed: see RequestReadings.seal).
@@ -24,7 +25,9 @@ export function respond(
   if (extra !== undefined) for (const name in extra) headers[name.toLowerCase()] = extra[name] as string;
   const played = readings.seal();
   if (played !== '') headers[READINGS_RESPONSE_HEADER] = played;
-  return new Response(body, { status, headers });
+  const response = new Response(body, { status, headers });
+  if (body !== null) tapBody(response, body); // the journal shows this very text, on demand
+  return response;
 }
 
 /**

@@ -3,14 +3,26 @@
  * O(1) and allocates nothing: the ring is a set of columns (numbers in typed arrays, strings in
  * arrays, the readings in their `X-Mock-Readings` form), so a busy mock does not keep 10 000 live
  * objects for the garbage collector to trace and promote. Entries take their JSON shape (ISO
- * times, readings as an object) only when queried.
+ * times, readings as an object) only when queried. The bodies of the newest requests are kept
+ * by reference beside it (./journal-bodies.ts); listeners (the admin API's stream) learn of each
+ * entry and of the journal being cleared or closed.
  */
 import { splitReadingPair } from '@video-api/schema';
+import { JournalBodies } from './journal-bodies.js';
 import type { JournalEntry, JournalFilter, JournalRecord } from './types.js';
 
 export type { JournalRecord };
 
 const CAPACITY = 10_000;
+
+/** What a journal listener hears: an entry was recorded, the journal was cleared (reset), or closed. */
+export type JournalEvent = 'record' | 'clear' | 'close';
+
+/** Entries after a sequence number; `missed` when some after it are no longer kept (or never were here). */
+export interface JournalTail {
+  entries: JournalEntry[];
+  missed: boolean;
+}
 
 /** Distinct paths the journal keeps one copy of (paths repeat from request to request). */
 const INTERNED_MAX = 1_000;
@@ -70,6 +82,32 @@ export class Journal {
   #next = 0;
   #size = 0;
   #lastSeq = 0;
+  readonly #listeners = new Set<(event: JournalEvent) => void>();
+  /** The request and response of the newest entries (their bodies, on demand). */
+  readonly bodies = new JournalBodies();
+
+  /** The sequence number of the newest entry (0 before any). */
+  get lastSeq(): number {
+    return this.#lastSeq;
+  }
+
+  /**
+   * Calls `listener` after each entry recorded and when the journal is cleared or closed; returns
+   * the function that removes it. Listeners must return at once (they run on the request path).
+   */
+  listen(listener: (event: JournalEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Listening now (for tests and the stream's own accounting). */
+  get listeners(): number {
+    return this.#listeners.size;
+  }
+
+  #tell(event: JournalEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
 
   record(entry: JournalRecord): number {
     const slot = this.#next;
@@ -85,7 +123,35 @@ export class Journal {
     this.#readings[slot] = entry.readings; // shared per play sequence (see RequestReadings)
     this.#next = (slot + 1) % CAPACITY;
     if (this.#size < CAPACITY) this.#size += 1;
+    if (this.#listeners.size !== 0) this.#tell('record');
     return seq;
+  }
+
+  /** The slot of `seq` while it is kept, else -1 (seq numbers are consecutive in the ring). */
+  #slotOf(seq: number): number {
+    const back = this.#lastSeq - seq;
+    if (!Number.isInteger(seq) || back < 0 || back >= this.#size) return -1;
+    return (this.#next - 1 - back + 2 * CAPACITY) % CAPACITY;
+  }
+
+  /** The entry numbered `seq`, while the journal keeps it. */
+  entry(seq: number): JournalEntry | undefined {
+    const slot = this.#slotOf(seq);
+    return slot < 0 ? undefined : this.#entry(slot);
+  }
+
+  /**
+   * At most `max` entries after `seq`, oldest first, found without a scan. `missed` says that
+   * entries after `seq` are gone (overwritten, or `seq` is beyond the newest: another journal's).
+   */
+  after(seq: number, max: number): JournalTail {
+    const oldest = this.#lastSeq - this.#size + 1;
+    const missed = seq > this.#lastSeq || (seq + 1 < oldest && this.#size > 0 && seq < this.#lastSeq);
+    const entries: JournalEntry[] = [];
+    for (let at = Math.max(seq + 1, oldest); at <= this.#lastSeq && entries.length < max; at++) {
+      entries.push(this.#entry(this.#slotOf(at)));
+    }
+    return { entries, missed };
   }
 
   #entry(slot: number): JournalEntry {
@@ -131,7 +197,15 @@ export class Journal {
     this.#operationId.fill(undefined);
     this.#readings.fill('');
     this.#interned.clear();
+    this.bodies.clear();
     this.#next = 0;
     this.#size = 0;
+    this.#tell('clear');
+  }
+
+  /** Tells the listeners the journal is closed (the mock stops) and forgets them. */
+  close(): void {
+    this.#tell('close');
+    this.#listeners.clear();
   }
 }

@@ -65,6 +65,47 @@ export type JournalEntry = Omit<JournalRecord, 'at' | 'virtualAt' | 'readings'> 
   virtualTime: string;
 };
 
+/** One part of a multipart request as the journal shows it: never the part's bytes. */
+export interface UploadPart {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  bytes: number;
+}
+
+/** What the upload receiver tells the journal of a multipart request it read. */
+export interface UploadSummary {
+  kind: 'multipart';
+  parts: UploadPart[];
+}
+
+/**
+ * A body as the journal shows it: text (JSON, plain text) up to 64 Ki characters, with the length
+ * of the whole in characters (UTF-16 code units); a form as its parts; anything else (video, HLS)
+ * as its type and length; `unknown` where it was not kept (read by nobody, or already gone).
+ */
+export type JournalBody =
+  | { kind: 'none' }
+  | { kind: 'text'; contentType?: string; text: string; length: number; truncated: boolean }
+  | { kind: 'multipart'; contentType?: string; bytes?: number; parts: UploadPart[] }
+  | { kind: 'binary'; contentType?: string; bytes?: number }
+  | { kind: 'unknown'; contentType?: string; bytes?: number };
+
+/** A request or response of a journal entry: its headers (Authorization cut to its scheme) and body. */
+export interface JournalMessage {
+  headers: Record<string, string>;
+  body: JournalBody;
+}
+
+/** A journal entry with its request and response, while they are among the newest kept. */
+export interface JournalExchange {
+  entry: JournalEntry;
+  /** Whether the bodies are still kept (only the newest 200 requests' are). */
+  kept: boolean;
+  request?: JournalMessage;
+  response?: JournalMessage & { status: number };
+}
+
 export interface JournalFilter {
   method?: string;
   path?: string;

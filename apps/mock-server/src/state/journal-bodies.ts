@@ -1,0 +1,90 @@
+/**
+ * The bodies of the newest journal entries, kept by reference: the code that already holds a
+ * body's text (the JSON reader, the response builder, the upload receiver) taps it onto its
+ * Request or Response, and the journal keeps those two objects for the newest BODIES_KEPT
+ * requests. Nothing is copied or serialised on the request path; only a request text longer than
+ * BODY_TEXT_CAP is cut (so a ring of 1 MiB bodies does not hold 200 MiB).
+ */
+import type { UploadSummary } from './types.js';
+
+/** Requests whose bodies are kept (the newest). */
+export const BODIES_KEPT = 200;
+
+/** Characters of a body text shown (and kept, for requests); a longer one is cut, its length stated. */
+export const BODY_TEXT_CAP = 64 * 1024;
+
+/** A text cut to its first BODY_TEXT_CAP characters, with the length of the whole. */
+export interface CutText {
+  text: string;
+  length: number;
+}
+
+/** What was tapped onto a request or a response. */
+export type Tapped = string | CutText | UploadSummary;
+
+const taps = new WeakMap<object, Tapped>();
+
+/**
+ * Remembers the body text `body` of `message` (a Request or a Response), by reference, for the
+ * journal; it lives as long as the message does.
+ *
+ * @example
+ * tapBody(c.req.raw, text); // the JSON text the reader parsed
+ */
+export function tapBody(message: object, body: Tapped): void {
+  taps.set(message, body);
+}
+
+/** What was tapped onto `message`, if anything. */
+export function tappedBody(message: object): Tapped | undefined {
+  return taps.get(message);
+}
+
+/**
+ * The first `cap` characters of `text`, not ending inside a surrogate pair, as a string of its own
+ * (a plain slice would keep the whole text alive).
+ */
+export function prefixOf(text: string, cap: number): string {
+  if (text.length <= cap) return text;
+  const code = text.charCodeAt(cap - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? cap - 1 : cap;
+  return text.slice(0, end).split('').join('');
+}
+
+/**
+ * A ring of the newest BODIES_KEPT requests and responses, by the journal's sequence number.
+ *
+ * @example
+ * bodies.keep(seq, c.req.raw, response);
+ * bodies.get(seq); // { request, response } while seq is among the newest
+ */
+export class JournalBodies {
+  readonly #seq = new Float64Array(BODIES_KEPT);
+  readonly #request: (Request | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
+  readonly #response: (Response | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
+
+  keep(seq: number, request: Request, response: Response): void {
+    const slot = seq % BODIES_KEPT;
+    this.#seq[slot] = seq;
+    this.#request[slot] = request;
+    this.#response[slot] = response;
+    const text = taps.get(request);
+    if (typeof text === 'string' && text.length > BODY_TEXT_CAP) {
+      taps.set(request, { text: prefixOf(text, BODY_TEXT_CAP), length: text.length });
+    }
+  }
+
+  get(seq: number): { request: Request; response: Response } | undefined {
+    const slot = seq % BODIES_KEPT;
+    const request = this.#request[slot];
+    const response = this.#response[slot];
+    if (this.#seq[slot] !== seq || request === undefined || response === undefined) return undefined;
+    return { request, response };
+  }
+
+  clear(): void {
+    this.#seq.fill(0);
+    this.#request.fill(undefined);
+    this.#response.fill(undefined);
+  }
+}
