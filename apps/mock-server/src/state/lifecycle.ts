@@ -25,8 +25,13 @@ export interface LifecycleDeps {
   processingMs: number;
   /** Whether the processing of the next upload fails (seeded failure rate). */
   drawFailure: () => boolean;
-  /** The GET representation of a record in the context of its event. */
-  represent: (record: VideoRecord, phase: Phase, context: EventContext) => Record<string, unknown>;
+  /**
+   * The GET representation of a record in the context of its event, built when called (the
+   * context's origin is remembered at once, for the video's later events).
+   */
+  represent: (record: VideoRecord, phase: Phase, context: EventContext) => () => Record<string, unknown>;
+  /** Whether an event would reach anyone now (a webhook target, a listener); default: always. */
+  heard?: () => boolean;
   emit: (event: VideoEvent, context: EventContext) => void;
   /** Makes renditions of each upload before it is ready; none: the placeholder plays. */
   processor?: SourceProcessor;
@@ -195,12 +200,15 @@ export class Lifecycle {
     const previousState = before === null ? null : stateOf(before, videoStates);
     const state = stateOf(after, videoStates);
     if (previousState === state) return;
+    const video = this.#deps.represent(record, after, context);
+    // An event nobody receives is not built (a create answers without a representation it never shows).
+    if (this.#deps.heard?.() === false) return;
     const event = {
       videoKey: record.key,
       state,
       previousState,
       occurredAt: this.#clock.iso(at),
-      video: this.#deps.represent(record, after, context),
+      video: video(),
     };
     this.#deps.emit(event, context);
   }

@@ -19,8 +19,11 @@ export interface Representer {
   video(record: VideoRecord, readings: ShapeReadings, origin: string): Video;
   /** `video` as JSON text, remembered while the record does not change (`remember` false on writes). */
   text(record: VideoRecord, readings: ShapeReadings, origin: string, remember?: boolean): string;
-  /** The shape an event carries, in its context. */
-  event(record: VideoRecord, phase: Phase, context: EventContext): Video;
+  /**
+   * The shape an event carries, in its context, built when the returned function is called; the
+   * context's origin is remembered at once (the video's later events use it).
+   */
+  event(record: VideoRecord, phase: Phase, context: EventContext): () => Video;
   /** Forgets remembered texts. */
   clear(): void;
 }
@@ -49,15 +52,10 @@ export function createRepresenter(deps: {
       videoRepresentation(record, phaseOf(record), readings, origins.base(origin), clock, defined),
     text: (record, readings, origin, remember = true) =>
       texts.text(record, phaseOf(record), readings, origins.base(origin), clock, defined, remember),
-    event: (record, phase, context) =>
-      videoRepresentation(
-        record,
-        phase,
-        fixed(context.readings),
-        origins.baseOfEvent(record.key, context.origin),
-        clock,
-        defined,
-      ),
+    event: (record, phase, context) => {
+      const base = origins.baseOfEvent(record.key, context.origin);
+      return () => videoRepresentation(record, phase, fixed(context.readings), base, clock, defined);
+    },
     clear: () => texts.clear(),
   };
 }
