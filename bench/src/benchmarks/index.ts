@@ -8,6 +8,7 @@ import { contractLimiter } from './contract-limiter.js';
 import { contractSuite } from './contract-suite.js';
 import { installSize } from './install-size.js';
 import { mockAb } from './mock-ab.js';
+import { mockVsBare } from './mock-vs-bare.js';
 import { mswFlow } from './msw-flow.js';
 import { scale } from './scale.js';
 import { soak } from './soak.js';
@@ -18,6 +19,7 @@ import { upload } from './upload.js';
 
 export const BENCHMARKS: Benchmark[] = [
   throughput,
+  mockVsBare,
   upload,
   concurrentUploads,
   clientOverhead,

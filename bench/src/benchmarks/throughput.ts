@@ -3,8 +3,9 @@
  * against our mock, Prism's mock of the same spec, and a bare Hono app returning the same JSON from
  * a Map (the framework's limit). Each server and autocannon run in their own processes.
  */
-import { type LoadResult, load } from '../lib/autocannon.js';
-import { cpuTimeMs, type Started } from '../lib/proc.js';
+import type { LoadResult } from '../lib/autocannon.js';
+import type { Started } from '../lib/proc.js';
+import { loadWithCpu, type Route } from '../lib/server-cpu.js';
 import { figure } from '../lib/stats.js';
 import type { Benchmark, Figure } from '../lib/types.js';
 import { AUTH, startBareHono, startMock, startPrism } from '../servers/start.js';
@@ -12,12 +13,7 @@ import { AUTH, startBareHono, startMock, startPrism } from '../servers/start.js'
 const CONNECTIONS = 50;
 const PUT_BODY = JSON.stringify({ simpleCustomFields: { note: 'bench', views: 1, featured: true } });
 
-export interface Route {
-  name: string;
-  method: 'GET' | 'PUT';
-  path: (key: string) => string;
-  body?: string;
-}
+export type { Route };
 
 export const ROUTES: Route[] = [
   { name: 'GET video', method: 'GET', path: (key) => `/api/v1/videos/${key}` },
@@ -65,21 +61,8 @@ export const throughput: Benchmark = {
       const subjects: Subject[] = ['mock', 'prism', 'bare'];
       type Measured = LoadResult & { cpuUsPerRequest: number };
       const results = new Map<string, Measured[]>();
-      const once = async (route: Route, subject: Subject, seconds: number): Promise<Measured> => {
-        const server = servers[subject] as Started;
-        const base = server.match;
-        const cpuBefore = cpuTimeMs(server.pid) ?? Number.NaN;
-        const result = await load({
-          url: `${base}${route.path(key)}`,
-          method: route.method,
-          headers: { authorization: AUTH, ...(route.body ? { 'content-type': 'application/json' } : {}) },
-          ...(route.body ? { body: route.body } : {}),
-          connections: CONNECTIONS,
-          durationS: seconds,
-        });
-        const cpuMs = (cpuTimeMs(server.pid) ?? Number.NaN) - cpuBefore;
-        return { ...result, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.total) };
-      };
+      const once = (route: Route, subject: Subject, seconds: number): Promise<Measured> =>
+        loadWithCpu(servers[subject] as Started, route, key, seconds, AUTH, CONNECTIONS);
       // Throughput swings with other work on a shared machine: at least 5 interleaved runs.
       const runsOfRoute = quick ? runs : Math.max(runs, 5);
       for (const route of ROUTES) {

@@ -8,7 +8,7 @@ import { runToEnd } from './proc.js';
 
 export interface LoadOptions {
   url: string;
-  method?: 'GET' | 'PUT';
+  method?: 'GET' | 'PUT' | 'POST';
   headers?: Record<string, string>;
   body?: string;
   connections: number;

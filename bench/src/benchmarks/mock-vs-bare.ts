@@ -1,0 +1,127 @@
+/**
+ * Mock vs bare (issue 28): server CPU time per request of our mock against the bare Hono app (the
+ * framework's limit, src/servers/bare-hono.ts) for GET video, PUT custom fields and create. Both in
+ * their own processes, pinned to one core, started afresh every round; rounds interleaved with the
+ * order alternating, the load average logged beside each figure; more rounds while the spread of
+ * the per-round ratios is wider than the gap to the target.
+ */
+import { loadavg } from 'node:os';
+import { pinToLastCore } from '../lib/pin.js';
+import type { Started } from '../lib/proc.js';
+import { loadWithCpu, type Route } from '../lib/server-cpu.js';
+import { figure, median } from '../lib/stats.js';
+import type { Benchmark, Figure } from '../lib/types.js';
+import { AUTH, startBareHono, startMock } from '../servers/start.js';
+import { createVideo, ROUTES } from './throughput.js';
+
+type Side = 'mock' | 'bare';
+const CONNECTIONS = 50;
+const CREATE: Route = {
+  name: 'create',
+  method: 'POST',
+  path: () => '/api/v1/videos',
+  body: JSON.stringify({ projectKey: 'bench', videos: [{ title: 'Throughput' }] }),
+};
+/** Each route with the most server CPU per request it may cost, as a multiple of the bare app's. */
+const TARGETS: [Route, number][] = [...ROUTES, CREATE].map((route) => [
+  route,
+  route.method === 'GET' ? 1.25 : 1.3,
+]);
+
+const load1 = () => Number((loadavg()[0] ?? 0).toFixed(2));
+
+interface Sample {
+  us: number;
+  rps: number;
+  load: number;
+}
+
+/** One load run: server CPU µs per request answered, req/s, and the load average after it. */
+async function measure(server: Started, route: Route, key: string, seconds: number): Promise<Sample> {
+  const result = await loadWithCpu(server, route, key, seconds, AUTH, CONNECTIONS);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${route.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  return { us: result.cpuUsPerRequest, rps: result.requestsPerSecond, load: load1() };
+}
+
+/** Whether the per-round ratios are spread wider than their median's distance from the bound. */
+const unsettled = (ratios: number[], bound: number) =>
+  (Math.max(...ratios) - Math.min(...ratios)) / 2 >= Math.abs(median(ratios) - bound);
+
+const range = (values: number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+
+export const mockVsBare: Benchmark = {
+  name: 'mock-vs-bare',
+  title: 'Mock vs the bare Hono app: server CPU per request (GET, PUT, create)',
+  async run({ quick, runs, log }) {
+    const seconds = quick ? 3 : 10;
+    const warmupS = quick ? 1 : 3;
+    const minRounds = quick ? Math.max(runs, 2) : Math.max(runs, 6);
+    const maxRounds = quick ? minRounds : Math.max(minRounds, 12);
+    const samples = new Map<string, Sample[]>();
+    const ratios = new Map<string, number[]>();
+    let pinned = '';
+    let rounds = 0;
+    const settled = () => TARGETS.every(([route, bound]) => !unsettled(ratios.get(route.name) ?? [], bound));
+    while (rounds < minRounds || (rounds < maxRounds && !settled())) {
+      const order: Side[] = rounds % 2 === 0 ? ['mock', 'bare'] : ['bare', 'mock'];
+      const fresh: Partial<Record<Side, Started>> = {};
+      try {
+        fresh.mock = await startMock();
+        const { key, record } = await createVideo(fresh.mock.match);
+        fresh.bare = await startBareHono(record);
+        pinned = pinToLastCore([fresh.mock.pid, fresh.bare.pid]);
+        for (const [route] of TARGETS) {
+          const round: Partial<Record<Side, Sample>> = {};
+          for (const side of order) {
+            const server = fresh[side] as Started;
+            await measure(server, route, key, warmupS);
+            const sample = await measure(server, route, key, seconds);
+            round[side] = sample;
+            samples.set(`${route.name}|${side}`, [...(samples.get(`${route.name}|${side}`) ?? []), sample]);
+            log(
+              `  ${route.name} ${side} round ${rounds + 1}: ${sample.us.toFixed(1)} µs CPU per request, ${Math.round(sample.rps)} req/s (load average ${sample.load})`,
+            );
+          }
+          const ratio = (round.mock as Sample).us / (round.bare as Sample).us;
+          ratios.set(route.name, [...(ratios.get(route.name) ?? []), ratio]);
+          log(`  ${route.name} round ${rounds + 1}: ratio ${ratio.toFixed(2)}x`);
+        }
+      } finally {
+        for (const server of Object.values(fresh)) await server?.stop();
+      }
+      rounds++;
+    }
+    const figures: Figure[] = [];
+    for (const [route, bound] of TARGETS) {
+      const of = (side: Side) => samples.get(`${route.name}|${side}`) ?? [];
+      const paired = ratios.get(route.name) ?? [];
+      const loads = [...of('mock'), ...of('bare')].map((s) => s.load);
+      const spread = `per-round ratios ${range(paired, 2)}${unsettled(paired, bound) ? ' (wider than the gap to the target after the last round)' : ''}; load average ${range(loads, 2)}`;
+      figures.push(
+        figure({
+          name: `${route.name}: server CPU per request, our mock vs bare Hono`,
+          unit: 'µs',
+          better: 'lower',
+          runs: of('mock').map((s) => s.us),
+          baseline: { name: 'bare Hono', runs: of('bare').map((s) => s.us) },
+          target: { text: `at most ${bound}x the bare app`, on: 'ratio', kind: 'max', bound },
+          note: spread,
+        }),
+        figure({
+          name: `${route.name}: req/s, our mock vs bare Hono`,
+          unit: 'req/s',
+          better: 'higher',
+          runs: of('mock').map((s) => s.rps),
+          baseline: { name: 'bare Hono', runs: of('bare').map((s) => s.rps) },
+        }),
+      );
+    }
+    return {
+      setup: `Our mock through its built CLI (in memory, --log-level silent) and the bare Hono 4 + @hono/node-server app (src/servers/bare-hono.ts: the mock's own GET JSON from a Map; PUT and create parse the body with JSON.parse, look at its shape and answer the same JSON the mock answers, with no schema validation, readings, auth, guards or journal: the framework's limit, not a server a team could use), each in its own process, both ${pinned}. ${rounds} rounds (at least ${minRounds}, more while the spread of the per-round ratios was wider than the gap to a target, at most ${maxRounds}); in each, both start afresh and per route each in turn (the order alternating by round) takes a ${warmupS} s warm-up and ${seconds} s of autocannon 7.15, ${CONNECTIONS} connections. Server CPU time per request: user + system of the server process from /proc/PID/stat over the run, divided by the requests answered. The ratio is the median of the mock's runs over the median of the bare app's; the note gives the per-round ratios and the 1-minute load average seen after each run.`,
+      figures,
+      notes: [],
+    };
+  },
+};
