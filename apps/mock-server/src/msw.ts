@@ -159,6 +159,7 @@ export function videoApiHandlers(options: VideoApiHandlersOptions): VideoApiHand
   return { handlers, mock: app.mock, app, baseUrl: mount.base };
 }
 
+export { type MockConsole, type OpenConsoleOptions, openConsole } from './msw/console.js';
 export { DEFAULT_TOKEN, OptionError } from './options.js';
 export { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER } from './readings/choice.js';
 export type { MockApp, MockControl, MockOptions, SeedVideo, VideoEvent } from './types.js';

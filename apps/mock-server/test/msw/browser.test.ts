@@ -5,18 +5,15 @@
  * origin. The page uploads a File through our client's browser transport (XMLHttpRequest) with
  * progress, waits for readiness on the mock's real-time clock, and reads its custom fields back.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Chromium, type Listening, launchChromium, listenHttp } from '@video-api/test-support';
-import { build } from 'esbuild';
+import { type Chromium, type Listening, launchChromium } from '@video-api/test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/types.js';
 import type { UploadProgress } from './support/client.js';
 import { EVERY_FORM, VALUES } from './support/fields.js';
-import { mswFromDir, workerScript } from './support/msw-source.js';
+import { serveWorkerPage } from './support/worker-page.js';
 
-const page_ = (name: string) => fileURLToPath(new URL(`./page/${name}`, import.meta.url));
 const CROSS = 'https://api.example.test/video';
 
 interface FlowResult {
@@ -46,27 +43,7 @@ let origin: string;
 let bases: Record<string, string>;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [page_('main.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    conditions: ['@video-api/source'],
-    plugins: mswFromDir(),
-    logLevel: 'silent',
-  });
-  const files: Record<string, [string, string | Uint8Array]> = {
-    '/': ['text/html', readFileSync(page_('index.html'))],
-    '/bundle.js': ['text/javascript', bundle.outputFiles[0]?.contents ?? ''],
-    '/mockServiceWorker.js': ['text/javascript', workerScript()],
-  };
-  site = await listenHttp((request, response) => {
-    const file = files[request.url ?? '/'];
-    if (!file) return void response.writeHead(404, { 'content-type': 'text/plain' }).end('not the mock');
-    response.writeHead(200, { 'content-type': file[0] }).end(file[1]);
-  });
+  site = await serveWorkerPage(fileURLToPath(new URL('./page/', import.meta.url)));
   origin = `http://localhost:${site.port}`; // a secure context: service workers register there
   browser = await launchChromium();
   page = await browser.context.newPage();
