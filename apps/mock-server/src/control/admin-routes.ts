@@ -19,7 +19,8 @@ import type { VideoStore } from '../state/video-store.js';
 import type { WebhookDispatcher } from '../webhooks/types.js';
 import { adminApp } from './admin-app.js';
 import { faultRoutes } from './fault-routes.js';
-import { body, journalFilter, readingsChoice } from './inputs.js';
+import { body, readingsChoice } from './inputs.js';
+import { journalRoutes } from './journal-routes.js';
 import type { StateControl } from './mock-control.js';
 import { adminOpenapi } from './openapi.js';
 import { ADVANCE, DEFINITIONS, SEED } from './schemas.js';
@@ -101,7 +102,7 @@ export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
     if (problem) throw problem;
     return c.json({ keys: control.seed(value.videos) }, 200);
   });
-  admin.get('/journal', (c) => c.json({ entries: control.journal(journalFilter(c.req.query())) }));
+  admin.route('/journal', journalRoutes(deps.journal, control));
   const clockView = () => ({ now: clock.now(), iso: clock.iso(), realTime: clock.realTime });
   admin.get('/clock', (c) => c.json(clockView()));
   admin.post('/clock/advance', async (c) => {
