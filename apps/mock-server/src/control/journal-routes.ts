@@ -51,17 +51,12 @@ export function journalRoutes(journal: Journal, control: StateControl): Hono<Moc
   });
   routes.get('/:seq', async (c) => {
     const seq = c.req.param('seq');
-    if (!SEQUENCE.test(seq)) {
-      throw invalidInput('The journal entry', SEQ_RULE, [
-        { pointer: '/seq', message: `is not a sequence number, got ${JSON.stringify(seq)}` },
-      ]);
-    }
-    const exchange = await journalExchange(journal, Number(seq));
+    const exchange = SEQUENCE.test(seq) ? await journalExchange(journal, Number(seq)) : undefined;
     if (exchange === undefined) {
       throw new HttpError(404, {
         code: 'not-found',
         title: 'Journal entry not found',
-        detail: `The journal holds no entry ${seq}: it keeps the newest 10000 requests (the newest is ${journal.lastSeq}), and reset empties it.`,
+        detail: `The journal holds no entry ${JSON.stringify(seq)}: entries are numbered 1, 2, … (${SEQ_RULE}); it keeps the newest 10 000 requests (the newest is ${journal.lastSeq}), and reset empties it.`,
       });
     }
     return c.json(exchange);

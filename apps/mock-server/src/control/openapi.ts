@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { zFaultRule } from '../faults/rule-schema.js';
 import { zWebhookRegistration } from '../webhooks/registration.js';
+import { JOURNAL_ROUTES } from './journal-openapi.js';
 import {
   DELIVERY_FILTERS,
-  JOURNAL_FILTERS,
   SINCE_RULE,
   zAdvanceBody,
   zDefinitionsBody,
@@ -26,6 +26,10 @@ interface RouteOptions<S extends z.ZodType = z.ZodType> {
   query?: readonly string[];
   /** Refusals of its own, beyond a body's, a query's (400) and a missing video's or receiver's (404). */
   refusals?: Record<number, string>;
+  /** The media type of the success answer: JSON unless said (the journal's stream: text/event-stream). */
+  mediaType?: string;
+  /** The JSON Schema of the success answer, where the document gives one. */
+  schema?: object;
 }
 
 /** One route under `/__mock`: what it does, what it reads, what it answers. */
@@ -69,7 +73,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     body: { schema: zSeedBody, example: { videos: [{ title: 'Keynote', tags: ['talk'], phase: 'ready' }] } },
     refusals: { 409: "A key is a stored video's: nothing was seeded (a seed never overwrites)" },
   }),
-  get('/journal', 'journal', 'Received requests, oldest first', 'The entries', { query: JOURNAL_FILTERS }),
+  ...JOURNAL_ROUTES,
   get('/clock', 'getClock', 'The virtual time', 'The clock: now (ms), iso, realTime'),
   post('/clock/advance', 'advanceClock', 'Advance the virtual clock; due transitions apply', 'The clock', {
     body: { schema: zAdvanceBody, example: { ms: 60_000 } },
@@ -149,6 +153,7 @@ const PATH_PARAMETERS: Record<string, string> = {
   videoKey: 'The key of a stored video',
   id: 'The id its registration answered',
   name: 'The name of a sandbox',
+  seq: 'The sequence number of a journal entry',
 };
 
 /** What has no such path parameter, for the 404 of each. */
@@ -156,6 +161,7 @@ const MISSING: Record<string, string> = {
   videoKey: 'No video has this videoKey',
   id: 'No receiver has this id',
   name: 'No sandbox of this name is open',
+  seq: 'The journal holds no entry of this number (it keeps the newest 10 000; reset empties it)',
 };
 
 /** RFC 9457 problem details, as `renderAdminError` (src/http/errors.ts) writes every admin error. */
@@ -212,6 +218,8 @@ function operation({
   status = 200,
   query = [],
   refusals = {},
+  mediaType = 'application/json',
+  schema = { type: 'object' },
 }: AdminRoute) {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
   const parameters = [
@@ -219,10 +227,17 @@ function operation({
     ...query.map((name) => ({
       name,
       in: 'query',
-      description: name === 'since' ? SINCE_RULE : `Only those whose ${name} is this`,
+      description:
+        name !== 'since'
+          ? `Only those whose ${name} is this`
+          : mediaType === 'text/event-stream'
+            ? 'A sequence number: the entries after it'
+            : SINCE_RULE,
     })),
   ].map((parameter) => ({ ...parameter, schema: { type: 'string' } }));
-  const content = { 'application/json': { schema: { type: 'object' } } };
+  const content = {
+    [mediaType]: { schema: mediaType === 'text/event-stream' ? { type: 'string' } : schema },
+  };
   return {
     operationId,
     summary,

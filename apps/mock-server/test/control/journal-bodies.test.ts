@@ -77,8 +77,8 @@ describe('GET /__mock/journal/{seq}', () => {
     expect(old.request).toBeUndefined();
     expect((await app.request(`/__mock/journal/${newest + 1}`)).status).toBe(404);
     const bad = await app.request('/__mock/journal/-1');
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toContain('sequence number');
+    expect(bad.status).toBe(404);
+    expect(((await bad.json()) as { detail: string }).detail).toContain('a sequence number of the journal');
   });
 
   it('shows the original prefix of any request text and its exact length, cut at 64 Ki characters', async () => {
