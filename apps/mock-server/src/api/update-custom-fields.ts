@@ -14,6 +14,7 @@ import { limitsFieldLength, rejectsNullField, replacesOmittedFields } from '../r
 import { pointerSegment } from '../shared/json-pointer.js';
 import type { FieldDefinition, FieldValue } from '../state/types.js';
 import { guardBody, guardUpdate, longFieldTexts } from './bounds.js';
+import { isPlainUpdateBody } from './custom-fields-body.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import { boundedBytes } from './record-size.js';
@@ -117,7 +118,9 @@ export function updateCustomFields(
       typeof rawFields === 'object' && rawFields !== null && !Array.isArray(rawFields)
         ? guardBody(readings, record.key, memberBytes, rawFields as Record<string, unknown>, deps.limits)
         : 0;
-    const parsed = zUpdateCustomFieldsRequest.safeParse(body);
+    const parsed = isPlainUpdateBody(body)
+      ? { success: true as const, data: body }
+      : zUpdateCustomFieldsRequest.safeParse(body);
     if (!parsed.success) {
       throw validationError(
         readings,
