@@ -1,11 +1,12 @@
 /**
  * The console's client script (served at console/console.js): switches a reading through
- * `PATCH /__mock/readings`, polls `GET /__mock/journal` every second, sends the forms of the
+ * `PATCH /__mock/readings`, shows the journal live (journal-script.ts), sends the forms of the
  * Videos, Webhooks and Faults panels (state-script.ts shows those) and of a contract report
  * (report-script.ts), and keeps the admin token (asked for when the mock has one) in
  * sessionStorage, sent as `Authorization: Bearer`. Plain browser JavaScript, no dependency; every
  * text goes into the page through textContent.
  */
+import { JOURNAL_SCRIPT } from './journal-script.js';
 import { PLAYER_SCRIPT } from './player-script.js';
 import { REPORT_SCRIPT } from './report-script.js';
 import { STATE_SCRIPT } from './state-script.js';
@@ -17,10 +18,6 @@ ${PLAYER_SCRIPT}
 ${REPORT_SCRIPT}
   const TOKEN_KEY = 'video-api-mock.admin-token';
   const status = document.getElementById('status');
-  const rows = document.getElementById('journal-rows');
-  const filters = document.getElementById('journal-filters');
-  const entries = [];
-  let since = 0;
   const say = (text, bad) => { status.textContent = text; status.className = bad ? 'bad' : ''; };
   async function admin(path, init) {
     const token = sessionStorage.getItem(TOKEN_KEY);
@@ -47,41 +44,7 @@ ${REPORT_SCRIPT}
     if (className) td.className = className;
     return td;
   };
-  function shown(entry) {
-    const operation = filters.elements.operation.value;
-    const klass = filters.elements.status.value;
-    return (!operation || entry.operationId === operation) && (!klass || String(entry.status)[0] === klass);
-  }
-  function render() {
-    const fragment = document.createDocumentFragment();
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const entry = entries[i];
-      if (!shown(entry)) continue;
-      const tr = document.createElement('tr');
-      tr.dataset.seq = entry.seq;
-      const readings = Object.entries(entry.readings).map(([id, r]) => id + '=' + r).join(', ');
-      tr.append(cell(entry.time), cell(entry.method), cell(entry.path), cell(entry.operationId || ''),
-        cell(String(entry.status), 'status-' + String(entry.status)[0]), cell(readings, 'readings'));
-      fragment.append(tr);
-    }
-    rows.replaceChildren(fragment);
-  }
-  async function poll() {
-    try {
-      const { entries: fresh } = await admin('journal' + (since ? '?since=' + since : ''));
-      if (fresh.length > 0) {
-        entries.push(...fresh);
-        if (entries.length > 500) entries.splice(0, entries.length - 500);
-        since = fresh[fresh.length - 1].seq;
-        render();
-      }
-    } catch (error) {
-      say(error.message, true);
-    } finally {
-      setTimeout(poll, 1000);
-    }
-  }
-  async function act(path, method, body, done) {
+${JOURNAL_SCRIPT}  async function act(path, method, body, done) {
     try {
       await admin(path, body === undefined ? { method } : {
         method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
@@ -113,9 +76,7 @@ ${REPORT_SCRIPT}
       act('clock/advance', 'POST', { ms }, 'Clock advanced by ' + ms + ' ms.');
     } else if (form.id === 'reset-form') {
       event.preventDefault();
-      entries.length = 0;
-      since = 0;
-      render();
+      clearJournal();
       act('reset', 'POST', undefined, 'Mock reset.');
     } else if (form.id === 'report-form') {
       event.preventDefault();
@@ -149,9 +110,8 @@ ${REPORT_SCRIPT}
       }
     }
   });
-  filters.addEventListener('change', render);
   refresh();
-  poll();
+  startJournal();
   pollState();
 })();
 `;

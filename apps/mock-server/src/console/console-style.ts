@@ -12,6 +12,8 @@ button,select,input{font:inherit;padding:.15rem .5rem}
 button:focus-visible,select:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #1a56db;outline-offset:2px}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.2rem .4rem;text-align:left;vertical-align:top}
 td.readings{font-size:.85rem}.status-4,.status-5{color:#8b0000;font-weight:700}
+tr.detail td{background:#f6f6f6}tr.detail section{margin:.3rem 0}
+tr.detail pre{white-space:pre-wrap;overflow-wrap:anywhere;max-height:24rem;overflow:auto;margin:.2rem 0;padding:.3rem;background:#fff;border:1px solid #ddd}
 #status.bad{color:#8b0000}.hint,.none,.note{color:#444}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

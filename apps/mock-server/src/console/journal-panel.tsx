@@ -1,7 +1,7 @@
 /**
- * The console's Journal panel: an empty table and its filters, filled by console-script.ts from
- * `GET /__mock/journal` every second (the requests the mock received, each with the readings it
- * played, as `X-Mock-Readings` names them).
+ * The console's Journal panel: an empty table and its filters, filled by journal-script.ts live
+ * from `GET /__mock/journal/stream` (the requests the mock received, each with the readings it
+ * played, as `X-Mock-Readings` names them), with a button per row that shows its request and response.
  */
 import { SPEC_OPERATIONS } from '../http/operations.js';
 import { Table } from './table.js';
@@ -29,7 +29,7 @@ export function JournalPanel() {
       </form>
       <Table
         caption="Requests the mock received, newest first"
-        columns={['time', 'method', 'path', 'operation', 'status', 'readings played']}
+        columns={['bodies', 'time', 'method', 'path', 'operation', 'status', 'readings played']}
         body="journal-rows"
       />
     </section>
