@@ -34,18 +34,31 @@ export function deref(document: Json, node: unknown): { node: unknown; name?: st
 }
 
 /** The `x-unspecified` markers on one node of the spec (a single marker or a list of them). */
-function markersOn(node: unknown): Json[] {
+export function markersOn(node: unknown): Json[] {
   const value = isJson(node) ? node['x-unspecified'] : undefined;
   return (Array.isArray(value) ? value : [value]).filter(isJson);
 }
 
-/** The unknowns marked on `node`, each with its section, the document's words and its readings. */
-export function unknowns(node: unknown): Html {
-  return html`${markersOn(node).map((marker) => {
-    const readings = Object.entries(objectAt(marker, 'readings'));
-    const mock = textAt(marker, 'mock');
-    return html`<aside class="unknown" data-unknown="${textAt(marker, 'id') ?? ''}">
-<p><strong>Unknown <code>${textAt(marker, 'id') ?? ''}</code></strong> (§${textAt(marker, 'source') ?? '?'}): ${textAt(marker, 'says') ?? ''}</p>
+/** Shows the markers on a node; `shown` holds the ids shown so far (each anchored once). */
+export type Unknowns = ((node: unknown) => Html) & { shown: ReadonlySet<string> };
+
+/**
+ * A renderer of the unknowns marked on a node, each with its section, the document's words, its
+ * readings and a link to its control in the console at `consoleUrl` (`#unknown-<id>` there). The
+ * first place a marker is shown carries its anchor, `unknown-<id>`, which the console links to.
+ */
+export function unknownsRenderer(consoleUrl: string): Unknowns {
+  const shown = new Set<string>();
+  const render = (node: unknown): Html =>
+    html`${markersOn(node).map((marker) => {
+      const id = textAt(marker, 'id') ?? '';
+      const readings = Object.entries(objectAt(marker, 'readings'));
+      const mock = textAt(marker, 'mock');
+      const anchor = shown.has(id) ? '' : html` id="unknown-${id}"`;
+      shown.add(id);
+      return html`<aside class="unknown" data-unknown="${id}"${anchor}>
+<p><strong>Unknown <code>${id}</code></strong> (§${textAt(marker, 'source') ?? '?'}): ${textAt(marker, 'says') ?? ''}
+<a class="to-console" href="${consoleUrl}#unknown-${id}">${readings.length > 0 ? 'Switch its reading in the console' : 'In the console'}<span class="visually-hidden"> (${id})</span></a></p>
 ${
   readings.length > 0
     ? html`<ul>${readings.map(
@@ -55,7 +68,8 @@ ${
     : ''
 }</aside>
 `;
-  })}`;
+    })}`;
+  return Object.assign(render, { shown: shown as ReadonlySet<string> });
 }
 
 /** A schema in a few words: its type, a link to the component it names, its variants. */

@@ -1,6 +1,6 @@
 /**
  * The console at `/`: one server-rendered page (hono/jsx) with the mock's base URL, the access
- * warning, the Unknowns, Journal, Videos, Webhooks and Faults panels; its own script and style come from the mock
+ * warning, a navigation to its panels and the API reference, the Unknowns, Journal, Videos, Webhooks and Faults panels; its own script and style come from the mock
  * (console-assets.ts), nothing from elsewhere. Paths are relative, so the page works below a
  * prefix too (a sandbox, the msw handlers' base URL).
  */
@@ -8,6 +8,7 @@ import { openapiDocument } from '@video-api/schema/openapi';
 import type { AccessView } from '../control/admin-routes.js';
 import { CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console-assets.js';
 import { JournalPanel } from './journal-panel.js';
+import { NAV_STYLE } from './nav-style.js';
 import { UnknownsPanel } from './unknowns-panel.js';
 import { VideosPanel } from './videos-panel.js';
 import { FaultsPanel, WebhooksPanel } from './webhooks-panel.js';
@@ -21,6 +22,30 @@ export interface ConsoleView {
   access: AccessView;
   /** The readings playing now; undefined when the admin API needs a token (the script asks for it). */
   playing: Readonly<Record<string, string>> | undefined;
+}
+
+/** Where the console leads: its panels, and the API reference that shows the unknowns inline. */
+const PLACES: readonly (readonly [href: string, label: string])[] = [
+  ['#unknowns', 'Unknowns'],
+  ['#journal', 'Journal'],
+  ['#videos', 'Videos'],
+  ['#webhooks', 'Webhooks'],
+  ['#faults', 'Faults'],
+  ['docs/reference', 'API reference'],
+];
+
+function Nav() {
+  return (
+    <nav class="console-nav" aria-label="Console">
+      <ul>
+        {PLACES.map(([href, label]) => (
+          <li>
+            <a href={href}>{label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 function TokenForm() {
@@ -43,14 +68,16 @@ export function consolePage(view: ConsoleView): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Video API mock: console</title>
         <link rel="stylesheet" href={CONSOLE_STYLE_PATH} />
+        <style>{NAV_STYLE}</style>
         <script src={CONSOLE_SCRIPT_PATH} defer />
       </head>
       <body>
         <header>
           <h1>Video API mock</h1>
           <p>
-            {info.title} {info.version}, served at <code>{view.origin}</code>. API reference:{' '}
-            <a href="docs">docs</a>; the spec: <a href="openapi.json">openapi.json</a>; admin API:{' '}
+            {info.title} {info.version}, served at <code>{view.origin}</code>. API reference with the unknowns
+            inline: <a href="docs/reference">docs/reference</a> (and <a href="docs">docs</a>); the spec:{' '}
+            <a href="openapi.json">openapi.json</a>; admin API:{' '}
             <a href="__mock/openapi.json">__mock/openapi.json</a>.
           </p>
           {view.access.warning && (
@@ -60,6 +87,7 @@ export function consolePage(view: ConsoleView): string {
           )}
           {view.access.adminToken && <TokenForm />}
           <p id="status" role="status" aria-live="polite" />
+          <Nav />
         </header>
         <main>
           <UnknownsPanel playing={view.playing} />

@@ -1,10 +1,10 @@
 /**
  * The console's Unknowns panel: every `x-unspecified` marker of the spec with the sentence of the
- * interface document it comes from (`says`, its § `source`), links to the operations it touches in
- * the reference (marker-operations.ts), its readings with their sentences, the reading the mock
- * plays now (server-wide) and a labelled form that switches it through
- * `PATCH /__mock/readings` (console-script.ts sends it); a contract report opened in the page shows
- * what a run observed of each (report-script.ts).
+ * interface document it comes from (`says`, its § `source`), a link to its place in the API
+ * reference and to the operations it touches there (marker-operations.ts), its readings with their
+ * sentences, the reading the mock plays now (server-wide) and a labelled form that switches it
+ * through `PATCH /__mock/readings` (console-script.ts sends it); a contract report opened in the
+ * page shows what a run observed of each (report-script.ts).
  */
 import { type UnspecifiedMarker, unspecified } from '@video-api/schema';
 import { operationsOf } from './marker-operations.js';
@@ -44,12 +44,15 @@ function ReportForm() {
   );
 }
 
+/** Where the unknown is shown in the reference (`#unknown-<id>` there), and the operations it touches. */
 function Touches({ marker }: { marker: UnspecifiedMarker }) {
   const operations = operationsOf(marker);
-  if (operations.length === 0) return null;
   return (
     <p class="touches">
-      Operations:{' '}
+      <a href={`docs/reference#unknown-${marker.id}`}>
+        In the API reference<span class="visually-hidden"> ({marker.id})</span>
+      </a>
+      {operations.length > 0 && '; operations: '}
       {operations.map((id, index) => (
         <>
           {index > 0 && ', '}
