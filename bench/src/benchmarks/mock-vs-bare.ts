@@ -73,18 +73,25 @@ export const mockVsBare: Benchmark = {
         fresh.bare = await startBareHono(record);
         pinned = pinToLastCore([fresh.mock.pid, fresh.bare.pid]);
         for (const [route] of TARGETS) {
-          const round: Partial<Record<Side, Sample>> = {};
-          for (const side of order) {
-            const server = fresh[side] as Started;
-            await measure(server, route, key, warmupS);
-            const sample = await measure(server, route, key, seconds);
-            round[side] = sample;
-            samples.set(`${route.name}|${side}`, [...(samples.get(`${route.name}|${side}`) ?? []), sample]);
+          for (const side of order) await measure(fresh[side] as Started, route, key, warmupS);
+          // A B B A: each side is measured early and late in the round, so neither gains from its place.
+          const slices: Record<Side, Sample[]> = { mock: [], bare: [] };
+          for (const side of [...order, ...[...order].reverse()]) {
+            const sample = await measure(fresh[side] as Started, route, key, seconds / 2);
+            slices[side].push(sample);
             log(
               `  ${route.name} ${side} round ${rounds + 1}: ${sample.us.toFixed(1)} µs CPU per request, ${Math.round(sample.rps)} req/s (load average ${sample.load})`,
             );
           }
-          const ratio = (round.mock as Sample).us / (round.bare as Sample).us;
+          const joined = (side: Side): Sample => {
+            const [early, late] = slices[side] as [Sample, Sample];
+            return { us: (early.us + late.us) / 2, rps: (early.rps + late.rps) / 2, load: late.load };
+          };
+          for (const side of order) {
+            const id = `${route.name}|${side}`;
+            samples.set(id, [...(samples.get(id) ?? []), joined(side)]);
+          }
+          const ratio = joined('mock').us / joined('bare').us;
           ratios.set(route.name, [...(ratios.get(route.name) ?? []), ratio]);
           log(`  ${route.name} round ${rounds + 1}: ratio ${ratio.toFixed(2)}x`);
         }
@@ -119,7 +126,7 @@ export const mockVsBare: Benchmark = {
       );
     }
     return {
-      setup: `Our mock through its built CLI (in memory, --log-level silent) and the bare Hono 4 + @hono/node-server app (src/servers/bare-hono.ts: the mock's own GET JSON from a Map; PUT and create parse the body with JSON.parse, look at its shape and answer the same JSON the mock answers, with no schema validation, readings, auth, guards or journal: the framework's limit, not a server a team could use), each in its own process, both ${pinned}. ${rounds} rounds (at least ${minRounds}, more while the spread of the per-round ratios was wider than the gap to a target, at most ${maxRounds}); in each, both start afresh and per route each in turn (the order alternating by round) takes a ${warmupS} s warm-up and ${seconds} s of autocannon 7.15, ${CONNECTIONS} connections. Server CPU time per request: user + system of the server process from /proc/PID/stat over the run, divided by the requests answered. The ratio is the median of the mock's runs over the median of the bare app's; the note gives the per-round ratios and the 1-minute load average seen after each run.`,
+      setup: `Our mock through its built CLI (in memory, --log-level silent) and the bare Hono 4 + @hono/node-server app (src/servers/bare-hono.ts: the mock's own GET JSON from a Map; PUT and create parse the body with JSON.parse, look at its shape and answer the same JSON the mock answers, with no schema validation, readings, auth, guards or journal: the framework's limit, not a server a team could use), each in its own process, both ${pinned}. ${rounds} rounds (at least ${minRounds}, more while the spread of the per-round ratios was wider than the gap to a target, at most ${maxRounds}); in each, both start afresh and per route each in turn (which goes first alternating by round) takes a ${warmupS} s warm-up, then each is measured twice for ${seconds / 2} s in the order A B B A (so neither side gains from being measured first or last: measured in turn once, the one measured first in a round read up to 40% cheaper on a busy machine), autocannon 7.15, ${CONNECTIONS} connections; a side's figure of a round is the mean of its two. Server CPU time per request: user + system of the server process from /proc/PID/stat over the run, divided by the requests answered. The ratio is the median of the mock's runs over the median of the bare app's; the note gives the per-round ratios and the 1-minute load average seen after each run.`,
       figures,
       notes: [],
     };
