@@ -15,7 +15,7 @@ const TEXT_TYPE = /^(text\/[\w.+-]+|application\/([\w.+-]+\+)?json)\s*(;|$)/i;
 const utf8 = new TextEncoder();
 
 /** The headers as an object, Authorization cut to its scheme (`Bearer [redacted]`). */
-export function redactedHeaders(headers: Headers): Record<string, string> {
+function redactedHeaders(headers: Headers): Record<string, string> {
   const shown: Record<string, string> = {};
   headers.forEach((value, name) => {
     if (name !== 'authorization') shown[name] = value;
@@ -26,7 +26,7 @@ export function redactedHeaders(headers: Headers): Record<string, string> {
 }
 
 /** A text as the journal shows it: cut at BODY_TEXT_CAP, its whole length stated. */
-export function textBody(text: string, contentType: string | undefined, length = text.length): JournalBody {
+function textBody(text: string, contentType: string | undefined, length = text.length): JournalBody {
   const shown = prefixOf(text, BODY_TEXT_CAP);
   return {
     kind: 'text',

@@ -91,7 +91,7 @@ const message = (extra: object = {}) => ({
 });
 
 /** What `GET /__mock/journal/{seq}` answers. */
-export const JOURNAL_EXCHANGE = {
+const JOURNAL_EXCHANGE = {
   type: 'object',
   required: ['entry', 'kept'],
   properties: {

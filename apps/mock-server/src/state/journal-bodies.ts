@@ -14,7 +14,7 @@ export const BODIES_KEPT = 200;
 export const BODY_TEXT_CAP = 64 * 1024;
 
 /** A text cut to its first BODY_TEXT_CAP characters, with the length of the whole. */
-export interface CutText {
+interface CutText {
   text: string;
   length: number;
 }
