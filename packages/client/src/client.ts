@@ -8,9 +8,9 @@ import createClient from 'openapi-fetch';
 import { uploadVideos } from './batch/upload-videos.js';
 import { AuthError, InputError } from './errors.js';
 import { type CallSettings, callWithRetry, mergeRetry } from './http/call.js';
-import { errorFromResponse } from './http/response-error.js';
+import { jsonSender } from './http/json-call.js';
 import { expectCreated, expectVideo } from './http/shapes.js';
-import { type AttemptSignal, sleep as defaultSleep } from './http/signals.js';
+import { sleep as defaultSleep } from './http/signals.js';
 import type { CallOptions } from './http/types.js';
 import { operationTable as routes, type SentOperationId } from './operations.js';
 import type { VideoApiClient, VideoApiClientOptions } from './types.js';
@@ -100,14 +100,14 @@ export function createVideoApiClient<Source = UploadSource>(
     return headers;
   }
 
-  // Static headers go straight into openapi-fetch; a middleware is added only for getToken.
+  // Static headers are merged once, for `raw` and the operations; a middleware only for getToken.
   const staticHeaders: Record<string, string> = { ...options.headers };
   if (options.token && !options.getToken) staticHeaders.Authorization = `Bearer ${options.token}`; // §5.1
   if (options.userAgent) staticHeaders['User-Agent'] = options.userAgent;
   const raw = createClient<paths>({ baseUrl, fetch: fetchImpl, headers: staticHeaders });
   const getToken = options.getToken;
   if (getToken) {
-    // For calls of `raw`: the four operations set the header themselves (see attemptInit).
+    // For calls of `raw`: the four operations set the header themselves (see callHeaders).
     raw.use({
       async onRequest({ request }) {
         if (request.headers.has('authorization')) return request;
@@ -118,44 +118,13 @@ export function createVideoApiClient<Source = UploadSource>(
     });
   }
 
-  /**
-   * What openapi-fetch needs for one attempt: its signal, the call's headers, and a fetch that
-   * turns every non-2xx response, empty body or not, into a typed error. `signal` is the attempt's
-   * (undefined when nothing can abort it).
-   *
-   * With global fetch the signal is handed to fetch itself, not to openapi-fetch: fetch copies the
-   * Request it gets, and on Node 20 every Request that follows a signal costs about 20 µs, so one
-   * copy follows it instead of two. A custom fetch (an in-process app, a proxy) gets a Request
-   * that carries the signal, and the call also races it: such a fetch may not honour the signal.
-   */
-  const attemptInit = async (
-    operation: SentOperationId,
-    call: CallOptions,
-    signal: AbortSignal | undefined,
-    race: AttemptSignal['race'],
-  ) => {
-    let headers = call.headers;
-    if (getToken && !hasAuthorization(headers)) {
-      const token = await tokenFor(operation);
-      if (token) headers = { ...headers, Authorization: `Bearer ${token}` }; // §5.1
-    }
-    const custom = options.fetch;
-    const send: (request: Request) => Promise<Response> =
-      custom === undefined
-        ? (request) => globalThis.fetch(request, signal && { signal })
-        : (request) => race(custom(request));
-    // Spread only when defined: a consumer compiling this source under exactOptionalPropertyTypes
-    // (through the @video-api/source condition) must not see `headers: undefined`.
-    const attemptSignal = custom === undefined ? undefined : signal;
-    return {
-      ...(attemptSignal && { signal: attemptSignal }),
-      ...(headers && { headers }),
-      fetch: async (request: Request) => {
-        const response = await send(request);
-        if (!response.ok) throw await errorFromResponse(response, operation);
-        return response;
-      },
-    };
+  const send = jsonSender({ baseUrl, headers: staticHeaders, fetch: options.fetch });
+
+  /** The call's headers, with a token from `getToken` unless the call names an Authorization. */
+  const callHeaders = async (operation: SentOperationId, call: CallOptions) => {
+    if (!getToken || hasAuthorization(call.headers)) return call.headers;
+    const token = await tokenFor(operation);
+    return token ? { ...call.headers, Authorization: `Bearer ${token}` } : call.headers; // §5.1
   };
 
   /** Settings of one call of create, get or update; its retry kind comes from the operation table. */
@@ -183,11 +152,17 @@ export function createVideoApiClient<Source = UploadSource>(
           operation: 'createVideos',
         });
       }
-      return callWithRetry(settings('createVideos', call), call, async (signal, _n, race) => {
-        const { data, response } = await raw.POST(routes.createVideos.path, {
-          body,
-          ...(await attemptInit('createVideos', call, signal, race)),
-        });
+      return callWithRetry(settings('createVideos', call), call, async (attempt) => {
+        const { data, response } = await send(
+          {
+            operation: 'createVideos',
+            method: 'POST',
+            path: routes.createVideos.path,
+            body,
+            headers: await callHeaders('createVideos', call),
+          },
+          attempt,
+        );
         const created = expectCreated(data, body.videos.length, response);
         playlists.remember(created);
         return created;
@@ -223,11 +198,12 @@ export function createVideoApiClient<Source = UploadSource>(
     // §4.3
     async getVideo(videoKey: string, call: CallOptions = {}): Promise<Video> {
       checkKey(videoKey, 'getVideo');
-      return callWithRetry(settings('getVideo', call), call, async (signal, _n, race) => {
-        const { data, response } = await raw.GET(routes.getVideo.path, {
-          params: { path: { videoKey } },
-          ...(await attemptInit('getVideo', call, signal, race)),
-        });
+      const path = routes.getVideo.path.replace('{videoKey}', encodeURIComponent(videoKey));
+      return callWithRetry(settings('getVideo', call), call, async (attempt) => {
+        const { data, response } = await send(
+          { operation: 'getVideo', method: 'GET', path, headers: await callHeaders('getVideo', call) },
+          attempt,
+        );
         return expectVideo(data, 'getVideo', response);
       });
     },
@@ -244,12 +220,18 @@ export function createVideoApiClient<Source = UploadSource>(
           operation: 'updateCustomFields',
         });
       }
-      return callWithRetry(settings('updateCustomFields', call), call, async (signal, _n, race) => {
-        const { data, response } = await raw.PUT(routes.updateCustomFields.path, {
-          params: { path: { videoKey } },
-          body: { simpleCustomFields: fields },
-          ...(await attemptInit('updateCustomFields', call, signal, race)),
-        });
+      const path = routes.updateCustomFields.path.replace('{videoKey}', encodeURIComponent(videoKey));
+      return callWithRetry(settings('updateCustomFields', call), call, async (attempt) => {
+        const { data, response } = await send(
+          {
+            operation: 'updateCustomFields',
+            method: 'PUT',
+            path,
+            body: { simpleCustomFields: fields },
+            headers: await callHeaders('updateCustomFields', call),
+          },
+          attempt,
+        );
         return expectVideo(data, 'updateCustomFields', response);
       });
     },

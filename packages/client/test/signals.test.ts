@@ -39,6 +39,15 @@ describe('attemptSignal', () => {
     attempt.dispose();
   });
 
+  it('makes its signal when first read, aborted already if the attempt was', async () => {
+    const attempt = attemptSignal(undefined, 5);
+    await expect(attempt.race(new Promise(() => {}))).rejects.toThrow('timed out after 5 ms');
+    expect(attempt.signal?.aborted).toBe(true);
+    expect(String(attempt.signal?.reason)).toMatch(/timed out after 5 ms/);
+    expect(attempt.signal).toBe(attempt.signal);
+    attempt.dispose();
+  });
+
   describe('race', () => {
     const pending = () => new Promise<string>(() => {});
 

@@ -51,15 +51,15 @@ function classify(
   });
 }
 
-/** Calls `attempt` until it succeeds, a failure is not retryable, or retries run out. */
+/**
+ * Calls `attempt` until it succeeds, a failure is not retryable, or retries run out. Each attempt
+ * gets its AttemptSignal whole: reading its `signal` makes one, so an attempt that needs none
+ * makes none.
+ */
 export async function callWithRetry<T>(
   settings: CallSettings,
   options: CallOptions,
-  attempt: (
-    signal: AbortSignal | undefined,
-    attemptNumber: number,
-    race: AttemptSignal['race'],
-  ) => Promise<T>,
+  attempt: (signal: AttemptSignal, attemptNumber: number) => Promise<T>,
 ): Promise<T> {
   const retry = settings.retry;
   const retries = retry === false ? 0 : (retry.retries ?? defaultRetry.retries);
@@ -67,7 +67,7 @@ export async function callWithRetry<T>(
     const signal = attemptSignal(options.signal, settings.timeoutMs);
     let error: VideoApiError;
     try {
-      return await attempt(signal.signal, n, signal.race);
+      return await attempt(signal, n);
     } catch (thrown) {
       error = classify(thrown, settings.operation, signal.timedOut(), options.signal, settings.timeoutMs);
     } finally {

@@ -2,8 +2,12 @@
 import { AbortedError } from '../errors.js';
 
 export interface AttemptSignal {
-  /** Undefined when there is neither a timeout nor a caller's signal: nothing can abort the attempt. */
-  signal: AbortSignal | undefined;
+  /**
+   * Undefined when there is neither a timeout nor a caller's signal: nothing can abort the attempt.
+   * Under a timeout it is made when first read: an attempt that nobody asks for a signal (an
+   * in-process app that never reads `request.signal`) costs a timer, not an AbortSignal.
+   */
+  readonly signal: AbortSignal | undefined;
   timedOut: () => boolean;
   /**
    * Settles with `promise` unless the attempt is aborted first. Under a timeout the abort is our
@@ -19,8 +23,9 @@ const asIs = <T>(promise: Promise<T>): Promise<T> => promise;
 
 /**
  * A signal that aborts when `outer` aborts or after `timeoutMs` (0 or Infinity: never). Without a
- * timeout it is `outer` itself, or none at all: on Node 20 each AbortSignal, and each Request that
- * follows one, costs tens of microseconds, more than the rest of a call.
+ * timeout it is `outer` itself, or none at all. On Node 20 each AbortSignal costs about 3 µs to
+ * make and each Request that follows one about 13 µs more, as much as the rest of a call: so the
+ * timeout is one timer per attempt, cleared on the answer, and its signal is made only when read.
  */
 export function attemptSignal(outer: AbortSignal | undefined, timeoutMs: number | undefined): AttemptSignal {
   const timed = timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs);
@@ -33,28 +38,39 @@ export function attemptSignal(outer: AbortSignal | undefined, timeoutMs: number 
       dispose: nothing,
     };
   }
-  const controller = new AbortController();
+  let controller: AbortController | undefined;
+  let aborted = false;
+  let reason: unknown;
   let timedOut = false;
   // The one pending race of this attempt, told of the abort without an event listener.
   let loser: ((reason: unknown) => void) | undefined;
-  const abort = (reason: unknown) => {
-    controller.abort(reason);
-    loser?.(reason);
+  const abort = (why: unknown) => {
+    if (aborted) return;
+    aborted = true;
+    reason = why;
+    controller?.abort(why);
+    loser?.(why);
   };
   const onAbort = () => abort(outer?.reason);
-  if (outer?.aborted) controller.abort(outer.reason);
+  if (outer?.aborted) abort(outer.reason);
   else outer?.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(() => {
     timedOut = true;
     abort(new Error(`timed out after ${timeoutMs} ms`));
   }, timeoutMs);
   return {
-    signal: controller.signal,
+    get signal() {
+      if (controller === undefined) {
+        controller = new AbortController();
+        if (aborted) controller.abort(reason);
+      }
+      return controller.signal;
+    },
     timedOut: () => timedOut,
     race: <T>(promise: Promise<T>) => {
       // The loser's outcome no longer matters; it must not surface as an unhandled rejection.
       promise.catch(nothing);
-      if (controller.signal.aborted) return Promise.reject(controller.signal.reason);
+      if (aborted) return Promise.reject(reason);
       return new Promise<T>((resolve, reject) => {
         loser = reject;
         promise.then(resolve, reject);

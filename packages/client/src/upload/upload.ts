@@ -110,7 +110,7 @@ function attempts(
   settings: CallSettings,
 ): Promise<UploadResult> {
   const { call } = input;
-  return callWithRetry(settings, call, async (signal, attempt) => {
+  return callWithRetry(settings, call, async ({ signal }, attempt) => {
     const body = multipartBody(prepared);
     const headers = await input.authHeaders(call.headers);
     headers.set('Content-Type', body.contentType);

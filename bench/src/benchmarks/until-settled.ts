@@ -1,0 +1,66 @@
+/**
+ * Runs of an interleaved comparison repeated until they agree: until the spread of the per-run
+ * ratios (subject / baseline) is below the gap between their median and the target's bound, so a
+ * verdict is not one that the noise of a shared machine could turn. Each run keeps the 1-minute
+ * load average it ran under.
+ */
+import { loadavg } from 'node:os';
+import { median } from '../lib/stats.js';
+
+/** One run: the figure of each subject (by name), and the load average at its end. */
+export interface SettledRun {
+  values: Record<string, number>;
+  load: number;
+}
+
+/** The runs made, and whether their ratios settled on one side of the bound. */
+export interface Settled {
+  runs: SettledRun[];
+  settled: boolean;
+  /** A line for the figure's note: ratios per run, their spread, the gap, the load per run. */
+  note: string;
+}
+
+const fixed = (value: number) => value.toFixed(2);
+
+/**
+ * Calls `run` at least `minRuns` and at most `maxRuns` times, until the ratios of `subject` over
+ * `baseline` spread less than their median lies from `bound`.
+ *
+ * @example
+ * const { runs, note } = await untilSettled({ subject: 'client', baseline: 'plain', bound: 1.2,
+ *   minRuns: 3, maxRuns: 9, run: async () => ({ client: 30, plain: 26 }) });
+ */
+export async function untilSettled(input: {
+  subject: string;
+  baseline: string;
+  bound: number;
+  minRuns: number;
+  maxRuns: number;
+  run: () => Promise<Record<string, number>>;
+  log?: (line: string) => void;
+}): Promise<Settled> {
+  const runs: SettledRun[] = [];
+  const ratios: number[] = [];
+  let spread = Number.POSITIVE_INFINITY;
+  let gap = 0;
+  while (runs.length < input.maxRuns) {
+    const values = await input.run();
+    const load = loadavg()[0] ?? 0;
+    runs.push({ values, load });
+    ratios.push((values[input.subject] ?? Number.NaN) / (values[input.baseline] ?? Number.NaN));
+    spread = Math.max(...ratios) - Math.min(...ratios);
+    gap = Math.abs(median(ratios) - input.bound);
+    input.log?.(
+      `  run ${runs.length}: ${input.subject}/${input.baseline} ${fixed(ratios.at(-1) ?? Number.NaN)} (load ${fixed(load)})`,
+    );
+    if (runs.length >= input.minRuns && spread < gap) break;
+  }
+  const settled = spread < gap;
+  const note = `${input.subject}/${input.baseline} per run ${ratios.map(fixed).join(' / ')}: spread ${fixed(spread)} ${settled ? 'below' : 'NOT below'} the gap to ${input.bound} (${fixed(gap)}) after ${runs.length} runs; 1-min load average per run ${runs.map((r) => fixed(r.load)).join(' / ')}`;
+  return { runs, settled, note };
+}
+
+/** The values of `name` over `runs`, for `figure`. */
+export const valuesOf = (runs: readonly SettledRun[], name: string): number[] =>
+  runs.map((run) => run.values[name] ?? Number.NaN);
