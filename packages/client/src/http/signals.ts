@@ -38,50 +38,78 @@ export function attemptSignal(outer: AbortSignal | undefined, timeoutMs: number 
       dispose: nothing,
     };
   }
-  let controller: AbortController | undefined;
-  let aborted = false;
-  let reason: unknown;
-  let timedOut = false;
+  return new TimedAttempt(outer, timeoutMs as number);
+}
+
+/** The timer's callback: one function for every attempt, not a closure per attempt. */
+function timeOut(attempt: TimedAttempt, timeoutMs: number): void {
+  attempt.abort(new Error(`timed out after ${timeoutMs} ms`), true);
+}
+
+/**
+ * An attempt under a timeout: a class rather than closures, since an attempt is made per call and
+ * its methods need not be made again each time.
+ */
+class TimedAttempt implements AttemptSignal {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+  #timedOut = false;
   // The one pending race of this attempt, told of the abort without an event listener.
-  let loser: ((reason: unknown) => void) | undefined;
-  const abort = (why: unknown) => {
-    if (aborted) return;
-    aborted = true;
-    reason = why;
-    controller?.abort(why);
-    loser?.(why);
-  };
-  const onAbort = () => abort(outer?.reason);
-  if (outer?.aborted) abort(outer.reason);
-  else outer?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    abort(new Error(`timed out after ${timeoutMs} ms`));
-  }, timeoutMs);
-  return {
-    get signal() {
-      if (controller === undefined) {
-        controller = new AbortController();
-        if (aborted) controller.abort(reason);
-      }
-      return controller.signal;
-    },
-    timedOut: () => timedOut,
-    race: <T>(promise: Promise<T>) => {
+  #loser: ((reason: unknown) => void) | undefined;
+  readonly #outer: AbortSignal | undefined;
+  readonly #onAbort: (() => void) | undefined;
+  readonly #timer: ReturnType<typeof setTimeout>;
+
+  constructor(outer: AbortSignal | undefined, timeoutMs: number) {
+    this.#outer = outer;
+    if (outer?.aborted) this.abort(outer.reason, false);
+    else if (outer !== undefined) {
+      this.#onAbort = () => this.abort(outer.reason, false);
+      outer.addEventListener('abort', this.#onAbort, { once: true });
+    }
+    this.#timer = setTimeout(timeOut, timeoutMs, this, timeoutMs);
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  abort(reason: unknown, byTimeout: boolean): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#timedOut = byTimeout;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+    this.#loser?.(reason);
+  }
+
+  timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  race<T>(promise: Promise<T>): Promise<T> {
+    if (this.#aborted) {
       // The loser's outcome no longer matters; it must not surface as an unhandled rejection.
       promise.catch(nothing);
-      if (aborted) return Promise.reject(reason);
-      return new Promise<T>((resolve, reject) => {
-        loser = reject;
-        promise.then(resolve, reject);
-      });
-    },
-    dispose: () => {
-      loser = undefined;
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
-    },
-  };
+      return Promise.reject(this.#reason);
+    }
+    // Its rejection is handled by the `then` below, also once the abort has settled the race.
+    return new Promise<T>((resolve, reject) => {
+      this.#loser = reject;
+      promise.then(resolve, reject);
+    });
+  }
+
+  dispose(): void {
+    this.#loser = undefined;
+    clearTimeout(this.#timer);
+    if (this.#onAbort !== undefined) this.#outer?.removeEventListener('abort', this.#onAbort);
+  }
 }
 
 /** Waits `ms`, rejecting with AbortedError if `signal` fires first. */
