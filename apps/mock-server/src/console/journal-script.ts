@@ -3,7 +3,7 @@
  * ones as they arrive from `GET /__mock/journal/stream` (EventSource; polling `GET /__mock/journal`
  * every second where the stream cannot be had: an admin token, which EventSource cannot send, or a
  * stream that failed), each added at the top without redrawing the table; the filters; a button per
- * row that shows or hides the request and the response (`GET /__mock/journal/{seq}`). Runs inside
+ * row that shows or hides the request and the response (`GET /__mock/journal/entries/{seq}`). Runs inside
  * console-script.ts's function (its `admin`, `say`, `cell` and TOKEN_KEY).
  */
 export const JOURNAL_SCRIPT = `  const rows = document.getElementById('journal-rows');
@@ -150,7 +150,7 @@ export const JOURNAL_SCRIPT = `  const rows = document.getElementById('journal-r
       return;
     }
     try {
-      const exchange = await admin('journal/' + seq);
+      const exchange = await admin('journal/entries/' + seq);
       details.set(seq, exchange);
       toggle.closest('tr').after(detailOf(seq, exchange));
       toggle.setAttribute('aria-expanded', 'true');

@@ -1,5 +1,5 @@
 /**
- * One journal entry with its request and response as `GET /__mock/journal/{seq}` shows them:
+ * One journal entry with its request and response as `GET /__mock/journal/entries/{seq}` shows them:
  * headers with Authorization cut to its scheme; a text body (JSON, text) up to BODY_TEXT_CAP
  * characters with the length of the whole; a form as its parts (never the file's bytes); video
  * and HLS answers as their type and length. Built only when asked, from what the journal kept.

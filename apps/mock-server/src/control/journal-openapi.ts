@@ -90,7 +90,7 @@ const message = (extra: object = {}) => ({
   properties: { ...extra, headers: HEADERS, body: BODY },
 });
 
-/** What `GET /__mock/journal/{seq}` answers. */
+/** What `GET /__mock/journal/entries/{seq}` answers. */
 const JOURNAL_EXCHANGE = {
   type: 'object',
   required: ['entry', 'kept'],
@@ -132,7 +132,7 @@ export const JOURNAL_ROUTES: readonly AdminRoute[] = [
   },
   {
     method: 'get',
-    path: '/journal/{seq}',
+    path: '/journal/entries/{seq}',
     operationId: 'journalEntry',
     summary: `One entry with its request and response, for the newest ${BODIES_KEPT} requests: text bodies (JSON, text) up to ${BODY_TEXT_CAP} characters with the length of the whole, an upload as its file part, video and HLS as type and length`,
     ok: 'The entry, and its request and response while kept',

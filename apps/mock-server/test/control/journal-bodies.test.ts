@@ -1,4 +1,4 @@
-/** GET /__mock/journal/{seq}: an entry with its request and response, for the newest 200 requests. */
+/** GET /__mock/journal/entries/{seq}: an entry with its request and response, for the newest 200 requests. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BODIES_KEPT, BODY_TEXT_CAP, prefixOf } from '../../src/state/journal-bodies.js';
@@ -13,12 +13,12 @@ async function lastSeq(app: App): Promise<number> {
 }
 
 async function exchange(app: App, seq: number): Promise<JournalExchange> {
-  const res = await app.request(`/__mock/journal/${seq}`);
+  const res = await app.request(`/__mock/journal/entries/${seq}`);
   expect(res.status).toBe(200);
   return (await res.json()) as JournalExchange;
 }
 
-describe('GET /__mock/journal/{seq}', () => {
+describe('GET /__mock/journal/entries/{seq}', () => {
   it('shows the JSON text the mock parsed and the text it answered, Authorization cut to its scheme', async () => {
     const { app, create } = api();
     const sent = '{ "projectKey": "demo",\n  "videos": [{ "title": "first" }] }';
@@ -75,8 +75,8 @@ describe('GET /__mock/journal/{seq}', () => {
     const old = await exchange(app, newest - BODIES_KEPT);
     expect(old).toMatchObject({ kept: false, entry: { seq: newest - BODIES_KEPT } });
     expect(old.request).toBeUndefined();
-    expect((await app.request(`/__mock/journal/${newest + 1}`)).status).toBe(404);
-    const bad = await app.request('/__mock/journal/-1');
+    expect((await app.request(`/__mock/journal/entries/${newest + 1}`)).status).toBe(404);
+    const bad = await app.request('/__mock/journal/entries/-1');
     expect(bad.status).toBe(404);
     expect(((await bad.json()) as { detail: string }).detail).toContain('a sequence number of the journal');
   });

@@ -45,7 +45,7 @@ describe('the journal under msw', () => {
     });
     const answered = await created.text();
     const [seq = ''] = await ids(reader, 1);
-    const exchange = (await (await fetch(`${BASE}/__mock/journal/${seq}`)).json()) as JournalExchange;
+    const exchange = (await (await fetch(`${BASE}/__mock/journal/entries/${seq}`)).json()) as JournalExchange;
     expect(exchange.entry.path).toBe('/api/v1/videos');
     expect(exchange.request?.body).toMatchObject({ kind: 'text', text: sent });
     expect(exchange.response?.body).toMatchObject({ kind: 'text', text: answered });
