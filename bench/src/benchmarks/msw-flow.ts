@@ -12,10 +12,13 @@ import { openapiDocument } from '@video-api/schema/openapi';
 import { figure } from '../lib/stats.js';
 import type { Benchmark } from '../lib/types.js';
 import { AUTH, TOKEN } from '../servers/start.js';
+import { collectGarbage, untilSettled, valuesOf } from './until-settled.js';
 
 const OURS = 'https://ours.bench.test/video';
 const HAND = 'https://hand.bench.test/video';
 const PROCESSING_MS = 2000;
+/** The target (issue 28): the whole flow at most this many times the hand-written handler set. */
+const BOUND = 1.5;
 const FILE = new Blob([new Uint8Array(1024 * 1024).map((_, i) => i % 251)], { type: 'video/mp4' });
 /** The spec's example with one custom field of every value form (§2). */
 const FIELDS = (
@@ -154,7 +157,7 @@ async function flow(base: string, advance: (ms: number) => void): Promise<void> 
 export const mswFlow: Benchmark = {
   name: 'msw-flow',
   title: 'msw flow (our msw handlers vs a hand-written Map handler set, in-process)',
-  async run({ quick, runs }) {
+  async run({ quick, runs, log }) {
     const msw = await loadMsw();
     const ours = videoApiHandlers({
       baseUrl: OURS,
@@ -182,6 +185,7 @@ export const mswFlow: Benchmark = {
       const server = msw.setupServer(...subject.handlers);
       server.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' });
       subject.reset(); // uploads are kept in memory
+      collectGarbage(); // so that no block pays for the garbage of the one before it
       try {
         const started = performance.now();
         const cpu = process.cpuUsage();
@@ -192,48 +196,63 @@ export const mswFlow: Benchmark = {
         server.close();
       }
     };
-    const wall = new Map(subjects.map((subject) => [subject.name, [] as number[]]));
-    const cpu = new Map(subjects.map((subject) => [subject.name, [] as number[]]));
     try {
       for (const subject of subjects) for (let i = 0; i < 3; i++) await block(subject); // warm-up
-      for (let run = 0; run < Math.max(runs, 3); run++) {
-        const sums = new Map(subjects.map((subject) => [subject.name, { wall: 0, cpu: 0 }]));
+      const oneRun = async () => {
+        const sums: Record<string, number> = {};
         for (let round = 0; round < rounds; round++) {
           const order = round % 2 === 0 ? subjects : [...subjects].reverse();
           for (const subject of order) {
             const measured = await block(subject);
-            const sum = sums.get(subject.name) as { wall: number; cpu: number };
-            sum.wall += measured.wall;
-            sum.cpu += measured.cpu;
+            sums[subject.name] = (sums[subject.name] ?? 0) + measured.wall / rounds;
+            sums[`${subject.name} cpu`] = (sums[`${subject.name} cpu`] ?? 0) + measured.cpu / rounds;
           }
         }
-        for (const subject of subjects) {
-          const sum = sums.get(subject.name) as { wall: number; cpu: number };
-          wall.get(subject.name)?.push(sum.wall / rounds);
-          cpu.get(subject.name)?.push(sum.cpu / rounds);
-        }
-      }
-      const baseline = (of: Map<string, number[]>) => ({
-        name: 'hand-written msw handlers (a Map, no validation)',
-        runs: of.get('hand') ?? [],
+        return sums;
+      };
+      const minRuns = Math.max(runs, 3);
+      // Settled on CPU time: on a machine shared by several engineers, wall time also counts the
+      // waits for a core; the CPU time of a flow is the work it takes.
+      const { runs: measured, note } = await untilSettled({
+        subject: 'ours cpu',
+        baseline: 'hand cpu',
+        bound: BOUND,
+        minRuns,
+        maxRuns: minRuns * 3,
+        run: oneRun,
+        log,
       });
+      const baseline = (name: string) => ({
+        name: 'hand-written msw handlers (a Map, no validation)',
+        runs: valuesOf(measured, name),
+      });
+      const wallRatios = measured
+        .map((run) => ((run.values.ours ?? 0) / (run.values.hand ?? 1)).toFixed(2))
+        .join(' / ');
       return {
-        setup: `One process, msw's setupServer intercepting global fetch. Per flow: create (§4.1), upload 1 MiB as multipart/form-data (§4.2), advance the clock ${PROCESSING_MS} ms, get (§4.3), update the five custom field forms (§4.4), get. Ours: \`videoApiHandlers({ baseUrl, realTimeClock: false })\` (validation, readings, journal, memory upload sink), the clock advanced with \`mock.advanceClock\`. Hand-written: four \`http.*\` handlers over a Map (\`request.formData()\` for the upload, no validation), a counter for a clock. Blocks of ${flows} flows, each through a \`setupServer(...set)\` of its own (as one test file has) with the set's state emptied, ${rounds} rounds per run with the order alternating, ${Math.max(runs, 3)} runs, after 3 warm-up blocks of each.`,
+        setup: `One process, msw's setupServer intercepting global fetch. Per flow: create (§4.1), upload 1 MiB as multipart/form-data (§4.2), advance the clock ${PROCESSING_MS} ms, get (§4.3), update the five custom field forms (§4.4), get. Ours: \`videoApiHandlers({ baseUrl, realTimeClock: false })\` (validation, readings, journal, memory upload sink), the clock advanced with \`mock.advanceClock\`. Hand-written: four \`http.*\` handlers over a Map (\`request.formData()\` for the upload, no validation), a counter for a clock. Blocks of ${flows} flows, each through a \`setupServer(...set)\` of its own (as one test file has) with the set's state emptied, ${rounds} rounds per run with the order alternating, at least ${minRuns} runs and more until the CPU-time ratios settle (at most ${minRuns * 3}), after 3 warm-up blocks of each. CPU time is the process's (\`process.cpuUsage\`), GC included; a full GC before each block, untimed.`,
         figures: [
           figure({
-            name: 'whole flow through msw: time per flow, our msw handlers vs hand-written handlers',
+            name: 'whole flow through msw: CPU time per flow, our msw handlers vs hand-written handlers',
             unit: 'ms',
             better: 'lower',
-            runs: wall.get('ours') ?? [],
-            baseline: baseline(wall),
-            target: { text: 'at most 2x the hand-written handlers', on: 'ratio', kind: 'max', bound: 2 },
+            runs: valuesOf(measured, 'ours cpu'),
+            baseline: baseline('hand cpu'),
+            target: {
+              text: `at most ${BOUND}x the hand-written handlers`,
+              on: 'ratio',
+              kind: 'max',
+              bound: BOUND,
+            },
+            note,
           }),
           figure({
-            name: 'whole flow through msw: CPU time of the process per flow (steadier on a shared machine)',
+            name: 'whole flow through msw: wall time per flow, our msw handlers vs hand-written handlers',
             unit: 'ms',
             better: 'lower',
-            runs: cpu.get('ours') ?? [],
-            baseline: baseline(cpu),
+            runs: valuesOf(measured, 'ours'),
+            baseline: baseline('hand'),
+            note: `ours/hand per run ${wallRatios} (wall time counts waits for a core on a shared machine)`,
           }),
         ],
         notes: [

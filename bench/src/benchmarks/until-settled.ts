@@ -5,6 +5,8 @@
  * load average it ran under.
  */
 import { loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { median } from '../lib/stats.js';
 
 /** One run: the figure of each subject (by name), and the load average at its end. */
@@ -64,3 +66,13 @@ export async function untilSettled(input: {
 /** The values of `name` over `runs`, for `figure`. */
 export const valuesOf = (runs: readonly SettledRun[], name: string): number[] =>
   runs.map((run) => run.values[name] ?? Number.NaN);
+
+/**
+ * A full garbage collection, to run between timed blocks so that no block pays for the garbage of
+ * the one before it (the bench runs without --expose-gc: the flag is set at run time and `gc`
+ * taken from a fresh context).
+ */
+export function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}

@@ -107,7 +107,7 @@ export function createVideoApiClient<Source = UploadSource>(
   const raw = createClient<paths>({ baseUrl, fetch: fetchImpl, headers: staticHeaders });
   const getToken = options.getToken;
   if (getToken) {
-    // For calls of `raw`: the four operations set the header themselves (see callHeaders).
+    // For calls of `raw`: the four operations set the header themselves (see tokenHeaders).
     raw.use({
       async onRequest({ request }) {
         if (request.headers.has('authorization')) return request;
@@ -120,9 +120,12 @@ export function createVideoApiClient<Source = UploadSource>(
 
   const send = jsonSender({ baseUrl, headers: staticHeaders, fetch: options.fetch });
 
-  /** The call's headers, with a token from `getToken` unless the call names an Authorization. */
-  const callHeaders = async (operation: SentOperationId, call: CallOptions) => {
-    if (!getToken || hasAuthorization(call.headers)) return call.headers;
+  /**
+   * The call's headers with a token from `getToken` (asked per attempt), unless the call names an
+   * Authorization. Without a `getToken` the call's headers are used as they are, with no await.
+   */
+  const tokenHeaders = async (operation: SentOperationId, call: CallOptions) => {
+    if (hasAuthorization(call.headers)) return call.headers;
     const token = await tokenFor(operation);
     return token ? { ...call.headers, Authorization: `Bearer ${token}` } : call.headers; // §5.1
   };
@@ -159,7 +162,7 @@ export function createVideoApiClient<Source = UploadSource>(
             method: 'POST',
             path: routes.createVideos.path,
             body,
-            headers: await callHeaders('createVideos', call),
+            headers: getToken ? await tokenHeaders('createVideos', call) : call.headers,
           },
           attempt,
         );
@@ -201,7 +204,12 @@ export function createVideoApiClient<Source = UploadSource>(
       const path = routes.getVideo.path.replace('{videoKey}', encodeURIComponent(videoKey));
       return callWithRetry(settings('getVideo', call), call, async (attempt) => {
         const { data, response } = await send(
-          { operation: 'getVideo', method: 'GET', path, headers: await callHeaders('getVideo', call) },
+          {
+            operation: 'getVideo',
+            method: 'GET',
+            path,
+            headers: getToken ? await tokenHeaders('getVideo', call) : call.headers,
+          },
           attempt,
         );
         return expectVideo(data, 'getVideo', response);
@@ -228,7 +236,7 @@ export function createVideoApiClient<Source = UploadSource>(
             method: 'PUT',
             path,
             body: { simpleCustomFields: fields },
-            headers: await callHeaders('updateCustomFields', call),
+            headers: getToken ? await tokenHeaders('updateCustomFields', call) : call.headers,
           },
           attempt,
         );

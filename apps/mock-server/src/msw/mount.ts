@@ -79,6 +79,15 @@ export function mountAt(name: string, value: unknown): Mount {
  */
 export function pathUnder(mount: Mount, requestUrl: string): string | undefined {
   if (mount.prefix === '') return undefined;
+  // The handler's URL matched `pattern()`: base, then `/`, `?`, `#` or nothing. A Request's URL is
+  // serialized, so the base is there as it is: cut it out without parsing the URL again.
+  const rest = requestUrl.startsWith(mount.base) ? requestUrl.slice(mount.base.length) : undefined;
+  if (rest !== undefined && (rest === '' || '/?#'.includes(rest[0] as string))) {
+    const hash = rest.indexOf('#');
+    let below = hash === -1 ? rest : rest.slice(0, hash);
+    if (below.indexOf('?') === below.length - 1) below = below.slice(0, -1); // an empty query is none
+    return `${mount.origin}${below.startsWith('/') ? below : `/${below}`}`;
+  }
   const url = new URL(requestUrl);
   return `${url.origin}${url.pathname.slice(mount.prefix.length) || '/'}${url.search}`;
 }
