@@ -64,11 +64,12 @@ async function rounds(
     loads.push(oneMinuteLoad());
     const line = subjects.map((s) => {
       const last = samples.get(s.size)?.at(-1);
-      return `${count(s.size)}: p50 ${last?.p50.toFixed(1)} cpu ${last?.cpu.toFixed(1)}`;
+      const p50 = Number.isFinite(last?.p50) ? `p50 ${last?.p50.toFixed(1)} ` : '';
+      return `${count(s.size)}: ${p50}cpu ${last?.cpu.toFixed(1)}`;
     });
     log(`  ${label} round ${round + 1} (load ${loads.at(-1)}): ${line.join(' | ')} µs`);
     for (const subject of subjects.slice(1))
-      for (const metric of TARGETED)
+      for (const metric of TARGETED.filter((m) => Number.isFinite(samples.get(subject.size)?.at(-1)?.[m])))
         spreads.set(`${subject.size}|${metric}`, spreadOf(samples, base, subject.size, metric));
     if (round + 1 >= min && [...spreads.values()].every(({ spread, gap }) => spread < gap)) break;
   }
@@ -80,7 +81,9 @@ function figuresOf(store: Store, how: string, measured: Rounds): Figure[] {
   const [base, ...larger] = [...measured.samples.keys()] as [number, ...number[]];
   const loads = `load average (1 min) ${Math.min(...measured.loads)}–${Math.max(...measured.loads)} over ${measured.loads.length} rounds`;
   return larger.flatMap((size) =>
-    METRICS.map(([metric, title, unit]) => {
+    METRICS.filter(([metric]) =>
+      measured.samples.get(size)?.some((sample) => Number.isFinite(sample[metric])),
+    ).map(([metric, title, unit]) => {
       const spread = measured.spreads.get(`${size}|${metric}`);
       const spreadNote = spread
         ? `; spread of the per-round ratios (p25–p75) ${spread.spread.toFixed(3)}, ${spread.spread < spread.gap ? 'below' : 'NOT below'} their distance to the bound (${spread.gap.toFixed(3)})`
@@ -130,7 +133,7 @@ export async function measureScale(
   cli = MOCK_CLI,
 ) {
   const gets = quick ? 2_000 : 5_000;
-  const seconds = quick ? 2 : 5;
+  const requests = quick ? 20_000 : 60_000;
   const connections = 10;
   const min = Math.max(runs, quick ? 3 : 5);
   const max = quick ? 6 : 15;
@@ -145,7 +148,7 @@ export async function measureScale(
         for (const size of SIZES) {
           const subject =
             how === 'HTTP'
-              ? await httpSubject(store, size, { seconds, connections, cli })
+              ? await httpSubject(store, size, { requests, connections, cli })
               : await workerSubject(store, size, gets);
           subjects.push(subject);
           if (how === 'in-process') workers.set(size, subject as Awaited<ReturnType<typeof workerSubject>>);
@@ -168,7 +171,9 @@ export async function measureScale(
             ...memoryFigures(store, 'after a GET of each', read),
           );
           notes.push(
-            `${store}: the first GET of each video (its text built) had a p50 of ${SIZES.map((size) => `${(firstReads.get(size) ?? Number.NaN).toFixed(1)} µs at ${count(size)}`).join(', ')} (in-process; the 10-video figure is over 10 GETs only).`,
+            `${store}: the first GET of each video (in-process, its text built) had a p50 of ${SIZES.slice(1)
+              .map((size) => `${(firstReads.get(size) ?? Number.NaN).toFixed(1)} µs at ${count(size)} videos`)
+              .join(', ')} (the 10-video store's 10 first GETs run before any warm-up: not comparable).`,
           );
         }
         for (const subject of subjects) await subject.round(); // warm-up
@@ -180,7 +185,7 @@ export async function measureScale(
     }
   }
   return {
-    setup: `Stores of 10, 10,000 and 100,000 videos (5 custom fields each), in memory and with a data dir (the CLI's --data-dir: SQLite), each store in its own process, every one pinned to the last core (taskset; the load generator and the bench on the others). Every video is read once before measuring (so "steady state": each record's text is remembered, as after a suite's first read). In-process: a worker process (node --expose-gc) running createApp, ${gets} sequential GETs of random keys (seeded) per round through app.fetch; p50/p99 of their latency and the worker's CPU time (process.cpuUsage) per GET. HTTP: the mock's built bin, ${connections} autocannon connections for ${seconds} s per round, each request a random key (autocannon's setupRequest, in its own process); server CPU per request from /proc/PID/stat, p50/p99 as autocannon saw them. The three sizes take turns in every round (order alternating) after a warm-up round; at least ${min} rounds, at most ${max}, stopping once the p25–p75 spread of every targeted ratio is below its distance to 1.2. Memory: the worker's RSS and JS heap after two full GCs (global.gc), beyond the 10-video worker's, per 1,000 videos; with a data dir RSS counts the SQLite pages mapped and cached.`,
+    setup: `Stores of 10, 10,000 and 100,000 videos (5 custom fields each), in memory and with a data dir (the CLI's --data-dir: SQLite), each store in its own process, every one pinned to the last core (taskset; the load generator and the bench on the others). Every video is read once before measuring (so "steady state": each record's text is remembered, as after a suite's first read). In-process: a worker process (node --expose-gc) running createApp, ${gets} sequential GETs of random keys (seeded) per round through app.fetch; p50/p99 of their latency and the worker's CPU time (process.cpuUsage) per GET. HTTP: the mock's built bin, ${count(requests)} GETs per round from ${connections} autocannon connections, each request a random key (autocannon's setupRequest, in its own process); server CPU per request (user + system of the mock process, /proc/PID/stat; autocannon's whole-millisecond latencies are too coarse to report). The three sizes take turns in every round (order alternating) after a warm-up round; at least ${min} rounds, at most ${max}, stopping once the p25–p75 spread of every targeted ratio is below its distance to 1.2. Memory: the worker's RSS and JS heap after two full GCs (global.gc), beyond the 10-video worker's, per 1,000 videos; with a data dir RSS counts the SQLite pages mapped and cached.`,
     figures,
     notes,
   };

@@ -1,8 +1,10 @@
 /**
- * The JSON text of a record's get/update representation (§4.3), remembered for the records shown
- * last. A frozen record is one the memory store keeps (the only place records are frozen, and it
- * freezes them deep), so the same record object under the same phase, shape readings and
- * streaming base always gives the same text: a repeated GET skips building and serializing it.
+ * The JSON text of a record's get/update representation (§4.3), remembered with the record. A
+ * frozen record is one the memory store keeps (the only place records are frozen, and it freezes
+ * them deep), so the same record object under the same phase, shape readings and streaming base
+ * always gives the same text: a repeated GET skips building and serializing it. The text lives
+ * exactly as long as its record (a WeakMap keyed by the record): a write stores a new record, the
+ * old one and its text are collected together, and no store size makes remembered texts thrash.
  * Under a `custom-field-types` reading that shows the defined fields without a value, the text also
  * depends on the definitions, which change apart from records: it is built afresh each time.
  */
@@ -11,9 +13,6 @@ import { showsUnsetFields } from '../readings/switches.js';
 import type { DefinedFields } from './read-fields.js';
 import type { Phase, VideoRecord } from './types.js';
 import { type IsoClock, type ShapeReadings, statesShown, videoRepresentation } from './video-shapes.js';
-
-/** Records whose text is remembered at once (oldest forgotten first). */
-const REMEMBERED = 256;
 
 interface Remembered {
   phase: Phase;
@@ -27,13 +26,16 @@ interface Remembered {
 }
 
 export class ShapeTextCache {
-  readonly #texts = new Map<VideoRecord, Remembered>();
+  #texts = new WeakMap<VideoRecord, Remembered>();
+  /** Texts remembered since the last clear (a WeakMap has no size; for tests). */
+  #remembered = 0;
 
   /**
    * `JSON.stringify(videoRepresentation(...))`, from memory when nothing it depends on changed. The
    * shape readings are read in the order videoRepresentation reads them, so a request names the
    * same readings as played either way. Only reads remember (`remember`): a record just written is
-   * often replaced before it is read, and remembering it would keep it alive past young collections.
+   * often replaced before it is read, and remembering it would keep its text alive past young
+   * collections. A record is remembered under one shape at a time (the last one read).
    */
   text(
     record: VideoRecord,
@@ -66,20 +68,18 @@ export class ShapeTextCache {
       return known.text;
     }
     const text = build();
-    if (known === undefined && this.#texts.size >= REMEMBERED) {
-      const oldest = this.#texts.keys().next().value;
-      if (oldest !== undefined) this.#texts.delete(oldest);
-    }
+    if (known === undefined) this.#remembered++;
     this.#texts.set(record, { phase, order, readiness, states, fields, formats, base, text });
     return text;
   }
 
-  /** Records remembered now (for tests). */
-  get size(): number {
-    return this.#texts.size;
+  /** Records whose text was remembered since the last clear, collected ones included (for tests). */
+  get rememberedCount(): number {
+    return this.#remembered;
   }
 
   clear(): void {
-    this.#texts.clear();
+    this.#texts = new WeakMap();
+    this.#remembered = 0;
   }
 }

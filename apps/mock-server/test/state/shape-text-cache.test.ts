@@ -1,6 +1,7 @@
 /**
  * Remembered representation texts: always the text videoRepresentation would give, remembered only
- * for records that cannot change, bounded, and naming the same readings as played.
+ * for records that cannot change, for every such record read (none forgotten while its record is
+ * stored), and naming the same readings as played.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -42,9 +43,9 @@ describe('ShapeTextCache', () => {
     const stored = frozenCopy(record('v-1'));
     const first = texts.text(stored, 'ready', readingsOf(), BASE, clock, defined);
     expect(first).toBe(fresh(stored, 'ready'));
-    expect(texts.size).toBe(1);
+    expect(texts.rememberedCount).toBe(1);
     expect(texts.text(stored, 'ready', readingsOf(), BASE, clock, defined)).toBe(first);
-    expect(texts.size).toBe(1);
+    expect(texts.rememberedCount).toBe(1);
   });
 
   it('builds the text again when the phase, a shape reading or the streaming base differ', () => {
@@ -89,7 +90,7 @@ describe('ShapeTextCache', () => {
     } finally {
       definitions = [{ name: 'note' }, { name: 'views' }];
     }
-    expect(texts.size).toBe(0);
+    expect(texts.rememberedCount).toBe(0);
   });
 
   it('does not remember the text of a write (remember false), but gives it', () => {
@@ -98,7 +99,7 @@ describe('ShapeTextCache', () => {
     expect(texts.text(stored, 'ready', readingsOf(), BASE, clock, defined, false)).toBe(
       fresh(stored, 'ready'),
     );
-    expect(texts.size).toBe(0);
+    expect(texts.rememberedCount).toBe(0);
   });
 
   it('does not remember a record that is not a frozen stored copy (it could change)', () => {
@@ -107,16 +108,33 @@ describe('ShapeTextCache', () => {
     expect(texts.text(mutable, 'ready', readingsOf(), BASE, clock, defined)).toBe(fresh(mutable, 'ready'));
     mutable.customFields.note = 'changed';
     expect(texts.text(mutable, 'ready', readingsOf(), BASE, clock, defined)).toContain('"note":"changed"');
-    expect(texts.size).toBe(0);
+    expect(texts.rememberedCount).toBe(0);
   });
 
-  it('remembers at most 256 records, forgetting the oldest first', () => {
+  it('remembers the text of every stored record read, however many: a second pass builds none', () => {
     const texts = new ShapeTextCache();
     const records = Array.from({ length: 1100 }, (_, i) => frozenCopy(record(`v-${i}`)));
-    for (const stored of records) texts.text(stored, 'ready', readingsOf(), BASE, clock, defined);
-    expect(texts.size).toBe(256);
+    const first = records.map((stored) => texts.text(stored, 'ready', readingsOf(), BASE, clock, defined));
+    expect(texts.rememberedCount).toBe(1100);
+    const again = records.map((stored) => texts.text(stored, 'ready', readingsOf(), BASE, clock, defined));
+    expect(again).toEqual(first);
+    expect(texts.rememberedCount).toBe(1100);
     texts.clear();
-    expect(texts.size).toBe(0);
+    expect(texts.rememberedCount).toBe(0);
+    texts.text(records[0] as VideoRecord, 'ready', readingsOf(), BASE, clock, defined);
+    expect(texts.rememberedCount).toBe(1);
+  });
+
+  it('remembers a record under the shape it was read last, and a replaced record afresh', () => {
+    const texts = new ShapeTextCache();
+    const stored = frozenCopy(record('v-1', { note: 'old' }));
+    texts.text(stored, 'ready', readingsOf(), BASE, clock, defined);
+    const flag = { 'readiness-field': 'ready-flag' } as const;
+    texts.text(stored, 'ready', readingsOf(flag), BASE, clock, defined);
+    expect(texts.rememberedCount).toBe(1);
+    const replaced = frozenCopy({ ...stored, customFields: { note: 'new' } });
+    expect(texts.text(replaced, 'ready', readingsOf(), BASE, clock, defined)).toContain('"note":"new"');
+    expect(texts.rememberedCount).toBe(2);
   });
 
   it.each(
