@@ -33,7 +33,7 @@ export const clientOverhead: Benchmark = {
   name: 'client-overhead',
   title: 'Client overhead (GET through our client vs plain fetch of app.fetch)',
   async run({ quick, runs, log }) {
-    const calls = quick ? 2_000 : 10_000;
+    const calls = quick ? 2_000 : 20_000;
     const app = createApp({ tokens: [TOKEN], logLevel: 'silent' });
     try {
       const [key] = app.mock.seed([{ title: 'Overhead', simpleCustomFields: { note: 'bench', views: 1 } }]);
