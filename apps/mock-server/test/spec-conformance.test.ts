@@ -55,5 +55,7 @@ describe('the mock never lies about the spec', () => {
     expect(checked.getVideo - before.getVideo).toBe(rows.length * 3);
     expect(checked.updateCustomFields - before.updateCustomFields).toBe(rows.length * 2);
     expect(checked.uploadVideoSource - before.uploadVideoSource).toBe(rows.length);
-  });
+    // 648 flows of 7 requests took 21-22 s at load average 10-12 on two cores, past the default
+    // 20 s. Not a speed check (the bench measures speed): room for a busy machine.
+  }, 90_000);
 });
