@@ -83,7 +83,7 @@ export const clientOverhead: Benchmark = {
         for (const name of Object.keys(sums)) sums[name] = (sums[name] ?? 0) / ROUNDS;
         return sums;
       };
-      const minRuns = Math.max(runs, 3);
+      const minRuns = Math.max(runs, 5);
       // Settled on CPU time: on a machine shared by several engineers, wall time also counts the
       // waits for a core; the CPU time of a call is the work it takes.
       const { runs: measured, note } = await untilSettled({

@@ -210,7 +210,7 @@ export const mswFlow: Benchmark = {
         }
         return sums;
       };
-      const minRuns = Math.max(runs, 3);
+      const minRuns = Math.max(runs, 5);
       // Settled on CPU time: on a machine shared by several engineers, wall time also counts the
       // waits for a core; the CPU time of a flow is the work it takes.
       const { runs: measured, note } = await untilSettled({

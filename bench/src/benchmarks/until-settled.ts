@@ -1,13 +1,14 @@
 /**
  * Runs of an interleaved comparison repeated until they agree: until the spread of the per-run
  * ratios (subject / baseline) is below the gap between their median and the target's bound, so a
- * verdict is not one that the noise of a shared machine could turn. Each run keeps the 1-minute
- * load average it ran under.
+ * verdict is not one that the noise of a shared machine could turn. The spread is that of the
+ * middle half of the runs (interquartile range): the full range only grows with more runs, as each
+ * may catch a burst of other work, so it could never settle. Each run keeps its load average.
  */
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { median } from '../lib/stats.js';
+import { median, percentile } from '../lib/stats.js';
 
 /** One run: the figure of each subject (by name), and the load average at its end. */
 export interface SettledRun {
@@ -26,8 +27,8 @@ export interface Settled {
 const fixed = (value: number) => value.toFixed(2);
 
 /**
- * Calls `run` at least `minRuns` and at most `maxRuns` times, until the ratios of `subject` over
- * `baseline` spread less than their median lies from `bound`.
+ * Calls `run` at least `minRuns` and at most `maxRuns` times, until the middle half of the ratios
+ * of `subject` over `baseline` spreads less than their median lies from `bound`.
  *
  * @example
  * const { runs, note } = await untilSettled({ subject: 'client', baseline: 'plain', bound: 1.2,
@@ -51,7 +52,7 @@ export async function untilSettled(input: {
     const load = loadavg()[0] ?? 0;
     runs.push({ values, load });
     ratios.push((values[input.subject] ?? Number.NaN) / (values[input.baseline] ?? Number.NaN));
-    spread = Math.max(...ratios) - Math.min(...ratios);
+    spread = percentile(ratios, 75) - percentile(ratios, 25);
     gap = Math.abs(median(ratios) - input.bound);
     input.log?.(
       `  run ${runs.length}: ${input.subject}/${input.baseline} ${fixed(ratios.at(-1) ?? Number.NaN)} (load ${fixed(load)})`,
@@ -59,7 +60,8 @@ export async function untilSettled(input: {
     if (runs.length >= input.minRuns && spread < gap) break;
   }
   const settled = spread < gap;
-  const note = `${input.subject}/${input.baseline} per run ${ratios.map(fixed).join(' / ')}: spread ${fixed(spread)} ${settled ? 'below' : 'NOT below'} the gap to ${input.bound} (${fixed(gap)}) after ${runs.length} runs; 1-min load average per run ${runs.map((r) => fixed(r.load)).join(' / ')}`;
+  const range = `${fixed(Math.min(...ratios))}-${fixed(Math.max(...ratios))}`;
+  const note = `${input.subject}/${input.baseline} per run ${ratios.map(fixed).join(' / ')}: spread of the middle half ${fixed(spread)} (all runs ${range}) ${settled ? 'below' : 'NOT below'} the gap to ${input.bound} (${fixed(gap)}) after ${runs.length} runs; 1-min load average per run ${runs.map((r) => fixed(r.load)).join(' / ')}`;
   return { runs, settled, note };
 }
 
