@@ -3,6 +3,18 @@ import { frozenCopy } from '../shared/deep-freeze.js';
 import type { FieldDefinition, VideoRecord } from './types.js';
 import { formatKey, type VideoStore } from './video-store.js';
 
+/** The one frozen empty schedule every stored record with nothing scheduled shares (most of them). */
+const NOTHING_SCHEDULED: VideoRecord['schedule'] = Object.freeze([]) as unknown as VideoRecord['schedule'];
+
+/** The frozen copy a record is stored as; an empty schedule becomes the shared one (an object fewer per video). */
+function stored(record: VideoRecord): VideoRecord {
+  const compact =
+    record.schedule.length === 0 && record.schedule !== NOTHING_SCHEDULED
+      ? { ...record, schedule: NOTHING_SCHEDULED }
+      : record;
+  return frozenCopy<VideoRecord>(compact);
+}
+
 /**
  * An in-memory VideoStore. Records are deep-frozen copies (`frozenCopy`: what is frozen already, such
  * as the custom fields of an update, is shared), copied once on the way in and shared on the way out,
@@ -26,10 +38,10 @@ export function createMemoryStore(): VideoStore {
   return {
     get: (key) => videos.get(key),
     put: (record) => {
-      videos.set(record.key, frozenCopy<VideoRecord>(record));
+      videos.set(record.key, stored(record));
     },
     putMany: (records) => {
-      for (const record of records) videos.set(record.key, frozenCopy<VideoRecord>(record));
+      for (const record of records) videos.set(record.key, stored(record));
     },
     list: () => [...videos.values()],
     nextKey,
