@@ -128,7 +128,7 @@ function memoryFigures(
 }
 
 /** The benchmark, over HTTP against the mock command `cli` (this checkout's built bin by default). */
-export async function measureScale(
+async function measureScale(
   { quick, runs, log }: Pick<BenchContext, 'quick' | 'runs' | 'log'>,
   cli = MOCK_CLI,
 ) {
