@@ -5,12 +5,11 @@
  * upload, rounds interleaved and the order alternating, so that a change of the machine's speed
  * moves both alike.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { load } from '../lib/autocannon.js';
 import { TMP_DIR } from '../lib/paths.js';
+import { pinToLastCore } from '../lib/pin.js';
 import { cpuTimeMs, peakRssMiB, resetPeakRss, type Started } from '../lib/proc.js';
+import { loadWithCpu } from '../lib/server-cpu.js';
 import { figure } from '../lib/stats.js';
 import { MiB, writeTestFile } from '../lib/test-file.js';
 import type { Benchmark, Figure } from '../lib/types.js';
@@ -22,41 +21,14 @@ type Side = 'this' | 'baseline';
 const CONNECTIONS = 50;
 const WITHIN = { text: 'within 5% of the baseline', on: 'ratio', kind: 'max', bound: 1.05 } as const;
 
-/**
- * Pins every thread of both mocks to the last core, so that neither gets a core to itself (an A/A
- * run, the same build on both sides, read the first-started mock 8–17% dearer unpinned). Under
- * load only one mock works at a time; the load generator takes the other core. Says so when the
- * machine has no `taskset`.
- */
-function pinToOneCore(pids: number[], cores: number, log: (line: string) => void): string {
-  if (cores < 2) return 'one core: nothing to pin';
-  try {
-    for (const pid of pids)
-      execFileSync('taskset', ['-a', '-p', '-c', String(cores - 1), String(pid)], { stdio: 'ignore' });
-    return `both mocks pinned to core ${cores - 1} (taskset), the load generator left the others`;
-  } catch (error) {
-    log(`  could not pin the mocks to one core: ${(error as Error).message}`);
-    return 'mocks not pinned (taskset failed): compare with an A/A run (--baseline this checkout)';
-  }
-}
-
 /** Server CPU µs per request of one load run. */
 async function cpuPerRequest(server: Started, route: Route, key: string, seconds: number): Promise<number> {
-  const before = cpuTimeMs(server.pid) ?? Number.NaN;
-  const result = await load({
-    url: `${server.match}${route.path(key)}`,
-    method: route.method,
-    headers: { authorization: AUTH, ...(route.body ? { 'content-type': 'application/json' } : {}) },
-    ...(route.body ? { body: route.body } : {}),
-    connections: CONNECTIONS,
-    durationS: seconds,
-  });
+  const result = await loadWithCpu(server, route, key, seconds, AUTH, CONNECTIONS);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${route.name}: ${result.non2xx} non-2xx answers`);
-  return (((cpuTimeMs(server.pid) ?? Number.NaN) - before) * 1000) / Math.max(1, result.total);
+  return result.cpuUsPerRequest;
 }
 
-/** Server CPU ms per MiB and peak RSS of one curl upload of `file`. */
 async function uploadCost(server: Started, file: string, bytes: number) {
   const key = await createKey(server.match);
   resetPeakRss(server.pid);
@@ -94,11 +66,7 @@ export const mockAb: Benchmark = {
         const fresh: Partial<Record<Side, Started>> = {};
         try {
           for (const side of order) fresh[side] = await start(side);
-          pinned = pinToOneCore(
-            [(fresh.this as Started).pid, (fresh.baseline as Started).pid],
-            availableParallelism(),
-            log,
-          );
+          pinned = pinToLastCore([(fresh.this as Started).pid, (fresh.baseline as Started).pid]);
           for (const side of order) {
             const server = fresh[side] as Started;
             const { key } = await createVideo(server.match);
@@ -115,7 +83,7 @@ export const mockAb: Benchmark = {
       }
       servers.this = await startMock();
       servers.baseline = await startMock([], baselineCli);
-      pinToOneCore([servers.this.pid, servers.baseline.pid], availableParallelism(), log);
+      pinToLastCore([servers.this.pid, servers.baseline.pid]);
       mkdirSync(TMP_DIR, { recursive: true });
       const bytes = (quick ? 100 : 1024) * MiB;
       const file = await writeTestFile(`${TMP_DIR}/ab-${bytes}.bin`, bytes);

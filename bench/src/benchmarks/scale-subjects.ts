@@ -3,7 +3,7 @@
  * (`createApp` timed from inside, `clients/scale-worker.ts`) or the mock's built bin over HTTP
  * (seeded through `POST /__mock/seed`, loaded by `clients/scale-load.ts`, CPU read from /proc).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sourceArgs } from '@video-api/test-support';
@@ -33,19 +33,8 @@ export interface Subject {
   close(): Promise<void>;
 }
 
-/** The core the subjects share (the last); the load generator and the bench run on the others. */
+/** The core the subjects share (the last, where lib/pin.ts pins them); the load generator runs on the others. */
 const SUBJECT_CORE = availableParallelism() - 1;
-
-/** Pins every thread of `pid` to the subjects' core; false where taskset is missing or refused. */
-export function pin(pid: number): boolean {
-  if (SUBJECT_CORE < 1) return false;
-  try {
-    execFileSync('taskset', ['-a', '-p', '-c', String(SUBJECT_CORE), String(pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function dataDirFor(store: Store): string | undefined {
   if (store === 'memory') return undefined;

@@ -9,9 +9,10 @@
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { MOCK_CLI, TMP_DIR } from '../lib/paths.js';
+import { pinToLastCore } from '../lib/pin.js';
 import { figure, median, percentile } from '../lib/stats.js';
 import type { BenchContext, Benchmark, Figure } from '../lib/types.js';
-import { httpSubject, pin, type Sample, type Store, type Subject, workerSubject } from './scale-subjects.js';
+import { httpSubject, type Sample, type Store, type Subject, workerSubject } from './scale-subjects.js';
 
 const SIZES = [10, 10_000, 100_000] as const;
 const FLAT = { text: 'flat: at most 1.2x the 10-video store', on: 'ratio', kind: 'max', bound: 1.2 } as const;
@@ -152,8 +153,8 @@ async function measureScale(
               : await workerSubject(store, size, gets);
           subjects.push(subject);
           if (how === 'in-process') workers.set(size, subject as Awaited<ReturnType<typeof workerSubject>>);
-          if (!pin(subject.pid))
-            notes.push(`${store}, ${how}: could not pin the subject to one core (taskset).`);
+          const pinned = pinToLastCore([subject.pid]);
+          if (!pinned.startsWith('pinned')) notes.push(`${store}, ${how}: ${pinned}.`);
           notes.push(
             `${store}, ${how}: seeding ${count(size)} videos took ${count(Math.round(subject.seedMs))} ms (${how === 'HTTP' ? 'POST /__mock/seed' : 'app.mock.seed'}, 5,000 per call; load ${oneMinuteLoad()}).`,
           );
