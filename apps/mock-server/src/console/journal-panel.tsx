@@ -3,6 +3,9 @@
  * from `GET /__mock/journal/stream` (the requests the mock received, each with the readings it
  * played, as `X-Mock-Readings` names them), with a button per row that shows its request and response.
  */
+// The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
 import { SPEC_OPERATIONS } from '../http/operations.js';
 import { Table } from './table.js';
 

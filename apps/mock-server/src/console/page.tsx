@@ -4,6 +4,9 @@
  * (console-assets.ts), nothing from elsewhere. Paths are relative, so the page works below a
  * prefix too (a sandbox, the msw handlers' base URL).
  */
+// The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
 import { openapiDocument } from '@video-api/schema/openapi';
 import type { AccessView } from '../control/admin-routes.js';
 import { CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console-assets.js';

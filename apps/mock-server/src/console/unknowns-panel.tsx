@@ -6,6 +6,9 @@
  * through `PATCH /__mock/readings` (console-script.ts sends it); a contract report opened in the
  * page shows what a run observed of each (report-script.ts).
  */
+// The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
 import { type UnspecifiedMarker, unspecified } from '@video-api/schema';
 import { operationsOf } from './marker-operations.js';
 

@@ -4,6 +4,9 @@
  * phase (`GET /__mock/videos`), filled and refreshed by state-script.ts, and a player for a ready
  * one (player-script.ts).
  */
+// The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
 import { Table } from './table.js';
 
 export function VideosPanel() {

@@ -3,6 +3,9 @@
  * deliveries, the given-up events with a redeliver button (`/__mock/webhooks/…`), and the fault
  * rules (`/__mock/faults`: add one as JSON, remove one). state-script.ts fills the tables.
  */
+// The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
 import { Table } from './table.js';
 
 export function WebhooksPanel() {

@@ -1,6 +1,6 @@
 /**
  * The newcomer's acceptance (issue 27), in Chromium: the mock started as `npm start` starts it
- * (its CLI from sources, default options but a free port, since the machine is shared), the
+ * (its CLI from sources, from the repository's root, default options but a free port, since the machine is shared), the
  * console's URL and the token read from what it prints, that URL opened in the browser: every
  * unknown of the spec's registry is on the page with the reading it plays; one switched in the
  * page with the keyboard changes the next API answer.
@@ -30,7 +30,8 @@ let token: string;
 beforeAll(async () => {
   [mock, browser] = await Promise.all([
     serveProcess(process.execPath, [...BIN, '--port', '0'], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      // The repository's root, where `npm start` runs it: no tsconfig of the package applies there.
+      cwd: fileURLToPath(new URL('../../../..', import.meta.url)),
       ready: /console:\s+(http:\/\/\S+)/,
     }),
     launchChromium(),
