@@ -13,6 +13,8 @@ export interface LoadOptions {
   body?: string;
   connections: number;
   durationS: number;
+  /** The core to pin the load generator to (taskset); by default it runs wherever the OS puts it. */
+  core?: number;
 }
 
 export interface LoadResult {
@@ -44,7 +46,10 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   if (options.body !== undefined) args.push('-b', options.body);
   args.push(options.url);
-  const { stdout } = await runToEnd(process.execPath, args);
+  const { stdout } =
+    options.core === undefined
+      ? await runToEnd(process.execPath, args)
+      : await runToEnd('taskset', ['-c', String(options.core), process.execPath, ...args]);
   const json = JSON.parse(stdout.slice(stdout.indexOf('{'))) as AutocannonJson;
   return {
     requestsPerSecond: json.requests.average,

@@ -21,3 +21,6 @@ export function pinToLastCore(pids: number[]): string {
     return `not pinned (taskset failed: ${(error as Error).message.split('\n')[0]})`;
   }
 }
+
+/** The core pinToLastCore pins to (0 on a one-core machine). */
+export const lastCore = (): number => Math.max(0, availableParallelism() - 1);

@@ -1,6 +1,6 @@
 /** One autocannon run against a server process, with the server's CPU time per request it answered. */
 import { type LoadResult, load } from './autocannon.js';
-import { cpuTimeMs, type Started } from './proc.js';
+import { cpuTimesMs, type Started } from './proc.js';
 
 /** A request to repeat: its method, path (of a video key) and JSON body. */
 export interface Route {
@@ -10,9 +10,17 @@ export interface Route {
   body?: string;
 }
 
+/** A load run's result with the server's CPU time per request answered: in all, user and system. */
+export type LoadWithCpu = LoadResult & {
+  cpuUsPerRequest: number;
+  userUsPerRequest: number;
+  systemUsPerRequest: number;
+};
+
 /**
- * Loads `server` with `route` for `seconds` (50 connections by default) and reads the server's user +
- * system time from /proc around it: `cpuUsPerRequest` is that time over the requests answered.
+ * Loads `server` with `route` for `seconds` (50 connections by default) and reads the server's user
+ * and system time from /proc around it: each over the requests answered. `loadCore` pins the load
+ * generator to that core (by default the OS places it).
  *
  * @example
  * const { cpuUsPerRequest } = await loadWithCpu(mock, ROUTES[0], 'v-0001', 10, 'Bearer t');
@@ -24,8 +32,9 @@ export async function loadWithCpu(
   seconds: number,
   authorization: string,
   connections = 50,
-): Promise<LoadResult & { cpuUsPerRequest: number }> {
-  const before = cpuTimeMs(server.pid) ?? Number.NaN;
+  loadCore?: number,
+): Promise<LoadWithCpu> {
+  const before = cpuTimesMs(server.pid);
   const result = await load({
     url: `${server.match}${route.path(key)}`,
     method: route.method,
@@ -33,7 +42,11 @@ export async function loadWithCpu(
     ...(route.body ? { body: route.body } : {}),
     connections,
     durationS: seconds,
+    ...(loadCore === undefined ? {} : { core: loadCore }),
   });
-  const cpuMs = (cpuTimeMs(server.pid) ?? Number.NaN) - before;
-  return { ...result, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, result.total) };
+  const after = cpuTimesMs(server.pid);
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.total);
+  const user = perRequest((after?.user ?? Number.NaN) - (before?.user ?? Number.NaN));
+  const system = perRequest((after?.system ?? Number.NaN) - (before?.system ?? Number.NaN));
+  return { ...result, cpuUsPerRequest: user + system, userUsPerRequest: user, systemUsPerRequest: system };
 }
