@@ -9,6 +9,7 @@ import { tapBody } from '../state/journal-bodies.js';
 import { wrongMediaType } from './conditions.js';
 import { aborted, type HttpError, tooLarge, validationError } from './errors.js';
 import { requestHeader } from './request-headers.js';
+import { type IncomingBody, readSocketBody } from './socket-body.js';
 
 /** Largest JSON body the mock reads (create and custom-fields bodies are small). */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -25,10 +26,11 @@ export type JsonBody = { ok: true; value: unknown } | ({ ok: false } & BodyProbl
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Served by @hono/node-server: Node's HTTP parser holds the body to its Content-Length. */
-function overSocket(c: Context): boolean {
-  return (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
-}
+/** Node's request, when served by @hono/node-server (its HTTP parser holds the body to its Content-Length). */
+const incomingOf = (c: Context): IncomingBody | undefined =>
+  (c.env as { incoming?: IncomingBody } | undefined)?.incoming;
+
+const overSocket = (c: Context): boolean => incomingOf(c) !== undefined;
 
 class TooLarge extends Error {}
 
@@ -44,11 +46,12 @@ function hasNoBody(c: Context, length: number): boolean {
 
 /**
  * The body's bytes. A body whose Content-Length is within the bound, served by Node, is read in
- * one go (@hono/node-server takes it straight from the socket's buffer, without a web stream);
- * otherwise chunk by chunk, stopping past the bound.
+ * one go from Node's request (./socket-body.ts: no web stream, no copy); otherwise chunk by chunk,
+ * stopping past the bound.
  */
 async function readBytes(c: Context, whole: boolean): Promise<Uint8Array> {
-  if (whole) return new Uint8Array(await c.req.raw.arrayBuffer());
+  const incoming = whole ? incomingOf(c) : undefined;
+  if (incoming) return readSocketBody(incoming);
   const chunks: Uint8Array[] = [];
   let size = 0;
   // A reader, not `for await`: not every runtime's ReadableStream is async-iterable (Safari's).

@@ -92,4 +92,54 @@ describe('JSON bodies over a socket', () => {
       expect(res.body).toContain('not valid JSON');
     },
   );
+
+  it('reads a Content-Length body that comes in several packets, with pauses', async () => {
+    const { server, key } = await serve();
+    const url = new URL(`${server.url}/api/v1/videos/${key}/custom-fields`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(url, {
+        method: 'PUT',
+        headers: {
+          authorization: 'Bearer mock-token',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(fields),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const parts = [fields.slice(0, 5), fields.slice(5, 20), fields.slice(20)];
+      const next = () => {
+        const part = parts.shift();
+        if (part === undefined) return;
+        req.write(part);
+        if (parts.length === 0) req.end();
+        else setTimeout(next, 30);
+      };
+      next();
+    });
+    expect(status).toBe(200);
+    const stored = await fetch(`${server.url}/api/v1/videos/${key}`, {
+      headers: { authorization: 'Bearer mock-token' },
+    });
+    expect((await stored.json()).simpleCustomFields).toEqual({ note: 'socket', views: 3 });
+  });
+
+  it('refuses a Content-Length body that is not UTF-8, naming the encoding', async () => {
+    const { server, key } = await serve();
+    const bytes = Buffer.concat([
+      Buffer.from('{"simpleCustomFields":{"note":"'),
+      Buffer.from([0xf0, 0x9f, 0x98]), // a four-byte sequence cut after three
+      Buffer.from('"}}'),
+    ]);
+    const res = await fetch(`${server.url}/api/v1/videos/${key}/custom-fields`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer mock-token', 'content-type': 'application/json' },
+      body: bytes,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toMatch(/not valid UTF-8/);
+  });
 });
