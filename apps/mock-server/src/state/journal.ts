@@ -1,14 +1,15 @@
 /**
  * The journal of received requests, kept in memory (the newest 10 000), with filters. Recording is
- * O(1) and allocates nothing: the ring is a set of columns (numbers in typed arrays, strings in
- * arrays, the readings in their `X-Mock-Readings` form), so a busy mock does not keep 10 000 live
- * objects for the garbage collector to trace and promote. Entries take their JSON shape (ISO
+ * O(1) and allocates nothing: the ring is a set of columns (numbers in typed arrays, paths as bytes
+ * in a slab, the shared method, operation id and readings strings in arrays), so a busy mock does
+ * not keep 10 000 live objects for the garbage collector to trace and promote. Entries take their JSON shape (ISO
  * times, readings as an object) only when queried. The bodies of the newest requests are kept
  * by reference beside it (./journal-bodies.ts); listeners (the admin API's stream) learn of each
  * entry and of the journal being cleared or closed.
  */
 import { splitReadingPair } from '@video-api/schema';
 import { JournalBodies } from './journal-bodies.js';
+import { JournalPaths } from './journal-paths.js';
 import type { JournalEntry, JournalFilter, JournalRecord } from './types.js';
 
 export type { JournalRecord };
@@ -22,30 +23,6 @@ export type JournalEvent = 'record' | 'clear' | 'close';
 export interface JournalTail {
   entries: JournalEntry[];
   missed: boolean;
-}
-
-/** Distinct paths the journal keeps one copy of (paths repeat from request to request). */
-const INTERNED_MAX = 1_000;
-
-/**
- * Keeps one copy of each distinct path: otherwise every request leaves a new string in the ring
- * that lives through 10 000 requests, gets promoted to the old generation and makes the garbage
- * collector's full collections work. Past INTERNED_MAX distinct paths (many keys) they are kept as
- * they come. (The readings text is already shared: RequestReadings builds it once per sequence.)
- */
-class Interner {
-  readonly #strings = new Map<string, string>();
-
-  intern(text: string): string {
-    const known = this.#strings.get(text);
-    if (known !== undefined) return known;
-    if (this.#strings.size < INTERNED_MAX) this.#strings.set(text, text);
-    return text;
-  }
-
-  clear(): void {
-    this.#strings.clear();
-  }
 }
 
 /** `id=reading, id2=reading` (the X-Mock-Readings form) as an object. */
@@ -75,10 +52,10 @@ export class Journal {
   readonly #status = new Uint16Array(CAPACITY);
   readonly #durationMs = new Float64Array(CAPACITY);
   readonly #method: string[] = new Array(CAPACITY).fill('');
-  readonly #path: string[] = new Array(CAPACITY).fill('');
+  /** Paths as bytes (./journal-paths.ts): a string per entry would be promoted and marked. */
+  readonly #path = new JournalPaths(CAPACITY);
   readonly #operationId: (string | undefined)[] = new Array(CAPACITY).fill(undefined);
   readonly #readings: string[] = new Array(CAPACITY).fill('');
-  readonly #interned = new Interner();
   #next = 0;
   #size = 0;
   #lastSeq = 0;
@@ -118,7 +95,7 @@ export class Journal {
     this.#status[slot] = entry.status;
     this.#durationMs[slot] = entry.durationMs;
     this.#method[slot] = entry.method;
-    this.#path[slot] = this.#interned.intern(entry.path);
+    this.#path.set(slot, entry.path);
     this.#operationId[slot] = entry.operationId;
     this.#readings[slot] = entry.readings; // shared per play sequence (see RequestReadings)
     this.#next = (slot + 1) % CAPACITY;
@@ -160,7 +137,7 @@ export class Journal {
       time: new Date(this.#at[slot] as number).toISOString(),
       virtualTime: new Date(this.#virtualAt[slot] as number).toISOString(),
       method: this.#method[slot] as string,
-      path: this.#path[slot] as string,
+      path: this.#path.get(slot),
       operationId: this.#operationId[slot],
       status: this.#status[slot] as number,
       readings: readingsObject(this.#readings[slot] as string),
@@ -178,7 +155,7 @@ export class Journal {
       const slot = (oldest + i) % CAPACITY;
       if (
         (method === undefined || this.#method[slot] === method) &&
-        (filter.path === undefined || this.#path[slot] === filter.path) &&
+        (filter.path === undefined || this.#path.is(slot, filter.path)) &&
         (filter.operationId === undefined || this.#operationId[slot] === filter.operationId) &&
         (since === undefined ||
           (typeof since === 'number'
@@ -193,10 +170,9 @@ export class Journal {
 
   clear(): void {
     this.#method.fill('');
-    this.#path.fill('');
+    this.#path.clear();
     this.#operationId.fill(undefined);
     this.#readings.fill('');
-    this.#interned.clear();
     this.bodies.clear();
     this.#next = 0;
     this.#size = 0;
