@@ -59,10 +59,18 @@ function subresourceRefusal(site: string, mode: string | undefined): HttpError {
  * that makes no URL at all (`127.0.0..1`) goes on: the pipeline answers it 400 (bad-host) before
  * anything happens.
  */
+/** The Host header last allowed, and the list it was allowed under (lists are fixed once made). */
+let lastAllowed: { list: readonly string[]; host: string } = { list: [], host: '' };
+
 function hostRefused(request: Request, env: unknown, allowed: readonly string[]): HttpError | undefined {
   const host = headerOf(request, env, 'host') ?? new URL(request.url).host;
+  // A client sends the same Host on every request: the last one allowed under this list is known.
+  if (lastAllowed.list === allowed && lastAllowed.host === host) return undefined;
   const hostname = hostnameOf(host);
-  if (hostAllowed(hostname, allowed)) return undefined;
+  if (hostAllowed(hostname, allowed)) {
+    lastAllowed = { list: allowed, host };
+    return undefined;
+  }
   try {
     new URL(`http://${host}/`);
   } catch {
