@@ -19,7 +19,23 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-const jsonBytes = (value: unknown): number => utf8Bytes(JSON.stringify(value) ?? 'null');
+/** Printable ASCII but `"` and `\\`: a string of only these is its own JSON text between quotes. */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** UTF-8 bytes of `value` as JSON; a plain ASCII string, a finite number or a boolean without serializing. */
+function jsonBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      if (value.length < 64 && PLAIN_ASCII.test(value)) return value.length + 2;
+      break;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'number':
+      if (Number.isFinite(value)) return String(value).length; // JSON writes a finite number as String does
+      break;
+  }
+  return utf8Bytes(JSON.stringify(value) ?? 'null');
+}
 
 /** Bytes of one field as a JSON member: `"name":value,`. */
 export function fieldBytes(name: string, value: unknown): number {
@@ -32,12 +48,15 @@ export function fieldBytes(name: string, value: unknown): number {
  */
 const measured = new WeakMap<object, number>();
 
-/** The sum of `fieldBytes` over `fields`, from one JSON text (`{` + members + `}` less the last comma). */
+/**
+ * The sum of `fieldBytes` over `fields`: the bytes of its JSON text (`{` + members + `}`) less one
+ * (for the last member's missing comma), 0 for none. Fields hold JSON values (none undefined).
+ */
 export function fieldsBytes(fields: Readonly<Record<string, unknown>>): number {
   const known = measured.get(fields);
   if (known !== undefined) return known;
-  const text = JSON.stringify(fields);
-  const bytes = text === '{}' ? 0 : utf8Bytes(text) - 1;
+  let bytes = 0;
+  for (const name in fields) if (Object.hasOwn(fields, name)) bytes += fieldBytes(name, fields[name]);
   if (Object.isFrozen(fields)) measured.set(fields, bytes);
   return bytes;
 }

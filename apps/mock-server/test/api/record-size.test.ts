@@ -22,13 +22,41 @@ describe('utf8Bytes', () => {
   });
 });
 
-describe('fieldsBytes', () => {
-  it('is the sum of the members, whether measured whole or field by field', () => {
+/** UTF-8 bytes of `value`'s JSON text, as an encoder counts them: the oracle. */
+const encoded = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
+/** Any value a field may hold, and numbers and strings at their edges (escapes, non-ASCII, -0, 1e21). */
+const anyValue = fc.oneof(
+  value,
+  fc.double(),
+  fc.constantFrom(-0, 1e21, 5e-324, Number.MAX_VALUE, 0.1),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('"', '\\', '\n', '\u007f', 'é', '😀', 'x'.repeat(70)),
+  fc.jsonValue(),
+);
+
+describe('fieldBytes', () => {
+  it('is the UTF-8 bytes of the name and the value as JSON, plus colon and comma', () => {
     fc.assert(
-      fc.property(fields, (object) => {
-        const sum = Object.entries(object).reduce((total, [name, item]) => total + fieldBytes(name, item), 0);
-        expect(fieldsBytes(object)).toBe(sum);
+      fc.property(fc.string({ unit: 'binary', maxLength: 8 }), anyValue, (name, item) => {
+        expect(fieldBytes(name, item)).toBe(encoded(name) + encoded(item) + 2);
       }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('fieldsBytes', () => {
+  it('is the UTF-8 bytes of the fields as one JSON text, less the last comma that is not there', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), anyValue, { maxKeys: 12 }),
+        (object) => {
+          const expected = Object.keys(object).length === 0 ? 0 : encoded(object) - 1;
+          expect(fieldsBytes(object)).toBe(expected);
+          expect(fieldsBytes(Object.freeze(object))).toBe(expected); // measured, then remembered
+          expect(fieldsBytes(object)).toBe(expected);
+        },
+      ),
     );
   });
 });
