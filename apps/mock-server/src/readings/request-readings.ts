@@ -67,7 +67,8 @@ export class RequestReadings {
 
   /** Every reading of this request, without recording any (for events and webhooks). */
   all(): ReadingSet {
-    return { ...this.#set };
+    // A frozen set (every set ServerReadings hands out) is shared rather than copied for every event.
+    return Object.isFrozen(this.#set) ? this.#set : { ...this.#set };
   }
 
   /** The played readings, as recorded. */

@@ -18,28 +18,28 @@ export class ServerReadings {
   #current: ReadingSet;
 
   constructor(start: ReadingSet) {
-    this.#start = { ...start };
-    this.#current = { ...start };
+    this.#start = Object.freeze({ ...start });
+    this.#current = this.#start;
   }
 
-  /** The set in force (do not modify it: each set is shared by the requests that read it). */
+  /** The set in force (frozen: each set is shared by the requests that read it). */
   current(): ReadingSet {
     return this.#current;
   }
 
   /** Replaces the set: the spec's defaults with `choice` over them. */
   replace(choice: ReadingChoice): void {
-    this.#current = readingSet(choice);
+    this.#current = Object.freeze(readingSet(choice));
   }
 
   /** Lays `choice` over the set in force. */
   update(choice: ReadingChoice): void {
-    this.#current = { ...this.#current, ...choice };
+    this.#current = Object.freeze({ ...this.#current, ...choice });
   }
 
   /** Back to the start set. */
   reset(): void {
-    this.#current = { ...this.#start };
+    this.#current = this.#start;
   }
 
   /**
@@ -48,6 +48,6 @@ export class ServerReadings {
    */
   forRequest(header?: string): RequestReadings {
     if (header === undefined) return new RequestReadings(this.#current);
-    return new RequestReadings({ ...this.#current, ...parseReadingHeader(header) });
+    return new RequestReadings(Object.freeze({ ...this.#current, ...parseReadingHeader(header) }));
   }
 }
