@@ -26,6 +26,9 @@ export const BOUNDED_MEMBERS = ['title', 'tags'] as const satisfies readonly (ke
 /** The bounded members of a record or of a new video. */
 export type BoundedParts = Pick<VideoRecord, (typeof BOUNDED_MEMBERS)[number]>;
 
+/** The custom fields of every new record created without any (most): one frozen object for all of them. */
+const NO_FIELDS: Readonly<Record<string, FieldValue>> = Object.freeze({});
+
 /**
  * A new record, in phase `created` unless the video names one, created and updated `now`.
  *
@@ -39,7 +42,7 @@ export function newRecord(key: string, video: NewVideo, now: number): VideoRecor
     ...(video.tags && { tags: video.tags }),
     projectKey: video.projectKey,
     owner: video.owner,
-    customFields: { ...video.customFields },
+    customFields: video.customFields === undefined ? NO_FIELDS : { ...video.customFields },
     phase: video.phase ?? 'created',
     createdAt: now,
     updatedAt: now,

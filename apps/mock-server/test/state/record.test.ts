@@ -19,6 +19,14 @@ describe('newRecord', () => {
     });
   });
 
+  it('gives every record created without custom fields one frozen empty object (an object fewer per video)', () => {
+    const first = newRecord('v-1', { title: 'A', projectKey: 'p', owner: 't' }, 0);
+    const second = newRecord('v-2', { title: 'B', projectKey: 'p', owner: 't' }, 0);
+    expect(first.customFields).toEqual({});
+    expect(second.customFields).toBe(first.customFields);
+    expect(Object.isFrozen(first.customFields)).toBe(true);
+  });
+
   it('keeps a seed phase and copies the custom fields given', () => {
     const customFields = { views: 3 };
     const record = newRecord(
