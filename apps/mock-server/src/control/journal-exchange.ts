@@ -6,7 +6,13 @@
  */
 
 import type { Journal } from '../state/journal.js';
-import { BODY_TEXT_CAP, prefixOf, type Tapped, tappedBody } from '../state/journal-bodies.js';
+import {
+  BODY_TEXT_CAP,
+  type KeptAnswer,
+  prefixOf,
+  type Tapped,
+  tappedBody,
+} from '../state/journal-bodies.js';
 import type { JournalBody, JournalExchange, JournalMessage } from '../state/types.js';
 
 /** Media types shown as text; anything else (video, MPEG-TS, HLS playlists) is summarised. */
@@ -15,13 +21,15 @@ const TEXT_TYPE = /^(text\/[\w.+-]+|application\/([\w.+-]+\+)?json)\s*(;|$)/i;
 const utf8 = new TextEncoder();
 
 /** The headers as an object, Authorization cut to its scheme (`Bearer [redacted]`). */
-function redactedHeaders(headers: Headers): Record<string, string> {
+function redactedHeaders(headers: Headers | Readonly<Record<string, string>>): Record<string, string> {
   const shown: Record<string, string> = {};
-  headers.forEach((value, name) => {
+  const show = (value: string, name: string) => {
     if (name !== 'authorization') shown[name] = value;
     else
       shown[name] = /^[!#$%&'*+.^_`|~\w-]+ /.test(value) ? `${value.split(' ')[0]} [redacted]` : '[redacted]';
-  });
+  };
+  if (headers instanceof Headers) headers.forEach(show);
+  else for (const name in headers) show(headers[name] as string, name.toLowerCase());
   return shown;
 }
 
@@ -43,7 +51,11 @@ function declaredBytes(headers: Headers): { bytes?: number } {
 }
 
 function fromTap(tapped: Tapped, headers: Headers): JournalBody {
-  const contentType = headers.get('content-type') ?? undefined;
+  return fromTapTyped(tapped, headers.get('content-type') ?? undefined, headers);
+}
+
+/** A tapped body as shown, its media type given; `headers` only for a form's declared length. */
+function fromTapTyped(tapped: Tapped, contentType: string | undefined, headers?: Headers): JournalBody {
   const typed = contentType === undefined ? {} : { contentType };
   if (typeof tapped === 'string') {
     return TEXT_TYPE.test(contentType ?? 'text/plain')
@@ -51,7 +63,7 @@ function fromTap(tapped: Tapped, headers: Headers): JournalBody {
       : { kind: 'binary', ...typed, bytes: utf8.encode(tapped).byteLength };
   }
   if ('kind' in tapped)
-    return { kind: 'multipart', ...typed, ...declaredBytes(headers), parts: tapped.parts };
+    return { kind: 'multipart', ...typed, ...(headers && declaredBytes(headers)), parts: tapped.parts };
   return textBody(tapped.text, contentType, tapped.length);
 }
 
@@ -84,6 +96,17 @@ async function responseBody(response: Response, method: string): Promise<Journal
   }
 }
 
+/** An answer kept as what its Response was made from (KeptAnswer), as the journal shows it. */
+function answerAsShown(answer: KeptAnswer, method: string): JournalMessage & { status: number } {
+  const { status, headers, body } = answer;
+  const none = method === 'HEAD' || status === 204 || status === 304;
+  return {
+    status,
+    headers: redactedHeaders(headers),
+    body: none ? { kind: 'none' } : fromTapTyped(body, headers['content-type']),
+  };
+}
+
 /**
  * The entry numbered `seq` with its request and response while the journal keeps them; undefined
  * when the journal no longer holds the entry at all.
@@ -101,10 +124,13 @@ export async function journalExchange(journal: Journal, seq: number): Promise<Jo
     headers: redactedHeaders(kept.request.headers),
     body: requestBody(kept.request),
   };
-  const response = {
-    status: kept.response.status,
-    headers: redactedHeaders(kept.response.headers),
-    body: await responseBody(kept.response, entry.method),
-  };
+  const response =
+    kept.response instanceof Response
+      ? {
+          status: kept.response.status,
+          headers: redactedHeaders(kept.response.headers),
+          body: await responseBody(kept.response, entry.method),
+        }
+      : answerAsShown(kept.response, entry.method);
   return { entry, kept: true, request, response };
 }

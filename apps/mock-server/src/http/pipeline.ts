@@ -12,6 +12,7 @@ import { limitsRate } from '../readings/switches.js';
 import type { Log } from '../shared/log.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { Journal } from '../state/journal.js';
+import { tappedAnswer } from '../state/journal-bodies.js';
 import { bearerToken } from './auth.js';
 import type { MockEnv } from './context.js';
 import { badRequest } from './errors.js';
@@ -74,7 +75,8 @@ function takeRateLimit(c: Context<MockEnv>, deps: PipelineDeps, operationId: str
 
 /**
  * Journal entry and log line of a finished request. The journal keeps the request and the response
- * themselves (by reference, no copy) for the bodies shown on demand; admin requests are not kept.
+ * (or what the response was made from) by reference, no copy, for the bodies shown on demand;
+ * admin requests are not kept.
  */
 function record(
   c: Context<MockEnv>,
@@ -99,7 +101,8 @@ function record(
     readings: readings.header(),
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
-  if (!admin) journal.bodies.keep(journal.record(entry), c.req.raw, response);
+  // What a response was made from, where respond() tapped it (./respond.ts, state/journal-bodies.ts).
+  if (!admin) journal.bodies.keep(journal.record(entry), c.req.raw, tappedAnswer(response) ?? response);
   if (logged) {
     const { at, virtualAt, ...rest } = entry;
     const times = { time: new Date(at).toISOString(), virtualTime: clock.iso(virtualAt) };
@@ -118,7 +121,12 @@ function finish(
 ): Response {
   const response = answer ?? c.res;
   const readings = c.get('readings');
-  if (readings.unsealed()) response.headers.set(READINGS_RESPONSE_HEADER, readings.header());
+  if (readings.unsealed()) {
+    const played = readings.header();
+    response.headers.set(READINGS_RESPONSE_HEADER, played);
+    const answer = tappedAnswer(response);
+    if (answer) answer.headers[READINGS_RESPONSE_HEADER] = played; // what the journal shows
+  }
   record(c, deps, path, admin, started, response);
   return response;
 }
@@ -198,10 +206,19 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
       if (requestHeader(c, 'origin') === undefined) return run(c, next, handler);
       const corsOf = isAdminPath(c.req.path) ? cors.admin : cors.api;
       return (async () => {
+        let answered: Response | undefined;
         const preflight = await corsOf(c, async () => {
-          c.res = await run(c, next, handler);
+          answered = await run(c, next, handler);
+          c.res = answered;
         });
-        return preflight instanceof Response ? preflight : c.res;
+        if (preflight instanceof Response) return preflight;
+        // The CORS headers went onto a copy of the answer: the journal shows them too.
+        const kept = answered && tappedAnswer(answered);
+        if (kept)
+          c.res.headers.forEach((value, name) => {
+            kept.headers[name] = value;
+          });
+        return c.res;
       })();
     };
 

@@ -5,7 +5,7 @@
  */
 import { READINGS_RESPONSE_HEADER } from '../readings/choice.js';
 import type { RequestReadings } from '../readings/request-readings.js';
-import { tapBody } from '../state/journal-bodies.js';
+import { tapAnswer } from '../state/journal-bodies.js';
 
 /**
  * A response whose headers carry `X-Mock-Readings` (sealed: see RequestReadings.seal).
@@ -26,7 +26,8 @@ export function respond(
   const played = readings.seal();
   if (played !== '') headers[READINGS_RESPONSE_HEADER] = played;
   const response = new Response(body, { status, headers });
-  if (body !== null) tapBody(response, body); // the journal shows this very text, on demand
+  // The journal shows this very answer on demand, and keeps these three rather than the Response.
+  if (body !== null) tapAnswer(response, { status, headers, body });
   return response;
 }
 

@@ -45,6 +45,37 @@ export function tappedBody(message: object): Tapped | undefined {
 }
 
 /**
+ * An answer as the journal shows it, kept instead of its Response: the status, the header object
+ * the Response was made from, and the body's text. A kept Response keeps more alive than it shows:
+ * with it, some processes promoted every answer's objects (about 2 500 instead of 600 bytes per
+ * GET; bench/results/2026-11-26-scale-2.md).
+ */
+export interface KeptAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Tapped;
+}
+
+const ANSWER = Symbol('video-api-mock.journal-answer');
+
+type Answerable = { [ANSWER]?: KeptAnswer };
+
+/**
+ * Remembers what `response` was made from, for the journal to keep in its place.
+ *
+ * @example
+ * tapAnswer(response, { status: 200, headers, body: text });
+ */
+export function tapAnswer(response: object, answer: KeptAnswer): void {
+  (response as Answerable)[ANSWER] = answer;
+}
+
+/** What was tapped onto `response` with tapAnswer, if anything. */
+export function tappedAnswer(response: object): KeptAnswer | undefined {
+  return (response as Answerable)[ANSWER];
+}
+
+/**
  * The first `cap` characters of `text`, not ending inside a surrogate pair, as a string of its own
  * (a plain slice would keep the whole text alive).
  */
@@ -56,18 +87,19 @@ export function prefixOf(text: string, cap: number): string {
 }
 
 /**
- * A ring of the newest BODIES_KEPT requests and responses, by the journal's sequence number.
+ * A ring of the newest BODIES_KEPT requests and responses (or what a response was made from, where
+ * that was tapped: KeptAnswer), by the journal's sequence number.
  *
  * @example
- * bodies.keep(seq, c.req.raw, response);
+ * bodies.keep(seq, c.req.raw, tappedAnswer(response) ?? response);
  * bodies.get(seq); // { request, response } while seq is among the newest
  */
 export class JournalBodies {
   readonly #seq = new Float64Array(BODIES_KEPT);
   readonly #request: (Request | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
-  readonly #response: (Response | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
+  readonly #response: (Response | KeptAnswer | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
 
-  keep(seq: number, request: Request, response: Response): void {
+  keep(seq: number, request: Request, response: Response | KeptAnswer): void {
     const slot = seq % BODIES_KEPT;
     this.#seq[slot] = seq;
     this.#request[slot] = request;
@@ -78,7 +110,7 @@ export class JournalBodies {
     }
   }
 
-  get(seq: number): { request: Request; response: Response } | undefined {
+  get(seq: number): { request: Request; response: Response | KeptAnswer } | undefined {
     const slot = seq % BODIES_KEPT;
     const request = this.#request[slot];
     const response = this.#response[slot];

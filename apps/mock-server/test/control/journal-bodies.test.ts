@@ -41,6 +41,33 @@ describe('GET /__mock/journal/entries/{seq}', () => {
     expect(response?.body).toMatchObject({ kind: 'text', text: answered, length: answered.length });
   });
 
+  it('shows every answer with the status, headers and text the client got, also with a reading header and under CORS', async () => {
+    const { app, keys, get, put } = api();
+    const [key = ''] = await keys(1);
+    const answers = [
+      () => get(key),
+      () => get('v-none'),
+      () => get(key, { headers: {} }),
+      () => put(key, { simpleCustomFields: { views: 3 } }),
+      () => put(key, { simpleCustomFields: { views: {} } }),
+      () => get(key, { headers: { ...AUTH, 'x-mock-reading': 'readiness-field=ready-flag' } }),
+      () => get(key, { headers: { ...AUTH, 'x-mock-reading': 'readiness-field=nonsense' } }), // the mock's own error
+      () => get(key, { headers: { ...AUTH, origin: 'http://localhost:5173' } }),
+    ];
+    for (const send of answers) {
+      const res = await send();
+      const text = await res.text();
+      const { response } = await exchange(app, await lastSeq(app));
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      expect(response?.status).toBe(res.status);
+      expect(response?.headers).toEqual(headers);
+      expect(response?.body).toMatchObject({ kind: 'text', text, length: text.length });
+    }
+  });
+
   it('summarises an upload by its file part, never its bytes, and an HLS answer by type and length', async () => {
     const { app, keys, upload } = api();
     const [key = ''] = await keys(1);
