@@ -1,9 +1,8 @@
 /**
  * The bodies of the newest journal entries, kept by reference: the code that already holds a
  * body's text (the JSON reader, the response builder, the upload receiver) taps it onto its
- * Request or Response (a symbol-keyed property: a WeakMap cost ~0.4 µs a request in its set and
- * the collector's ephemeron work), and the journal keeps those two objects for the newest
- * BODIES_KEPT requests. Nothing is copied or serialised on the request path; only a request text
+ * Request or Response (a symbol-keyed property), and the journal keeps, for the newest BODIES_KEPT
+ * requests, the Request and what the answer was made from (or the Response, where nothing was tapped). Nothing is copied or serialised on the request path; only a request text
  * longer than BODY_TEXT_CAP is cut (so a ring of 1 MiB bodies does not hold 200 MiB).
  */
 import type { UploadSummary } from './types.js';
@@ -23,10 +22,21 @@ interface CutText {
 /** What was tapped onto a request or a response. */
 export type Tapped = string | CutText | UploadSummary;
 
-/** The property a body is tapped under; a symbol, so it is in no one's way. */
-const TAP = Symbol('video-api-mock.journal-body');
+/**
+ * A value kept on an object under a symbol of its own (a symbol-keyed property, in no one's way: a
+ * WeakMap cost ~0.4 µs a request in its set and the collector's ephemeron work).
+ */
+function symbolTap<T>(description: string) {
+  const key = Symbol(description);
+  return {
+    set: (target: object, value: T): void => {
+      (target as Record<symbol, T>)[key] = value;
+    },
+    get: (target: object): T | undefined => (target as Record<symbol, T | undefined>)[key],
+  };
+}
 
-type Tappable = { [TAP]?: Tapped };
+const bodies = symbolTap<Tapped>('video-api-mock.journal-body');
 
 /**
  * Remembers the body text `body` of `message` (a Request or a Response), by reference, for the
@@ -35,14 +45,10 @@ type Tappable = { [TAP]?: Tapped };
  * @example
  * tapBody(c.req.raw, text); // the JSON text the reader parsed
  */
-export function tapBody(message: object, body: Tapped): void {
-  (message as Tappable)[TAP] = body;
-}
+export const tapBody: (message: object, body: Tapped) => void = bodies.set;
 
 /** What was tapped onto `message`, if anything. */
-export function tappedBody(message: object): Tapped | undefined {
-  return (message as Tappable)[TAP];
-}
+export const tappedBody: (message: object) => Tapped | undefined = bodies.get;
 
 /**
  * An answer as the journal shows it, kept instead of its Response: the status, the header object
@@ -56,9 +62,7 @@ export interface KeptAnswer {
   body: Tapped;
 }
 
-const ANSWER = Symbol('video-api-mock.journal-answer');
-
-type Answerable = { [ANSWER]?: KeptAnswer };
+const answers = symbolTap<KeptAnswer>('video-api-mock.journal-answer');
 
 /**
  * Remembers what `response` was made from, for the journal to keep in its place.
@@ -66,14 +70,10 @@ type Answerable = { [ANSWER]?: KeptAnswer };
  * @example
  * tapAnswer(response, { status: 200, headers, body: text });
  */
-export function tapAnswer(response: object, answer: KeptAnswer): void {
-  (response as Answerable)[ANSWER] = answer;
-}
+export const tapAnswer: (response: object, answer: KeptAnswer) => void = answers.set;
 
 /** What was tapped onto `response` with tapAnswer, if anything. */
-export function tappedAnswer(response: object): KeptAnswer | undefined {
-  return (response as Answerable)[ANSWER];
-}
+export const tappedAnswer: (response: object) => KeptAnswer | undefined = answers.get;
 
 /**
  * The first `cap` characters of `text`, not ending inside a surrogate pair, as a string of its own
@@ -104,10 +104,9 @@ export class JournalBodies {
     this.#seq[slot] = seq;
     this.#request[slot] = request;
     this.#response[slot] = response;
-    const text = (request as Tappable)[TAP];
-    if (typeof text === 'string' && text.length > BODY_TEXT_CAP) {
-      (request as Tappable)[TAP] = { text: prefixOf(text, BODY_TEXT_CAP), length: text.length };
-    }
+    const text = tappedBody(request);
+    if (typeof text === 'string' && text.length > BODY_TEXT_CAP)
+      tapBody(request, { text: prefixOf(text, BODY_TEXT_CAP), length: text.length });
   }
 
   get(seq: number): { request: Request; response: Response | KeptAnswer } | undefined {
