@@ -9,6 +9,7 @@ import type { Journal } from '../state/journal.js';
 import {
   BODY_TEXT_CAP,
   type KeptAnswer,
+  type KeptRequest,
   prefixOf,
   type Tapped,
   tappedBody,
@@ -67,10 +68,23 @@ function fromTapTyped(tapped: Tapped, contentType: string | undefined, headers?:
   return textBody(tapped.text, contentType, tapped.length);
 }
 
-function requestBody(request: Request): JournalBody {
-  const tapped = tappedBody(request);
-  if (tapped !== undefined) return fromTap(tapped, request.headers);
-  const { headers } = request;
+/** A kept request's headers and tapped body, whether the Request or what was kept of it. */
+function requestView(request: Request | KeptRequest): { headers: Headers; tapped: Tapped | undefined } {
+  if (!('rawHeaders' in request)) return { headers: request.headers, tapped: tappedBody(request) };
+  const headers = new Headers();
+  const raw = request.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i] as string, raw[i + 1] as string);
+    } catch {
+      // a field Node took and a WHATWG Headers does not: not shown
+    }
+  }
+  return { headers, tapped: request.body };
+}
+
+function requestBody({ headers, tapped }: { headers: Headers; tapped: Tapped | undefined }): JournalBody {
+  if (tapped !== undefined) return fromTap(tapped, headers);
   const sent = headers.has('transfer-encoding') || Number(headers.get('content-length') ?? 0) > 0;
   if (!sent) return { kind: 'none' };
   // A body the mock did not read (refused first: a wrong media type, a missing token).
@@ -120,10 +134,8 @@ export async function journalExchange(journal: Journal, seq: number): Promise<Jo
   if (entry === undefined) return undefined;
   const kept = journal.bodies.get(seq);
   if (kept === undefined) return { entry, kept: false };
-  const request: JournalMessage = {
-    headers: redactedHeaders(kept.request.headers),
-    body: requestBody(kept.request),
-  };
+  const view = requestView(kept.request);
+  const request: JournalMessage = { headers: redactedHeaders(view.headers), body: requestBody(view) };
   const response =
     kept.response instanceof Response
       ? {

@@ -12,7 +12,7 @@ import { limitsRate } from '../readings/switches.js';
 import type { Log } from '../shared/log.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { Journal } from '../state/journal.js';
-import { tappedAnswer } from '../state/journal-bodies.js';
+import { type KeptRequest, tappedAnswer, tappedBody } from '../state/journal-bodies.js';
 import { bearerToken } from './auth.js';
 import type { MockEnv } from './context.js';
 import { badRequest } from './errors.js';
@@ -101,13 +101,20 @@ function record(
     readings: readings.header(),
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
-  // What a response was made from, where respond() tapped it (./respond.ts, state/journal-bodies.ts).
-  if (!admin) journal.bodies.keep(journal.record(entry), c.req.raw, tappedAnswer(response) ?? response);
+  // Served by Node, the header lines and body text rather than the Request; what a response was made
+  // from, where respond() tapped it, rather than the Response (state/journal-bodies.ts).
+  if (!admin) journal.bodies.keep(journal.record(entry), keptRequest(c), tappedAnswer(response) ?? response);
   if (logged) {
     const { at, virtualAt, ...rest } = entry;
     const times = { time: new Date(at).toISOString(), virtualTime: clock.iso(virtualAt) };
     log(level, { msg: 'request', ...times, ...rest, readings: readings.played() });
   }
+}
+
+/** What the journal keeps of the request: under Node, its header lines and body text only. */
+function keptRequest(c: Context<MockEnv>): Request | KeptRequest {
+  const rawHeaders = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
+  return rawHeaders === undefined ? c.req.raw : { rawHeaders, body: tappedBody(c.req.raw) };
 }
 
 /** Names the readings played (if the answer does not yet) and journals the request. */

@@ -65,6 +65,15 @@ export interface KeptAnswer {
 const answers = symbolTap<KeptAnswer>('video-api-mock.journal-answer');
 
 /**
+ * A request served by Node as the journal keeps it: the header lines Node parsed and the body's
+ * text, not the Request (which holds Node's message, and through it the socket, alive).
+ */
+export interface KeptRequest {
+  rawHeaders: readonly string[];
+  body: Tapped | undefined;
+}
+
+/**
  * Remembers what `response` was made from, for the journal to keep in its place.
  *
  * @example
@@ -96,20 +105,23 @@ export function prefixOf(text: string, cap: number): string {
  */
 export class JournalBodies {
   readonly #seq = new Float64Array(BODIES_KEPT);
-  readonly #request: (Request | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
+  readonly #request: (Request | KeptRequest | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
   readonly #response: (Response | KeptAnswer | undefined)[] = new Array(BODIES_KEPT).fill(undefined);
 
-  keep(seq: number, request: Request, response: Response | KeptAnswer): void {
+  keep(seq: number, request: Request | KeptRequest, response: Response | KeptAnswer): void {
     const slot = seq % BODIES_KEPT;
     this.#seq[slot] = seq;
     this.#request[slot] = request;
     this.#response[slot] = response;
-    const text = tappedBody(request);
-    if (typeof text === 'string' && text.length > BODY_TEXT_CAP)
-      tapBody(request, { text: prefixOf(text, BODY_TEXT_CAP), length: text.length });
+    const kept = 'rawHeaders' in request;
+    const text = kept ? request.body : tappedBody(request);
+    if (typeof text !== 'string' || text.length <= BODY_TEXT_CAP) return;
+    const cut = { text: prefixOf(text, BODY_TEXT_CAP), length: text.length };
+    if (kept) request.body = cut;
+    else tapBody(request, cut);
   }
 
-  get(seq: number): { request: Request; response: Response | KeptAnswer } | undefined {
+  get(seq: number): { request: Request | KeptRequest; response: Response | KeptAnswer } | undefined {
     const slot = seq % BODIES_KEPT;
     const request = this.#request[slot];
     const response = this.#response[slot];
