@@ -1,7 +1,7 @@
 /** The default store: videos in a Map, gone when the process ends. */
 import { frozenCopy } from '../shared/deep-freeze.js';
 import type { FieldDefinition, VideoRecord } from './types.js';
-import { formatKey, type VideoStore } from './video-store.js';
+import { formatKey, keyNumber, type VideoStore } from './video-store.js';
 
 /** The one frozen empty schedule every stored record with nothing scheduled shares (most of them). */
 const NOTHING_SCHEDULED: VideoRecord['schedule'] = Object.freeze([]) as unknown as VideoRecord['schedule'];
@@ -30,22 +30,31 @@ export function createMemoryStore(): VideoStore {
   let definitions: FieldDefinition[] = [];
   let clockOffset = 0;
   let counter = 0;
+  /** The highest n of a key formatKey(n) stored: above it no key needs looking up (a seed may store any). */
+  let highest = 0;
   const nextKey = () => {
     let key = formatKey(++counter);
-    while (videos.has(key)) key = formatKey(++counter);
+    if (counter <= highest) while (videos.has(key)) key = formatKey(++counter);
     return key;
+  };
+  const put = (record: VideoRecord) => {
+    const size = videos.size;
+    videos.set(record.key, stored(record));
+    if (videos.size !== size) highest = Math.max(highest, keyNumber(record.key)); // a new key
   };
   return {
     get: (key) => videos.get(key),
-    put: (record) => {
-      videos.set(record.key, stored(record));
-    },
+    put,
     putMany: (records) => {
-      for (const record of records) videos.set(record.key, stored(record));
+      for (const record of records) put(record);
     },
     list: () => [...videos.values()],
     nextKey,
-    nextKeys: (count) => Array.from({ length: count }, nextKey),
+    nextKeys: (count) => {
+      const keys: string[] = new Array(count);
+      for (let i = 0; i < count; i++) keys[i] = nextKey();
+      return keys;
+    },
     getDefinitions: () => structuredClone(definitions),
     setDefinitions: (next) => {
       definitions = structuredClone(next);
@@ -58,6 +67,7 @@ export function createMemoryStore(): VideoStore {
       videos.clear();
       definitions = [];
       counter = 0;
+      highest = 0;
     },
     close: () => {},
   };

@@ -30,3 +30,18 @@ export interface VideoStore {
 export function formatKey(n: number): string {
   return `v-${String(n).padStart(4, '0')}`;
 }
+
+/** The n of a key formatKey(n) gives (`v-0042`: 42), or 0 for any other key (`v-42`, `clip`). */
+export function keyNumber(key: string): number {
+  const length = key.length;
+  // `v-`, then four digits or more; past four, no leading zero (formatKey pads to four only).
+  if (length < 6 || key.charCodeAt(0) !== 118 || key.charCodeAt(1) !== 45) return 0;
+  if (length > 6 && key.charCodeAt(2) === 48) return 0;
+  let n = 0;
+  for (let i = 2; i < length; i++) {
+    const digit = key.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return 0;
+    n = n * 10 + digit;
+  }
+  return Number.isSafeInteger(n) ? n : 0;
+}
