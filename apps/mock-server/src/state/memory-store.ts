@@ -1,10 +1,8 @@
 /** The default store: videos in a Map, gone when the process ends. */
 import { frozenCopy } from '../shared/deep-freeze.js';
+import { NOTHING_SCHEDULED } from './record.js';
 import type { FieldDefinition, VideoRecord } from './types.js';
 import { formatKey, keyNumber, type VideoStore } from './video-store.js';
-
-/** The one frozen empty schedule every stored record with nothing scheduled shares (most of them). */
-const NOTHING_SCHEDULED: VideoRecord['schedule'] = Object.freeze([]) as unknown as VideoRecord['schedule'];
 
 /** The frozen copy a record is stored as; an empty schedule becomes the shared one (an object fewer per video). */
 function stored(record: VideoRecord): VideoRecord {

@@ -29,6 +29,11 @@ export type BoundedParts = Pick<VideoRecord, (typeof BOUNDED_MEMBERS)[number]>;
 /** The custom fields of every new record created without any (most): one frozen object for all of them. */
 const NO_FIELDS: Readonly<Record<string, FieldValue>> = Object.freeze({});
 
+/** The one frozen empty schedule of records with nothing scheduled (most): the memory store keeps it as is. */
+export const NOTHING_SCHEDULED: VideoRecord['schedule'] = Object.freeze(
+  [],
+) as unknown as VideoRecord['schedule'];
+
 /**
  * A new record, in phase `created` unless the video names one, created and updated `now`.
  *
@@ -46,6 +51,6 @@ export function newRecord(key: string, video: NewVideo, now: number): VideoRecor
     phase: video.phase ?? 'created',
     createdAt: now,
     updatedAt: now,
-    schedule: [],
+    schedule: NOTHING_SCHEDULED,
   };
 }

@@ -25,6 +25,8 @@ describe('newRecord', () => {
     expect(first.customFields).toEqual({});
     expect(second.customFields).toBe(first.customFields);
     expect(Object.isFrozen(first.customFields)).toBe(true);
+    expect(second.schedule).toBe(first.schedule); // one frozen empty schedule too
+    expect(Object.isFrozen(first.schedule)).toBe(true);
   });
 
   it('keeps a seed phase and copies the custom fields given', () => {
