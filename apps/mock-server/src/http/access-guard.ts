@@ -54,14 +54,14 @@ function subresourceRefusal(site: string, mode: string | undefined): HttpError {
   );
 }
 
+/** The Host header last allowed, and the list it was allowed under (lists are fixed once made). */
+let lastAllowed: { list: readonly string[]; host: string } = { list: [], host: '' };
+
 /**
  * The refusal of the request's Host (its header, else its URL's host), if it is not allowed. A Host
  * that makes no URL at all (`127.0.0..1`) goes on: the pipeline answers it 400 (bad-host) before
  * anything happens.
  */
-/** The Host header last allowed, and the list it was allowed under (lists are fixed once made). */
-let lastAllowed: { list: readonly string[]; host: string } = { list: [], host: '' };
-
 function hostRefused(request: Request, env: unknown, allowed: readonly string[]): HttpError | undefined {
   const host = headerOf(request, env, 'host') ?? new URL(request.url).host;
   // A client sends the same Host on every request: the last one allowed under this list is known.

@@ -6,9 +6,8 @@
  * from the API's own errors by that header (the client's `MockError`); do not change this contract
  * without changing the client.
  */
-
-import { tapAnswer } from '../state/journal-bodies.js';
 import { HttpError } from './errors.js';
+import { shownResponse } from './respond.js';
 
 /** The response header that marks an answer as the mock's own error; its value is the code. */
 export const MOCK_ERROR_HEADER = 'X-Mock-Error';
@@ -57,13 +56,9 @@ export function renderMockError(error: HttpError): Response {
     detail: error.detail,
     code: error.code,
   };
-  const text = JSON.stringify(body);
-  const headers: Record<string, string> = {
+  return shownResponse(JSON.stringify(body), error.status, {
     ...error.headers,
     'content-type': 'application/problem+json',
     [MOCK_ERROR_HEADER.toLowerCase()]: error.code,
-  };
-  const response = new Response(text, { status: error.status, headers });
-  tapAnswer(response, { status: error.status, headers, body: text }); // what the journal shows
-  return response;
+  });
 }

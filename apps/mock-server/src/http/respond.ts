@@ -25,8 +25,22 @@ export function respond(
   if (extra !== undefined) for (const name in extra) headers[name.toLowerCase()] = extra[name] as string;
   const played = readings.seal();
   if (played !== '') headers[READINGS_RESPONSE_HEADER] = played;
+  return shownResponse(body, status, headers);
+}
+
+/**
+ * A response made from `headers` as they are, its answer tapped for the journal, which shows it on
+ * demand and keeps these three rather than the Response (state/journal-bodies.ts).
+ *
+ * @example
+ * return shownResponse(text, 400, { 'content-type': 'application/problem+json' });
+ */
+export function shownResponse(
+  body: string | null,
+  status: number,
+  headers: Record<string, string>,
+): Response {
   const response = new Response(body, { status, headers });
-  // The journal shows this very answer on demand, and keeps these three rather than the Response.
   if (body !== null) tapAnswer(response, { status, headers, body });
   return response;
 }

@@ -1,9 +1,11 @@
 /**
  * The bodies of the newest journal entries, kept by reference: the code that already holds a
  * body's text (the JSON reader, the response builder, the upload receiver) taps it onto its
- * Request or Response (a symbol-keyed property), and the journal keeps, for the newest BODIES_KEPT
- * requests, the Request and what the answer was made from (or the Response, where nothing was tapped). Nothing is copied or serialised on the request path; only a request text
- * longer than BODY_TEXT_CAP is cut (so a ring of 1 MiB bodies does not hold 200 MiB).
+ * Request or Response (a symbol-keyed property). For the newest BODIES_KEPT requests the journal
+ * keeps the request (under Node, its header lines and body text) and what the answer was made from
+ * (or the Response, where nothing was tapped). Nothing is copied or serialised on the request path;
+ * only a request text longer than BODY_TEXT_CAP is cut (so a ring of 1 MiB bodies does not hold
+ * 200 MiB).
  */
 import type { UploadSummary } from './types.js';
 
@@ -65,15 +67,6 @@ export interface KeptAnswer {
 const answers = symbolTap<KeptAnswer>('video-api-mock.journal-answer');
 
 /**
- * A request served by Node as the journal keeps it: the header lines Node parsed and the body's
- * text, not the Request (which holds Node's message, and through it the socket, alive).
- */
-export interface KeptRequest {
-  rawHeaders: readonly string[];
-  body: Tapped | undefined;
-}
-
-/**
  * Remembers what `response` was made from, for the journal to keep in its place.
  *
  * @example
@@ -83,6 +76,15 @@ export const tapAnswer: (response: object, answer: KeptAnswer) => void = answers
 
 /** What was tapped onto `response` with tapAnswer, if anything. */
 export const tappedAnswer: (response: object) => KeptAnswer | undefined = answers.get;
+
+/**
+ * A request served by Node as the journal keeps it: the header lines Node parsed and the body's
+ * text, not the Request (which holds Node's message, and through it the socket, alive).
+ */
+export interface KeptRequest {
+  rawHeaders: readonly string[];
+  body: Tapped | undefined;
+}
 
 /**
  * The first `cap` characters of `text`, not ending inside a surrogate pair, as a string of its own
