@@ -12,4 +12,5 @@
  */
 export { createApp } from './node/create-app.js';
 export { type RunningServer, type ServerOptions, startServer } from './node/server.js';
+export { settleRequestShapes } from './node/settle-shapes.js';
 export * from './portable.js';

@@ -5,6 +5,7 @@
  * journal, auth or guards). Run as its own process; prints `listening on <url>`. The record to
  * serve is passed as JSON in BARE_RECORD (the mock's own GET answer, so both send the same bytes).
  */
+import { settleRequestShapes } from '@video-api/mock-server';
 import { serveApp } from '@video-api/test-support';
 import { Hono } from 'hono';
 
@@ -61,6 +62,8 @@ app.post('/api/v1/videos', async (c) => {
   return c.json(answer);
 });
 
+// Settled as the mock's startServer settles its own, so neither side's layout is left to chance.
+await settleRequestShapes();
 const server = await serveApp(app);
 origin = server.url;
 process.stdout.write(`listening on ${server.url}\n`);

@@ -9,6 +9,7 @@ import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
 import { BODY_IDLE_BYTES, watchBodies } from './body-timeout.js';
 import { createApp } from './create-app.js';
 import { defaultAllowedHosts, exposureWarning, isLoopbackHost } from './default-hosts.js';
+import { settleRequestShapes } from './settle-shapes.js';
 import { applyIdleTimeout, httpServerOptions, timeoutsOf } from './timeouts.js';
 
 export interface ServerOptions extends MockOptions, TranscodeOptions {
@@ -180,6 +181,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? defaultAllowedHosts({ host, streamingBase: rest.streamingBase, allowedHosts: rest.allowedHosts })
       : rest.allowedHosts;
   const app = createApp({ ...rest, allowedHosts });
+  await settleRequestShapes(); // before the first request, so no collection can undo it (./settle-shapes.ts)
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createServer(
       { requireHostHeader: false, ...httpServerOptions(timeouts) },

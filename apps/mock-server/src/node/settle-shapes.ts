@@ -1,0 +1,75 @@
+/**
+ * Settles the layout V8 gives the objects every request makes (Hono's Context, node:http's
+ * IncomingMessage and ServerResponse, @hono/node-server's wrappers, the socket), before the first
+ * real request.
+ *
+ * V8 learns how many fields a class's objects have from the first seven it makes ("in-object
+ * slack tracking") and sizes every later one by that. What it learned lives in maps that a full
+ * garbage collection clears when none of those objects is alive. A collection that falls between
+ * the sixth and the seventh request of a process therefore leaves every later object of those
+ * classes with no room for its fields: Hono's Context (31 fields) becomes a dictionary and each
+ * request costs about twice the CPU, for the life of the process. Seeding a big store over the
+ * admin API makes such a collection likely (bench/results/2026-11-26-slack-tracking.md).
+ *
+ * So eight requests are served first by a throwaway app on a throwaway loopback server, with the
+ * first request's objects kept alive until the eighth, so no collection can clear them.
+ */
+import { createServer, get, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+
+/** V8 fixes a class's layout when it makes its seventh object; one more for the margin. */
+const REQUESTS = 8;
+
+let settled: Promise<void> | undefined;
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** One GET on its own connection, read to the end. */
+function fetchOnce(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => {
+      response.resume();
+      response.once('end', resolve);
+      response.once('error', reject);
+    }).once('error', reject);
+  });
+}
+
+async function settle(): Promise<void> {
+  const kept: unknown[] = [];
+  const app = new Hono().get('/', (c) => {
+    if (kept.length === 0) kept.push(c); // its env holds the request's IncomingMessage and ServerResponse
+    return c.json({ settled: true });
+  });
+  const server = createServer(getRequestListener(app.fetch));
+  try {
+    const port = await listen(server);
+    for (let i = 0; i < REQUESTS; i++) await fetchOnce(port);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    kept.length = 0;
+  }
+}
+
+/**
+ * Serves eight requests on a throwaway loopback server, once per process (later calls share the
+ * first); never fails: where loopback cannot be served, the process runs as it would have. About
+ * 5 ms. `startServer` calls it before it listens; call it yourself before you serve `createApp`
+ * with your own node:http server.
+ *
+ * @example
+ * await settleRequestShapes();
+ * serve({ fetch: createApp().fetch, port: 4010 });
+ */
+export function settleRequestShapes(): Promise<void> {
+  settled ??= settle().catch(() => undefined);
+  return settled;
+}
