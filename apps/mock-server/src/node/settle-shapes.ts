@@ -61,9 +61,9 @@ async function settle(): Promise<void> {
 
 /**
  * Serves eight requests on a throwaway loopback server, once per process (later calls share the
- * first); never fails: where loopback cannot be served, the process runs as it would have. About
- * 5 ms. `startServer` calls it before it listens; call it yourself before you serve `createApp`
- * with your own node:http server.
+ * first); never fails: where loopback cannot be served, the process runs as it would have. It
+ * puts about 10 ms before the first answer. `startServer` calls it before it listens; call it
+ * yourself before you serve `createApp` with your own node:http server.
  *
  * @example
  * await settleRequestShapes();
