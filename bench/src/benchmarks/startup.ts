@@ -9,7 +9,7 @@ import { MOCK_CLI, PRISM_BIN, SPEC_FILE } from '../lib/paths.js';
 import { stopChild } from '../lib/proc.js';
 import { figure } from '../lib/stats.js';
 import type { Benchmark } from '../lib/types.js';
-import { TOKEN, waitUntilAnswers } from '../servers/start.js';
+import { assertPrismInstalled, TOKEN, waitUntilAnswers } from '../servers/start.js';
 
 /** Milliseconds from spawn to the first 2xx of `probe`. */
 async function timeToFirstAnswer(
@@ -52,6 +52,7 @@ export const startup: Benchmark = {
   name: 'startup',
   title: 'Start-up (process start to first successful response)',
   async run({ runs }) {
+    assertPrismInstalled(); // rather than a minute of waiting for a Prism that cannot start
     const count = Math.max(runs, 3);
     // Our mock answers 404 for an unknown key, so its probe is the OpenAPI document it serves;
     // Prism answers any key from the spec's examples.

@@ -41,13 +41,18 @@ export function startMock(extra: string[] = [], cli = MOCK_CLI): Promise<Started
   );
 }
 
-/** Prism (`@stoplight/prism-cli`, installed under bench/.prism) mocking spec/openapi.yaml, log level error. */
-export async function startPrism(): Promise<Started> {
+/** Fails at once, saying how to install it, where Prism is not installed under bench/.prism. */
+export function assertPrismInstalled(): void {
   if (!existsSync(PRISM_BIN)) {
     throw new Error(
       `Prism is not installed: run npm install --prefix ${PRISM_DIR} --no-save --engine-strict=false @stoplight/prism-cli@5.16.0`,
     );
   }
+}
+
+/** Prism (`@stoplight/prism-cli`, installed under bench/.prism) mocking spec/openapi.yaml, log level error. */
+export async function startPrism(): Promise<Started> {
+  assertPrismInstalled();
   const port = await freePort();
   const started = await startProcess(
     process.execPath,
