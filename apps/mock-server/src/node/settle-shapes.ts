@@ -31,13 +31,17 @@ function listen(server: Server): Promise<number> {
   });
 }
 
+/** A request that takes longer than this (loopback answers in well under 1 ms) ends the settling. */
+const REQUEST_TIMEOUT_MS = 2_000;
+
 /** One GET on its own connection, read to the end. */
 function fetchOnce(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => {
+    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    get({ host: '127.0.0.1', port, path: '/', agent: false, signal }, (response) => {
       response.resume();
-      response.once('end', resolve);
       response.once('error', reject);
+      response.once('close', () => (response.complete ? resolve() : reject(new Error('cut short'))));
     }).once('error', reject);
   });
 }
@@ -61,7 +65,8 @@ async function settle(): Promise<void> {
 
 /**
  * Serves eight requests on a throwaway loopback server, once per process (later calls share the
- * first); never fails: where loopback cannot be served, the process runs as it would have. It
+ * first); never fails and never waits long: where loopback cannot be served or answers slowly,
+ * the process runs as it would have. It
  * puts about 10 ms before the first answer. `startServer` calls it before it listens; call it
  * yourself before you serve `createApp` with your own node:http server.
  *
