@@ -34,10 +34,10 @@ function listen(server: Server): Promise<number> {
 /** A request that takes longer than this (loopback answers in well under 1 ms) ends the settling. */
 const REQUEST_TIMEOUT_MS = 2_000;
 
-/** One GET on its own connection, read to the end. */
-function fetchOnce(port: number): Promise<void> {
+/** One GET of `/` on its own loopback connection, read to the end; rejects after `timeoutMs` or when cut short. */
+export function getOnce(port: number, timeoutMs = REQUEST_TIMEOUT_MS): Promise<void> {
   return new Promise((resolve, reject) => {
-    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(timeoutMs);
     get({ host: '127.0.0.1', port, path: '/', agent: false, signal }, (response) => {
       response.resume();
       response.once('error', reject);
@@ -55,7 +55,7 @@ async function settle(): Promise<void> {
   const server = createServer(getRequestListener(app.fetch));
   try {
     const port = await listen(server);
-    for (let i = 0; i < REQUESTS; i++) await fetchOnce(port);
+    for (let i = 0; i < REQUESTS; i++) await getOnce(port);
   } finally {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
