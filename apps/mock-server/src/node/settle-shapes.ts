@@ -22,6 +22,9 @@ import { Hono } from 'hono';
 /** V8 fixes a class's layout when it makes its seventh object; one more for the margin. */
 const REQUESTS = 8;
 
+/** A request that takes longer than this (loopback answers in well under 1 ms) ends the settling. */
+const REQUEST_TIMEOUT_MS = 2_000;
+
 let settled: Promise<void> | undefined;
 
 function listen(server: Server): Promise<number> {
@@ -30,9 +33,6 @@ function listen(server: Server): Promise<number> {
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
 }
-
-/** A request that takes longer than this (loopback answers in well under 1 ms) ends the settling. */
-const REQUEST_TIMEOUT_MS = 2_000;
 
 /** One GET of `/` on its own loopback connection, read to the end; rejects after `timeoutMs` or when cut short. */
 export function getOnce(port: number, timeoutMs = REQUEST_TIMEOUT_MS): Promise<void> {
@@ -66,9 +66,9 @@ async function settle(): Promise<void> {
 /**
  * Serves eight requests on a throwaway loopback server, once per process (later calls share the
  * first); never fails and never waits long: where loopback cannot be served or answers slowly,
- * the process runs as it would have. It
- * puts about 10 ms before the first answer. `startServer` calls it before it listens; call it
- * yourself before you serve `createApp` with your own node:http server.
+ * the process runs as it would have. It puts about 10 ms before the first answer. `startServer`
+ * calls it before it listens; call it yourself before you serve `createApp` with your own
+ * node:http server.
  *
  * @example
  * await settleRequestShapes();
