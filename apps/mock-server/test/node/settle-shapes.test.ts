@@ -22,10 +22,9 @@ async function rawServer(onSocket: (socket: Socket) => void): Promise<{ server: 
 const CHILD = fileURLToPath(new URL('./fixtures/slack-tracking-child.ts', import.meta.url));
 
 async function contextAfterEarlyCollection(mode: 'plain' | 'mock'): Promise<{ contextFast: boolean }> {
-  const [conditions = '', ...rest] = sourceArgs(CHILD);
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--allow-natives-syntax', '--expose-gc', conditions, ...rest, mode],
+    ['--allow-natives-syntax', '--expose-gc', ...sourceArgs(CHILD), mode],
     { timeout: 30_000 },
   );
   return JSON.parse(stdout) as { contextFast: boolean };
