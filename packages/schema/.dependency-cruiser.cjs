@@ -1,25 +1,18 @@
 /**
  * Import rules of the schema package, checked by test/architecture.test.ts: no cycle (type-only
  * imports included); Node built-ins only in `node/` and `cli/` (the other entries run in browsers);
- * the generated layer imports nothing hand-written.
+ * the generated layer imports nothing hand-written. The rules' pieces: @video-api/test-support/import-rules.
  */
+const { noCycle, portableNoNode, options } = require('@video-api/test-support/import-rules');
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-cycle',
-      comment: 'A cycle, type-only imports included: split the shared part into a module both import.',
-      severity: 'error',
-      from: { path: '^src/' },
-      to: { circular: true },
-    },
-    {
-      name: 'portable-no-node',
-      comment: 'Only node/ and cli/ may import Node built-ins: the other entries run everywhere.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(node|cli)/' },
-      to: { dependencyTypes: ['core'] },
-    },
+    noCycle,
+    portableNoNode(
+      '^src/(node|cli)/',
+      'Only node/ and cli/ may import Node built-ins: the other entries run everywhere.',
+    ),
     {
       name: 'generated-is-a-leaf',
       comment:
@@ -29,9 +22,5 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/generated/' },
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensionAlias: { '.js': ['.ts', '.js'] } },
-  },
+  options,
 };

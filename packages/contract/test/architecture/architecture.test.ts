@@ -56,7 +56,7 @@ describe('the architecture rules catch what they are for', () => {
     ['peer-report-context', 'src/report/summary.ts', 'src/context/recorder.ts'],
     ['layer-suite', 'src/suite/run.ts', 'src/cli/args.ts'],
     ['layer-cli', 'src/cli/args.ts', 'src/index.ts'],
-    ['no-cycles', 'src/support/a.ts', 'src/support/b.ts'],
+    ['no-cycle', 'src/support/a.ts', 'src/support/b.ts'],
   ])('%s fails %s importing %s', async (rule, from, to) => {
     const found = await violations(root);
     expect(found).toContain(`${rule}: ${from} -> ${to}`);
