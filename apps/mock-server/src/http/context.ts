@@ -1,14 +1,25 @@
 /**
- * What a request carries through the mock's Hono app: its variables, and the raw Node request
- * when @hono/node-server serves it (typed by what the mock reads of it, so nothing here needs Node).
+ * What a request carries through the mock's Hono app: its variables, and its bindings, among them
+ * the host's request (`host`) when a server of the platform serves it over a socket: what the
+ * portable core asks of the host, as an interface it implements (src/node/server/host-request.ts),
+ * so nothing here knows Node.
  */
 import type { RequestReadings } from '../readings/request-readings.js';
 
-/** What the mock reads of Node's IncomingMessage when one is there (the Node adapters use more). */
-export interface RawRequest {
-  rawHeaders?: string[];
-  readableDidRead?: boolean;
-  socket?: { destroy(): void; resetAndDestroy?(): void };
+/**
+ * What the core asks of the server that received a request over a socket: its header lines as
+ * received, its whole body without a web stream, and a connection reset (faults).
+ */
+export interface HostRequest {
+  /** The header lines as received: names and values alternating, repeated fields kept. */
+  readonly rawHeaders: readonly string[];
+  /**
+   * The whole body, once the host has parsed it to its end (its Content-Length or last chunk), as
+   * the bytes it holds (no copy); rejects when the request is cut off first, or was read before.
+   */
+  readBody(): Promise<Uint8Array>;
+  /** Resets the connection: the client sees ECONNRESET, and no answer. */
+  reset(): void;
 }
 
 /** Variables a request carries through the pipeline. */
@@ -29,7 +40,8 @@ interface MockVariables {
 export interface MockEnv {
   Variables: MockVariables;
   Bindings: {
-    incoming?: RawRequest;
+    /** The host's request, when a server of the platform serves the app over a socket. */
+    host?: HostRequest;
     /**
      * The URL the app is served under when a path prefix was taken off the request before it
      * reached the app (the msw handlers: `https://api.example.test/video`); stands for the origin.

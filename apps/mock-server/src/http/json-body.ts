@@ -7,9 +7,9 @@ import type { RequestReadings } from '../readings/request-readings.js';
 import { concatBytes } from '../shared/bytes.js';
 import { tapBody } from '../state/journal-bodies.js';
 import { wrongMediaType } from './conditions.js';
+import type { HostRequest, MockEnv } from './context.js';
 import { aborted, type HttpError, tooLarge, validationError } from './errors.js';
 import { requestHeader } from './request-headers.js';
-import { type IncomingBody, readSocketBody } from './socket-body.js';
 
 /** Largest JSON body the mock reads (create and custom-fields bodies are small). */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -26,17 +26,19 @@ export type JsonBody = { ok: true; value: unknown } | ({ ok: false } & BodyProbl
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Node's request, when served by @hono/node-server (its HTTP parser holds the body to its Content-Length). */
-const incomingOf = (c: Context): IncomingBody | undefined =>
-  (c.env as { incoming?: IncomingBody } | undefined)?.incoming;
+/** The host's request, when served over a socket (Node's HTTP parser holds the body to its Content-Length). */
+const hostOf = (c: Context): HostRequest | undefined => {
+  const env: MockEnv['Bindings'] | undefined = c.env;
+  return env?.host;
+};
 
-const overSocket = (c: Context): boolean => incomingOf(c) !== undefined;
+const overSocket = (c: Context): boolean => hostOf(c) !== undefined;
 
 class TooLarge extends Error {}
 
 /**
- * Whether the request has no body. Served by Node, its framing headers say (asking the Request
- * for its body there would make @hono/node-server build a web stream for every request).
+ * Whether the request has no body. Served over a socket, its framing headers say (asking the
+ * Request for its body there would make @hono/node-server build a web stream for every request).
  */
 function hasNoBody(c: Context, length: number): boolean {
   if (length === 0) return true;
@@ -45,13 +47,13 @@ function hasNoBody(c: Context, length: number): boolean {
 }
 
 /**
- * The body's bytes. A body whose Content-Length is within the bound, served by Node, is read in
- * one go from Node's request (./socket-body.ts: no web stream, no copy); otherwise chunk by chunk,
- * stopping past the bound.
+ * The body's bytes. A body whose Content-Length is within the bound, served over a socket, is
+ * read in one go from the host's request (`HostRequest.readBody`: no web stream, no copy);
+ * otherwise chunk by chunk, stopping past the bound.
  */
 async function readBytes(c: Context, whole: boolean): Promise<Uint8Array> {
-  const incoming = whole ? incomingOf(c) : undefined;
-  if (incoming) return readSocketBody(incoming);
+  const host = whole ? hostOf(c) : undefined;
+  if (host) return host.readBody();
   const chunks: Uint8Array[] = [];
   let size = 0;
   // A reader, not `for await`: not every runtime's ReadableStream is async-iterable (Safari's).

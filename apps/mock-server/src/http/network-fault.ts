@@ -1,5 +1,6 @@
 /**
- * Network-level failures the mock plays (faults): connection resets and aborts. Over a real socket (@hono/node-server) the socket is reset, so the client sees
+ * Network-level failures the mock plays (faults): connection resets and aborts. Over a real socket
+ * (the host's request, `HostRequest.reset`) the socket is reset, so the client sees
  * ECONNRESET (a fetch `TypeError`). In-process (`app.request()` / `app.fetch`, no socket) the
  * request fails the way fetch fails on a network error: the middleware throws a
  * `ConnectionResetError`, a `TypeError` whose `cause.code` is `ECONNRESET`. Likewise, a client that
@@ -8,7 +9,7 @@
  * so that `app.fetch` rejects with them.
  */
 import type { Context } from 'hono';
-import type { MockEnv, RawRequest } from './context.js';
+import type { MockEnv } from './context.js';
 
 /** The error `app.fetch` rejects with when a reset is injected in-process. */
 export class ConnectionResetError extends TypeError {
@@ -52,19 +53,15 @@ export function isNetworkFault(error: unknown): boolean {
   return isConnectionReset(error) || (typeof error === 'object' && error !== null && abortReasons.has(error));
 }
 
-function socketOf(c: Context<MockEnv>): RawRequest['socket'] {
-  return c.env?.incoming?.socket;
-}
-
 /**
- * Resets the connection of the request. Returns a response only for the node server's sake (the
- * socket is gone, nothing reaches the client); throws `ConnectionResetError` when there is no socket.
+ * Resets the connection of the request (`HostRequest.reset`). Returns a response only for the
+ * server's sake (the socket is gone, nothing reaches the client); throws `ConnectionResetError`
+ * when there is no socket.
  */
 export function resetConnection(c: Context<MockEnv>): Response {
-  const socket = socketOf(c);
-  if (socket === undefined) throw new ConnectionResetError();
-  if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
-  else socket.destroy();
+  const host = c.env?.host;
+  if (host === undefined) throw new ConnectionResetError();
+  host.reset();
   return new Response(null, { status: 500, headers: { 'X-Mock-Fault': 'reset' } });
 }
 
@@ -73,7 +70,7 @@ export function resetConnection(c: Context<MockEnv>): Response {
  * and the answer goes nowhere; in-process the signal's reason is thrown (see `isNetworkFault`).
  */
 export function abortedRequest(c: Context<MockEnv>, signal: AbortSignal): Response {
-  if (socketOf(c) !== undefined)
+  if (c.env?.host !== undefined)
     return new Response(null, { status: 500, headers: { 'X-Mock-Fault': 'aborted' } });
   const reason: unknown = signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
   if (typeof reason === 'object' && reason !== null) abortReasons.add(reason);

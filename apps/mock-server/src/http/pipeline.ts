@@ -101,7 +101,7 @@ function record(
     readings: readings.header(),
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
-  // Served by Node, the header lines and body text rather than the Request; what a response was made
+  // Served over a socket, the header lines and body text rather than the Request; what a response was made
   // from, where respond() tapped it, rather than the Response (state/journal-bodies.ts).
   if (!admin) journal.bodies.keep(journal.record(entry), keptRequest(c), tappedAnswer(response) ?? response);
   if (logged) {
@@ -111,10 +111,10 @@ function record(
   }
 }
 
-/** What the journal keeps of the request: under Node, its header lines and body text only. */
+/** What the journal keeps of the request: served over a socket, its header lines and body text only. */
 function keptRequest(c: Context<MockEnv>): Request | KeptRequest {
-  const rawHeaders = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
-  return rawHeaders === undefined ? c.req.raw : { rawHeaders, body: tappedBody(c.req.raw) };
+  const host = c.env?.host;
+  return host === undefined ? c.req.raw : { rawHeaders: host.rawHeaders, body: tappedBody(c.req.raw) };
 }
 
 /** Names the readings played (if the answer does not yet) and journals the request. */

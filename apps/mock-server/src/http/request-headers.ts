@@ -1,13 +1,11 @@
 /**
- * Request headers without a WHATWG Headers per request: served by @hono/node-server, a header is
- * read from Node's parsed message (`rawHeaders`); elsewhere (app.request, other runtimes) from the
- * Request. Same value either way: repeated fields joined with ", ", as `Headers.get` does.
+ * Request headers without a WHATWG Headers per request: served over a socket, a header is read
+ * from the host's header lines (`HostRequest.rawHeaders`, Node's parsed message); elsewhere
+ * (app.request, other runtimes) from the Request. Same value either way: repeated fields joined
+ * with ", ", as `Headers.get` does.
  */
 import type { Context } from 'hono';
-
-interface NodeBindings {
-  incoming?: { rawHeaders?: string[] };
-}
+import type { MockEnv } from './context.js';
 
 /** Space or horizontal tab: optional whitespace around a field value. */
 function isOws(code: number): boolean {
@@ -32,13 +30,13 @@ export function requestHeader(c: Context, name: string): string | undefined {
 
 /**
  * The same for a request that has not reached a Hono context yet (`env`: the bindings it is
- * fetched with, where @hono/node-server puts Node's message).
+ * fetched with, the host's request among them).
  *
  * @example
  * headerOf(request, env, 'x-mock-sandbox'); // 'w1'
  */
 export function headerOf(request: Request, env: unknown, name: string): string | undefined {
-  const raw = (env as NodeBindings | undefined)?.incoming?.rawHeaders;
+  const raw = (env as MockEnv['Bindings'] | undefined)?.host?.rawHeaders;
   if (raw === undefined) return request.headers.get(name) ?? undefined;
   let value: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {

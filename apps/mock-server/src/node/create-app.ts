@@ -1,6 +1,10 @@
-/** createApp under Node: the portable app on the Node platform (disk, SQLite, busboy, ffmpeg). */
+/**
+ * createApp under Node: the portable app on the Node platform (disk, SQLite, busboy, ffmpeg), its
+ * requests served over a socket given their host binding (./host-request.ts).
+ */
 import { createApp as createPortableApp } from '../app.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
+import { withHostRequest } from './host-request.js';
 import { nodePlatform } from './platform.js';
 import { transcoderFor } from './transcode/open-transcoder.js';
 
@@ -16,5 +20,5 @@ import { transcoderFor } from './transcode/open-transcoder.js';
 export function createApp(options: MockOptions & TranscodeOptions = {}): MockApp {
   const { transcode, transcodeConcurrency, ...rest } = options;
   const openProcessor = transcoderFor({ transcode, transcodeConcurrency });
-  return createPortableApp(rest, { ...nodePlatform(), openProcessor });
+  return withHostRequest(createPortableApp(rest, { ...nodePlatform(), openProcessor }));
 }

@@ -3,7 +3,6 @@
  * the sink at flat memory, with backpressure. A request that reaches the app without a raw Node
  * request (app.request(), a web Request) is read by the portable receiver instead.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../api/receive-upload.js';
@@ -11,6 +10,7 @@ import { MAX_PARTS, partsCutMessage } from '../http/multipart.js';
 import { requestHeader } from '../http/request-headers.js';
 import type { IncomingFile, SourceSink } from '../state/source-sink.js';
 import { type DiskFile, isDiskFile } from './disk-sink.js';
+import { incomingOf } from './host-request.js';
 import { throttle } from './throttle.js';
 
 /**
@@ -185,8 +185,8 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
  * fault when one is set); else the portable one.
  */
 export const receiveNodeUpload: UploadReceiver = (c, request) => {
-  const incoming = c.env?.incoming as IncomingMessage | undefined;
-  if (!incoming || typeof incoming.pipe !== 'function' || incoming.readableDidRead) {
+  const incoming = incomingOf(c.env?.host);
+  if (!incoming || incoming.readableDidRead) {
     return receiveWebUpload(c, request);
   }
   const source = request.bytesPerSecond === undefined ? incoming : throttle(incoming, request.bytesPerSecond);

@@ -2,6 +2,7 @@ import { serveApp } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/faults/create-faults.js';
 import { ConnectionResetError, isConnectionReset, isNetworkFault } from '../../src/http/network-fault.js';
+import { withHostRequest } from '../../src/node/host-request.js';
 import { tinyApp } from '../faults/helpers.js';
 
 const closers: Array<() => Promise<void>> = [];
@@ -22,7 +23,7 @@ describe('connection resets', () => {
     const faults = createFaults();
     faults.add({ route: 'getVideo', resetRate: 1, times: 1 });
     const { app, handled } = tinyApp(faults);
-    const server = await serveApp(app);
+    const server = await serveApp(withHostRequest(app)); // as Node's createApp serves: with the host's request
     closers.push(server.close);
     const error = await fetch(`${server.url}/api/v1/videos/v-1`).then(
       () => undefined,
