@@ -69,23 +69,25 @@ export function guardBody(
   return bytes;
 }
 
-/** An update as guardUpdate sees it: the fields before, the body's, the names removed, the result. */
+/** An update as guardUpdate sees it: the stored fields it keeps, the body's, the names removed, the result. */
 export interface FieldsUpdate {
   memberBytes: number;
-  before: Readonly<Record<string, FieldValue>>;
+  /**
+   * The stored fields the update starts from, as the `custom-fields-omitted` reading keeps them
+   * (all of them under merge, none under replace); `after` is these, less `removed`, with `body` over them.
+   */
+  kept: Readonly<Record<string, FieldValue>>;
   body: Readonly<Record<string, FieldValue>>;
   /** `fieldsBytes(body)`, as guardBody returned it. */
   bodyBytes: number;
   /** The names the body set to null (custom-field-null: removes-field): none of `body`'s, each once. */
   removed: readonly string[];
-  /** Whether omitted fields are removed (`custom-fields-omitted: replace`). */
-  replace: boolean;
   after: Record<string, FieldValue>;
 }
 
 /**
- * Refuses an update whose result breaks a guard, measuring only what it changes (the fields
- * before are measured once, see `measured`); else freezes the result (its arrays too) and
+ * Refuses an update whose result breaks a guard, measuring only what it changes (the stored
+ * fields are measured once, see `measured`); else freezes the result (its arrays too) and
  * remembers its size, so the store keeps it without a copy and the next update finds its size.
  */
 export function guardUpdate(
@@ -94,15 +96,12 @@ export function guardUpdate(
   update: FieldsUpdate,
   guards: Guards,
 ): Readonly<Record<string, FieldValue>> {
-  const { before, after } = update;
+  const { kept, after } = update;
   const count = Object.keys(after).length;
   if (count > guards.maxCustomFields) throw tooManyFields(readings, `The video "${key}"`, count, guards);
-  let bytes = update.bodyBytes;
-  if (!update.replace) {
-    bytes += fieldsBytes(before);
-    for (const name of [...Object.keys(update.body), ...update.removed]) {
-      if (Object.hasOwn(before, name)) bytes -= fieldBytes(name, before[name]);
-    }
+  let bytes = update.bodyBytes + fieldsBytes(kept);
+  for (const name of [...Object.keys(update.body), ...update.removed]) {
+    if (Object.hasOwn(kept, name)) bytes -= fieldBytes(name, kept[name]);
   }
   if (update.memberBytes + bytes > guards.maxRecordBytes)
     throw recordTooLarge(`The video "${key}"`, update.memberBytes + bytes, guards, '/simpleCustomFields');

@@ -10,7 +10,7 @@ import { readJson } from '../http/json-body.js';
 import { requestHeader } from '../http/request-headers.js';
 import { jsonText } from '../http/respond.js';
 import type { RequestReadings } from '../readings/request-readings.js';
-import { limitsFieldLength, rejectsNullField, replacesOmittedFields } from '../readings/switches.js';
+import { limitsFieldLength } from '../readings/switches.js';
 import { pointerSegment } from '../shared/json-pointer.js';
 import type { FieldDefinition, FieldValue } from '../state/types.js';
 import { guardBody, guardUpdate, longFieldTexts } from './bounds.js';
@@ -19,32 +19,63 @@ import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import { boundedBytes } from './record-size.js';
 
+type Fields = Record<string, FieldValue>;
+
+/** The stored fields a replacing update keeps: none (frozen, so its size is remembered). */
+const NO_FIELDS: Readonly<Fields> = Object.freeze({});
+
 function hasNull(fields: object): boolean {
   for (const name in fields) if ((fields as Record<string, unknown>)[name] === null) return true;
   return false;
 }
 
-/** Splits out `null` members per the `custom-field-null` reading (§2: null is not a value form). */
+/**
+ * §2 lists no null form: what each `custom-field-null` reading does with the names a body sets to
+ * null, given in body order. It refuses the body, or gives the names the update removes.
+ */
+const NULL_FIELDS: Readonly<
+  Record<ReadingOf<'custom-field-null'>, (names: string[], readings: RequestReadings) => string[]>
+> = {
+  rejected: (names, readings) => {
+    throw validationError(
+      readings,
+      'null is not a custom field value; send a string, number, boolean, ISO 8601 UTC date-time or array of strings (§2).',
+      names.map((name) => ({
+        pointer: `/simpleCustomFields/${pointerSegment(name)}`,
+        message: 'null is not accepted',
+      })),
+    );
+  },
+  'removes-field': (names) => names,
+};
+
+/** Splits out `null` members per the `custom-field-null` reading (NULL_FIELDS). */
 function takeNulls(body: unknown, readings: RequestReadings): { body: unknown; removed: string[] } {
   if (typeof body !== 'object' || body === null || !('simpleCustomFields' in body))
     return { body, removed: [] };
   const fields = (body as { simpleCustomFields: unknown }).simpleCustomFields;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return { body, removed: [] };
   if (!hasNull(fields)) return { body, removed: [] };
-  const nulls = Object.entries(fields).filter(([, value]) => value === null);
-  if (rejectsNullField[readings.get('custom-field-null')]) {
-    throw validationError(
-      readings,
-      'null is not a custom field value; send a string, number, boolean, ISO 8601 UTC date-time or array of strings (§2).',
-      nulls.map(([name]) => ({
-        pointer: `/simpleCustomFields/${pointerSegment(name)}`,
-        message: 'null is not accepted',
-      })),
-    );
-  }
-  const kept = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
-  return { body: { ...body, simpleCustomFields: kept }, removed: nulls.map(([name]) => name) };
+  const nulls = Object.keys(fields).filter((name) => (fields as Record<string, unknown>)[name] === null);
+  const removed = NULL_FIELDS[readings.get('custom-field-null')](nulls, readings);
+  const gone = new Set(removed);
+  const kept = Object.fromEntries(Object.entries(fields).filter(([name]) => !gone.has(name)));
+  return { body: { ...body, simpleCustomFields: kept }, removed };
 }
+
+/**
+ * §4.4 does not show whether fields absent from an update keep their values: what each
+ * `custom-fields-omitted` reading keeps of the stored fields before the body's are written over them.
+ */
+const OMITTED_FIELDS: Readonly<
+  Record<
+    ReadingOf<'custom-fields-omitted'>,
+    (stored: Readonly<Fields>, written: Readonly<Fields>) => Readonly<Fields>
+  >
+> = {
+  merge: (stored) => stored,
+  replace: () => NO_FIELDS,
+};
 
 /**
  * `__proto__` is refused as a field name: JSON allows it, but JavaScript objects cannot hold it as
@@ -155,10 +186,10 @@ export function updateCustomFields(
     // Merge into the record as it is now: an upload or another update may have landed while this
     // body was streaming in, and writing back the copy read before the body would undo it.
     const current = findVideo(deps, record.key, readings);
-    const replace = replacesOmittedFields[readings.get('custom-fields-omitted')];
-    const merged = replace ? { ...fields } : { ...current.customFields, ...fields };
+    const kept = OMITTED_FIELDS[readings.get('custom-fields-omitted')](current.customFields, fields);
+    const merged = { ...kept, ...fields };
     for (const name of removed) delete merged[name];
-    const update = { memberBytes, before: current.customFields, body: fields, bodyBytes, removed, replace };
+    const update = { memberBytes, kept, body: fields, bodyBytes, removed };
     const customFields = guardUpdate(readings, record.key, { ...update, after: merged }, deps.limits);
     const next = { ...current, customFields, updatedAt: clock.now() };
     store.put(next);

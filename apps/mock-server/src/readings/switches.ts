@@ -1,7 +1,11 @@
 /**
- * What each reading turns on, for the unknowns whose readings switch one check or behaviour on or
- * off: one table per unknown, keyed by its readings in the spec, so a reading added to the spec is a
- * type error here until it is given its answer.
+ * What each reading turns on, for the unknowns whose readings say only whether one refusal or limit
+ * applies: one table per unknown, keyed by its readings in the spec, so a reading added to the spec
+ * is a type error here until it is given its answer. How such a refusal answers (its status, its
+ * headers) is the reading's meaning in the spec, which the mock's tests hold every answer to.
+ * A reading that does something else than apply or skip the check does not fit a boolean: its
+ * unknown gets a table of functions where it acts (the behaviour itself per reading, as
+ * `OMITTED_FIELDS` in api/update-custom-fields.ts), or a `switch` ending in `unplayed()`.
  */
 import type { ReadingOf, UnspecifiedIdWithReadings } from '@video-api/schema';
 
@@ -27,21 +31,3 @@ export const rejectsReupload: Switch<'video-transitions'> = {
   'reupload-reprocesses': false,
   'reupload-rejected': true,
 };
-
-/** §2: whether a `null` custom field value is refused (else it removes the field). */
-export const rejectsNullField: Switch<'custom-field-null'> = { rejected: true, 'removes-field': false };
-
-/** §4.4: whether fields absent from an update are removed (else they keep their values). */
-export const replacesOmittedFields: Switch<'custom-fields-omitted'> = { merge: false, replace: true };
-
-/** §4.3: whether the get representation shows the record's other fields (title, tags, …). */
-export const showsExtraFields: Switch<'video-record-fields'> = {
-  'listed-only': false,
-  'with-extra-fields': true,
-};
-
-/**
- * §2: whether a read shows values outside the five forms: every defined field the video has no
- * value for, as `null` (else such a field is left out).
- */
-export const showsUnsetFields: Switch<'custom-field-types'> = { 'listed-forms': false, 'any-json': true };

@@ -5,7 +5,6 @@
  */
 
 import { type MeaningOf, meaningOf, type ReadingOf } from '@video-api/schema';
-import { showsUnsetFields } from '../readings/switches.js';
 import { firstMovedLast } from '../shared/first-moved-last.js';
 import type { FieldDefinition, FieldValue } from './types.js';
 
@@ -48,6 +47,26 @@ const MEMBER = { enumerable: true, writable: true, configurable: true } as const
 export type DefinedFields = () => readonly FieldDefinition[];
 
 /**
+ * What each `custom-field-types` reading adds to a read for the defined fields the video has no
+ * value for: nothing (`undefined`: a read shows the stored fields only), or each as `null`. A read
+ * under a reading with a function depends on the definitions, which change apart from records.
+ */
+const UNSET_FIELDS: Readonly<
+  Record<
+    ReadingOf<'custom-field-types'>,
+    ((shown: Record<string, FieldValue | null>, defined: DefinedFields) => void) | undefined
+  >
+> = {
+  'listed-forms': undefined,
+  'any-json': (shown, defined) => {
+    for (const { name } of defined()) {
+      // Defined, not assigned: a field named "__proto__" stays a member.
+      if (!Object.hasOwn(shown, name)) Object.defineProperty(shown, name, { value: null, ...MEMBER });
+    }
+  },
+};
+
+/**
  * The `simpleCustomFields` member of a read: `fields`, and under a `custom-field-types` reading that
  * shows values outside the five forms, `null` for every defined field without a value (§2 lists no
  * null form; `any-json` says a read may carry one).
@@ -61,10 +80,11 @@ export function shownFields(
   defined: DefinedFields,
 ): Record<string, FieldValue | null> {
   const shown: Record<string, FieldValue | null> = { ...fields };
-  if (!showsUnsetFields[reading]) return shown;
-  for (const { name } of defined()) {
-    // Defined, not assigned: a field named "__proto__" stays a member.
-    if (!Object.hasOwn(shown, name)) Object.defineProperty(shown, name, { value: null, ...MEMBER });
-  }
+  UNSET_FIELDS[reading]?.(shown, defined);
   return shown;
+}
+
+/** Whether a read under `reading` depends on the defined fields, not only on the record. */
+export function readsDefinitions(reading: ReadingOf<'custom-field-types'>): boolean {
+  return UNSET_FIELDS[reading] !== undefined;
 }

@@ -9,8 +9,7 @@
  * depends on the definitions, which change apart from records: it is built afresh each time.
  */
 
-import { showsUnsetFields } from '../readings/switches.js';
-import type { DefinedFields } from './read-fields.js';
+import { type DefinedFields, readsDefinitions } from './read-fields.js';
 import type { Phase, VideoRecord } from './types.js';
 import { type IsoClock, type ShapeReadings, statesShown, videoRepresentation } from './video-shapes.js';
 
@@ -49,7 +48,7 @@ export class ShapeTextCache {
     const build = () => JSON.stringify(videoRepresentation(record, phase, readings, base, clock, defined));
     if (!remember || !Object.isFrozen(record)) return build();
     const order = readings.get('list-order');
-    if (showsUnsetFields[readings.get('custom-field-types')]) return build();
+    if (readsDefinitions(readings.get('custom-field-types'))) return build();
     const formats = readings.get('custom-field-formats');
     const readiness = readings.get('readiness-field');
     const states = statesShown(readiness, readings);

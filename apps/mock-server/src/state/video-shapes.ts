@@ -6,7 +6,6 @@
 
 import type { ReadingOf } from '@video-api/schema';
 import { type CreatedVideo, stateWords, type Video, type VideoState, videoStates } from '@video-api/schema';
-import { showsExtraFields } from '../readings/switches.js';
 import { alternativeFormats } from './field-types.js';
 import { type DefinedFields, listsInOrder, shownFields } from './read-fields.js';
 import type { Phase, VideoRecord } from './types.js';
@@ -87,6 +86,27 @@ export interface IsoClock {
 }
 
 /**
+ * What each `video-record-fields` reading adds to the get representation (§4.3 lists videoKey,
+ * simpleCustomFields and the playback URL only): nothing, or the record's other fields.
+ */
+const EXTRA_FIELDS: Readonly<
+  Record<
+    ReadingOf<'video-record-fields'>,
+    (video: Video, record: VideoRecord, streamingBase: string, clock: IsoClock) => void
+  >
+> = {
+  'listed-only': () => {},
+  'with-extra-fields': (video, record, streamingBase, clock) => {
+    video.title = record.title;
+    if (record.tags) video.tags = [...record.tags];
+    video.projectKey = record.projectKey;
+    video.primaryPlaybackUrl = playback(record, streamingBase);
+    video.createdAt = clock.iso(record.createdAt);
+    video.updatedAt = clock.iso(record.updatedAt);
+  },
+};
+
+/**
  * The get/update shape (§4.3): videoKey, simpleCustomFields (string lists in the `list-order`
  * reading's order, the defined fields without a value as `custom-field-types` says; the
  * alternative formats of `custom-field-formats` show the values only), the readiness field, extra
@@ -111,13 +131,6 @@ export function videoRepresentation(
   const states = statesShown(readiness, readings);
   if (states !== undefined) video.status = stateOf(phase, states);
   if (READINESS_MEMBERS[readiness] === 'ready') video.ready = phase === 'ready';
-  if (showsExtraFields[readings.get('video-record-fields')]) {
-    video.title = record.title;
-    if (record.tags) video.tags = [...record.tags];
-    video.projectKey = record.projectKey;
-    video.primaryPlaybackUrl = playback(record, streamingBase);
-    video.createdAt = clock.iso(record.createdAt);
-    video.updatedAt = clock.iso(record.updatedAt);
-  }
+  EXTRA_FIELDS[readings.get('video-record-fields')](video, record, streamingBase, clock);
   return video;
 }

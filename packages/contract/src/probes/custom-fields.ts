@@ -1,8 +1,10 @@
 /** Probes of custom fields: definition and null (§2), omitted fields on update (§4.4). */
 
+import type { ReadingOf } from '@video-api/schema';
 import type { Context } from '../context/context.js';
 import { everyValueForm } from '../support/examples.js';
 import { describe, type Exchange, isClientError, isSuccess } from '../support/http.js';
+import { sameValue } from '../support/same-value.js';
 import { showValue } from '../support/shown.js';
 import { recognise, type Signs } from '../support/signs.js';
 
@@ -51,26 +53,66 @@ type Fields = Record<string, unknown>;
  */
 const gone = (fields: Fields, name: string) => !(name in fields) || fields[name] === null;
 
-/** Fields read back after writing {note, views} and then {note}: views kept, or gone. */
-const OMITTED: Signs<'custom-fields-omitted', Fields> = {
-  merge: (fields) => fields.views === 7,
-  replace: (fields) => gone(fields, 'views'),
+/** The probe's writes, in order: two fields, then one of them. */
+const OMITTED_WRITES: readonly Fields[] = [
+  { note: 'omitted probe', views: 7 },
+  { note: 'omitted probe, second write' },
+];
+
+/** The names the last write leaves out that an earlier one wrote: what the unknown is about. */
+const OMITTED_NAMES = ['views'];
+
+/**
+ * What each `custom-fields-omitted` reading makes of the stored fields after a write (§4.4): the
+ * probe knows a reading by what it predicts the writes leave of the omitted names. A reading the
+ * spec adds needs its own prediction here, and the writes must tell it from every other reading
+ * (test/omitted-probe.test.ts fails while two readings predict the same read-back).
+ */
+const OMITTED: Readonly<
+  Record<ReadingOf<'custom-fields-omitted'>, (stored: Readonly<Fields>, written: Readonly<Fields>) => Fields>
+> = {
+  merge: (stored, written) => ({ ...stored, ...written }),
+  replace: (_stored, written) => ({ ...written }),
 };
 
-/** PUT two fields, then one of them, then GET: the other is kept (merge) or gone (replace). */
+/** What `reading` predicts a read shows of the omitted names after the probe's writes (absent: gone). */
+export function predictedOmitted(reading: ReadingOf<'custom-fields-omitted'>): Fields {
+  let stored: Fields = {};
+  for (const written of OMITTED_WRITES) stored = OMITTED[reading](stored, written);
+  return Object.fromEntries(
+    OMITTED_NAMES.filter((name) => !gone(stored, name)).map((name) => [name, stored[name]]),
+  );
+}
+
+/** Whether a read shows exactly what `predicted` says of the omitted names (null read as gone). */
+const shows = (fields: Fields, predicted: Fields) =>
+  OMITTED_NAMES.every((name) =>
+    name in predicted ? sameValue(predicted[name], fields[name]) : gone(fields, name),
+  );
+
+/** One sign per reading: the read shows that reading's prediction (predictions differ, so one at most). */
+export const OMITTED_SIGNS = Object.fromEntries(
+  Object.keys(OMITTED).map((reading) => {
+    const predicted = predictedOmitted(reading as ReadingOf<'custom-fields-omitted'>);
+    return [reading, (fields: Fields) => shows(fields, predicted)];
+  }),
+) as Signs<'custom-fields-omitted', Fields>;
+
+/** PUT the writes (two fields, then one of them), then GET: the omitted one is kept (merge) or gone (replace). */
 export async function probeOmitted(ctx: Context, key: string) {
   return ctx.observe('custom-fields-omitted', async () => {
-    const first = await ctx.api.putFields(key, { note: 'omitted probe', views: 7 });
-    const second = await ctx.api.putFields(key, { note: 'omitted probe, second write' });
-    if (!isSuccess(first.status) || !isSuccess(second.status)) {
-      return { notObserved: `a write failed: ${describe(first)} / ${describe(second)}` };
+    const puts = [];
+    for (const written of OMITTED_WRITES) puts.push(await ctx.api.putFields(key, written));
+    if (!puts.every((put) => isSuccess(put.status))) {
+      return { notObserved: `a write failed: ${puts.map(describe).join(' / ')}` };
     }
     const get = await ctx.api.getVideo(key);
     const fields = (get.json as { simpleCustomFields?: Fields } | undefined)?.simpleCustomFields;
     if (!fields) return { notObserved: `get-video gave no custom fields: ${describe(get)}` };
     const names = Object.keys(fields).map((name) => (fields[name] === null ? `${name} (null)` : name));
-    const evidence = `wrote {note, views}, then {note}; read back fields: ${names.join(', ') || '(none)'}`;
-    return recognise(OMITTED, fields, evidence);
+    const wrote = OMITTED_WRITES.map((written) => `{${Object.keys(written).join(', ')}}`).join(', then ');
+    const evidence = `wrote ${wrote}; read back fields: ${names.join(', ') || '(none)'}`;
+    return recognise(OMITTED_SIGNS, fields, evidence);
   });
 }
 
