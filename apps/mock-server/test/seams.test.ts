@@ -21,7 +21,7 @@ describe('webhooks wired into the app', () => {
       ]);
       for (const delivery of receiver.deliveries) {
         expect(
-          verifyWebhookSignature({
+          await verifyWebhookSignature({
             signing: 'hmac-sha256-timestamped',
             secret: 'option-secret',
             body: delivery.body,

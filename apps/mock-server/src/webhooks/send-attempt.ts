@@ -45,7 +45,12 @@ function describeError(error: unknown, signal: AbortSignal): string {
  * The headers of one attempt, signed under the job's `webhook-signing` reading, with the secret as
  * a Bearer token under `webhook-security: bearer-secret`.
  */
-function deliveryHeaders(job: EventJob, secret: string, attempt: number, at: number): Record<string, string> {
+async function deliveryHeaders(
+  job: EventJob,
+  secret: string,
+  attempt: number,
+  at: number,
+): Promise<Record<string, string>> {
   const timestamp = Math.floor(at / 1000);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -56,7 +61,7 @@ function deliveryHeaders(job: EventJob, secret: string, attempt: number, at: num
     [WEBHOOK_HEADERS.attempt]: String(attempt),
     [WEBHOOK_HEADERS.readings]: job.readings,
   };
-  const signature = signatureHeader(job.signing, secret, timestamp, job.body);
+  const signature = await signatureHeader(job.signing, secret, timestamp, job.body);
   if (signature !== undefined) headers[WEBHOOK_HEADERS.signature] = signature;
   if (SENDS_SECRET[job.security]) headers.Authorization = `Bearer ${secret}`;
   return headers;
@@ -80,11 +85,14 @@ export async function sendAttempt(input: {
   controller: AbortController;
 }): Promise<AttemptOutcome> {
   const { controller, timeoutMs } = input;
-  const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
+    // Signed first (Web Crypto is async); the time limit is the receiver's, from the request on.
+    const headers = await deliveryHeaders(input.job, input.target.secret, input.attempt, input.at);
+    timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     const response = await input.fetch(input.target.url, {
       method: input.job.method, // `webhook-method`
-      headers: deliveryHeaders(input.job, input.target.secret, input.attempt, input.at),
+      headers,
       body: input.job.body,
       redirect: 'manual',
       signal: controller.signal,
