@@ -58,6 +58,13 @@ describe('isPlainUpdateBody, the precompiled check of zUpdateCustomFieldsRequest
     );
   });
 
+  it('agrees with the generated schema on numbers JSON.parse reads as infinite or negative zero', () => {
+    for (const number of ['1e400', '-1e400', '-0', '1e-400', '9007199254740993']) {
+      const value: unknown = JSON.parse(`{"simpleCustomFields":{"n":${number}}}`);
+      expect(isPlainUpdateBody(value)).toBe(zUpdateCustomFieldsRequest.safeParse(value).success);
+    }
+  });
+
   it('leaves a field named __proto__ to zod and the handler', () => {
     expect(isPlainUpdateBody(JSON.parse('{"simpleCustomFields":{"__proto__":"x"}}'))).toBe(false);
     expect(isPlainUpdateBody({ simpleCustomFields: { views: 1, tags: ['a'], at: null } })).toBe(true);
