@@ -11,6 +11,6 @@
  * await server.close();
  */
 export { createApp } from './node/create-app.js';
-export { type RunningServer, type ServerOptions, startServer } from './node/server.js';
-export { settleRequestShapes } from './node/settle-shapes.js';
+export { type RunningServer, type ServerOptions, startServer } from './node/server/server.js';
+export { settleRequestShapes } from './node/server/settle-shapes.js';
 export * from './portable.js';

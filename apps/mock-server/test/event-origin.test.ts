@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index.js';
-import { type RunningServer, startServer } from '../src/node/server.js';
+import { type RunningServer, startServer } from '../src/node/server/server.js';
 import type { VideoEvent } from '../src/state/events.js';
 import type { MockApp } from '../src/types.js';
 

@@ -6,7 +6,7 @@
 
 import { idsWithReadings, readingsOf, type UnspecifiedIdWithReadings } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../src/node/cli-args.js';
+import { parseCliArgs } from '../src/node/cli/cli-args.js';
 import type { MockOptions } from '../src/types.js';
 import type { Effect, Table } from './readings/context.js';
 import { apiEffects } from './readings/effects-api.js';

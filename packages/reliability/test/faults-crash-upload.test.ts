@@ -7,12 +7,12 @@ import { type MockProcess, startMockProcess } from '../src/support/mock-process.
 import { sha256, storedSources } from '../src/support/stored-sources.js';
 
 // A --data-dir mock killed with SIGKILL at each point of a re-upload (the crash hook of the mock's
-// Node adapter, src/node/crash-point.ts) restarts with a record whose bytes are those of the upload
+// Node adapter, src/node/process/crash-point.ts) restarts with a record whose bytes are those of the upload
 // it names: the acknowledged first upload, or the second once its record was committed; never the
 // second upload's bytes under the first's record, and no file no record points at.
 const CRASH_ENV = 'VIDEO_API_MOCK_CRASH_AT';
 /**
- * The mock's crash points (src/node/crash-point.ts), and whether the second upload's record is
+ * The mock's crash points (src/node/process/crash-point.ts), and whether the second upload's record is
  * committed there. The file points pass on each upload (the second passage is the re-upload's);
  * the release points only where a previous file is replaced (the first passage is the re-upload's).
  */

@@ -1,7 +1,7 @@
 /**
  * `/openapi.json` (the bundled spec with this server as its server) and `/docs`: swagger-ui where
  * the platform has its files (under Node: the swagger-ui-dist package when it is installed, an
- * optional peer, src/node/docs-assets.ts), else the mock's own reference page (reference-page.ts),
+ * optional peer, src/node/assets/docs-assets.ts), else the mock's own reference page (reference-page.ts),
  * which `/docs/reference` always serves. Both come from the mock itself: no CDN, no network.
  */
 import { openapiDocument } from '@video-api/schema/openapi';

@@ -1,7 +1,7 @@
 /**
  * Receiving the file of an upload (§4.2): the multipart body read as it streams, the `file` part's
  * bytes handed to the sink. This one reads the web body of the request (any runtime); under Node
- * the adapters read the raw request with busboy instead (src/node/receive-multipart.ts).
+ * the adapters read the raw request with busboy instead (src/node/uploads/receive-multipart.ts).
  */
 import type { Context } from 'hono';
 import { pacedStream } from '../faults/pace.js';

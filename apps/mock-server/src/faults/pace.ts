@@ -1,7 +1,7 @@
 /**
  * Slow reading of an upload body (the `uploadBytesPerSecond` fault): the pace at which bytes may
  * pass, at most `bytesPerSecond` on average, in slices of a tenth of a second. The portable
- * stream here serves web bodies; src/node/throttle.ts paces Node streams with the same pacer.
+ * stream here serves web bodies; src/node/uploads/throttle.ts paces Node streams with the same pacer.
  */
 
 /** The schedule of one paced body. */

@@ -1,10 +1,10 @@
 /**
  * createApp under Node: the portable app on the Node platform (disk, SQLite, busboy, ffmpeg), its
- * requests served over a socket given their host binding (./host-request.ts).
+ * requests served over a socket given their host binding (./server/host-request.ts).
  */
 import { createApp as createPortableApp } from '../app.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
-import { withHostRequest } from './host-request.js';
+import { withHostRequest } from './server/host-request.js';
 import { nodePlatform } from './platform.js';
 import { transcoderFor } from './transcode/open-transcoder.js';
 

@@ -8,12 +8,12 @@
  */
 import type { Platform } from '../platform.js';
 import { createMemoryStore } from '../state/memory-store.js';
-import { diskSink } from './disk-sink.js';
-import { docsAssets } from './docs-assets.js';
-import { playerScript } from './player-script.js';
-import { receiveNodeUpload } from './receive-multipart.js';
-import { createSqliteStore, webhookLedgerOf } from './sqlite-store.js';
-import { createWebhookFetch } from './webhook-fetch.js';
+import { diskSink } from './uploads/disk-sink.js';
+import { docsAssets } from './assets/docs-assets.js';
+import { playerScript } from './assets/player-script.js';
+import { receiveNodeUpload } from './uploads/receive-multipart.js';
+import { createSqliteStore, webhookLedgerOf } from './sqlite/sqlite-store.js';
+import { createWebhookFetch } from './webhooks/webhook-fetch.js';
 
 /**
  * @example

@@ -1,7 +1,7 @@
 /**
  * Where uploaded source files go (§4.2): a sink receives a file's bytes as they stream in and puts
  * the complete file in place. The portable core keeps them in memory, bounded; the Node adapters
- * write them to disk (src/node/disk-sink.ts).
+ * write them to disk (src/node/uploads/disk-sink.ts).
  */
 import { concatBytes } from '../shared/bytes.js';
 

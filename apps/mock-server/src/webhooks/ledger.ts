@@ -1,7 +1,7 @@
 /**
  * Where the dispatcher keeps what must outlive a restart: registered targets and the deliveries
  * not yet acknowledged or given up. With `--data-dir` it is the store's SQLite database
- * (src/node/sqlite-webhooks.ts); elsewhere (memory, sandboxes) nothing is kept.
+ * (src/node/sqlite/sqlite-webhooks.ts); elsewhere (memory, sandboxes) nothing is kept.
  */
 import type { WebhookLedger } from './types.js';
 

@@ -7,7 +7,7 @@
  * are 169.254.169.254. Localhost, loopback and private ranges stay allowed: they are the usual
  * receiver (a test's server, a docker network). An entry of `allowWebhookTargets` that names the
  * host or holds the address allows it. Pure and portable: the Node platform applies the same
- * rules to every address a name resolves to, at connect time (src/node/webhook-fetch.ts).
+ * rules to every address a name resolves to, at connect time (src/node/webhooks/webhook-fetch.ts).
  */
 import {
   ALLOW_FLAG,

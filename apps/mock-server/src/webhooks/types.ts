@@ -56,7 +56,7 @@ export interface EventJob {
 
 /*
  * Persistence (see ledger.ts): what the dispatcher keeps across restarts. With `--data-dir` it is
- * the store's SQLite database (src/node/sqlite-webhooks.ts); elsewhere nothing is kept.
+ * the store's SQLite database (src/node/sqlite/sqlite-webhooks.ts); elsewhere nothing is kept.
  */
 
 /** A target as kept: `fromOptions` ones come from `--webhook` and are matched again at start. */

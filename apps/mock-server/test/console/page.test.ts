@@ -10,7 +10,7 @@ import { acceptsHtml } from '../../src/console/console-routes.js';
 import { operationsOf } from '../../src/console/marker-operations.js';
 import { consolePage } from '../../src/console/page.js';
 import { createApp } from '../../src/index.js';
-import { playerScript } from '../../src/node/player-script.js';
+import { playerScript } from '../../src/node/assets/player-script.js';
 import { createApp as createPortableApp } from '../../src/portable.js';
 
 const apps: ReturnType<typeof createApp>[] = [];

@@ -1,7 +1,7 @@
 /** The journal as Server-Sent Events: order, resume, removal of a subscriber, a slow one bounded, reset and stop. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { journalStream } from '../../src/control/journal-stream.js';
-import { startServer } from '../../src/node/server.js';
+import { startServer } from '../../src/node/server/server.js';
 import { Journal, type JournalRecord } from '../../src/state/journal.js';
 import { api } from '../support/api.js';
 

@@ -4,7 +4,7 @@ import { type Listening, serveApp } from '@video-api/test-support';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/faults/create-faults.js';
-import { throttle } from '../../src/node/throttle.js';
+import { throttle } from '../../src/node/uploads/throttle.js';
 
 type Env = {
   Bindings: { incoming: IncomingMessage };

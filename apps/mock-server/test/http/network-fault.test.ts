@@ -2,7 +2,7 @@ import { serveApp } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/faults/create-faults.js';
 import { ConnectionResetError, isConnectionReset, isNetworkFault } from '../../src/http/network-fault.js';
-import { withHostRequest } from '../../src/node/host-request.js';
+import { withHostRequest } from '../../src/node/server/host-request.js';
 import { tinyApp } from '../faults/helpers.js';
 
 const closers: Array<() => Promise<void>> = [];

@@ -7,8 +7,8 @@
 import { request } from 'node:http';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/node/cli-args.js';
-import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server.js';
+import { parseCliArgs } from '../../src/node/cli/cli-args.js';
+import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server/server.js';
 
 const servers: RunningServer[] = [];
 afterEach(async () => {

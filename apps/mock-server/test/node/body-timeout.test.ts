@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openRawConnection } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchBodies } from '../../src/node/body-timeout.js';
+import { watchBodies } from '../../src/node/server/body-timeout.js';
 
 const WINDOW_MS = 200;
 let server: Server | undefined;

@@ -1,6 +1,6 @@
 /** The CLI flags of the mock's guards beyond the readings: --max-custom-fields, --max-record-bytes. */
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/node/cli-args.js';
+import { parseCliArgs } from '../../src/node/cli/cli-args.js';
 
 describe('guard flags', () => {
   it('set maxCustomFields and maxRecordBytes (bytes with a unit)', () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';
-import { LOCK_FILE } from '../../src/node/data-dir-lock.js';
-import { currentProcess, formatIdentity, readIdentity } from '../../src/node/process-identity.js';
-import { startServer } from '../../src/node/server.js';
+import { LOCK_FILE } from '../../src/node/process/data-dir-lock.js';
+import { currentProcess, formatIdentity, readIdentity } from '../../src/node/process/process-identity.js';
+import { startServer } from '../../src/node/server/server.js';
 import { OptionError } from '../../src/options.js';
 import { deadPid } from './process-fixtures.js';
 

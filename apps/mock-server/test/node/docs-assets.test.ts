@@ -1,7 +1,7 @@
 /** swagger-ui's files for `/docs`: read from swagger-ui-dist where it is installed, none where not. */
 import { describe, expect, it } from 'vitest';
 import { DOCS_ASSETS } from '../../src/api/docs.js';
-import { docsAssets } from '../../src/node/docs-assets.js';
+import { docsAssets } from '../../src/node/assets/docs-assets.js';
 
 describe('docsAssets', () => {
   it('reads every asset of the page from the installed swagger-ui-dist', () => {

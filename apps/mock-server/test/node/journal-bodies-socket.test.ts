@@ -4,7 +4,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/node/server.js';
+import { type RunningServer, startServer } from '../../src/node/server/server.js';
 import { BODY_TEXT_CAP } from '../../src/state/journal-bodies.js';
 import type { JournalEntry, JournalExchange } from '../../src/state/types.js';
 

@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_JSON_BYTES } from '../../src/http/json-body.js';
-import { type RunningServer, startServer } from '../../src/node/server.js';
+import { type RunningServer, startServer } from '../../src/node/server/server.js';
 
 const servers: RunningServer[] = [];
 afterEach(async () => {

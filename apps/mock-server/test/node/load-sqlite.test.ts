@@ -3,8 +3,8 @@
  * says, in one line, what to install or rebuild.
  */
 import { describe, expect, it } from 'vitest';
-import { inFlagTerms } from '../../src/node/cli-args.js';
-import { loadSqlite } from '../../src/node/load-sqlite.js';
+import { inFlagTerms } from '../../src/node/cli/cli-args.js';
+import { loadSqlite } from '../../src/node/sqlite/load-sqlite.js';
 import { OptionError } from '../../src/options.js';
 
 const failing = (code: string, message: string) => () => {

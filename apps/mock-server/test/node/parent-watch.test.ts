@@ -1,7 +1,7 @@
 /** What the mock's command watches to notice that the process which started it is gone. */
 import { describe, expect, it } from 'vitest';
-import { currentLineage, goneFrom, watchParent } from '../../src/node/parent-watch.js';
-import { procStat } from '../../src/node/process-identity.js';
+import { currentLineage, goneFrom, watchParent } from '../../src/node/process/parent-watch.js';
+import { procStat } from '../../src/node/process/process-identity.js';
 import { deadPid } from './process-fixtures.js';
 
 describe('the parent watch', () => {

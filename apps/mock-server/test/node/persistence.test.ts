@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/node/server.js';
-import { DATABASE_FILE } from '../../src/node/sqlite-store.js';
+import { startServer } from '../../src/node/server/server.js';
+import { DATABASE_FILE } from '../../src/node/sqlite/sqlite-store.js';
 
 const AUTH = { authorization: 'Bearer mock-token' };
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 /** Processes and folders the lifecycle tests make and look at: dead pids, the mock's temporary folders, an upload. */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { TEMP_PREFIX } from '../../src/node/temp-folder.js';
+import { TEMP_PREFIX } from '../../src/node/uploads/temp-folder.js';
 
 /** A process id that is certainly not running: one that has just exited. */
 export function deadPid(): number {

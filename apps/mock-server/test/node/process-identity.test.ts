@@ -10,7 +10,7 @@ import {
   type ProcessIdentity,
   parseIdentity,
   procStat,
-} from '../../src/node/process-identity.js';
+} from '../../src/node/process/process-identity.js';
 import { deadPid } from './process-fixtures.js';
 
 const children: ChildProcess[] = [];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processesMentioning, type ServedProcess, serveProcess, sourceArgs } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PARENT_POLL_MS } from '../../src/node/parent-watch.js';
+import { PARENT_POLL_MS } from '../../src/node/process/parent-watch.js';
 import { mockFolders, uploadOne, waitFor } from './process-fixtures.js';
 
 const BIN = sourceArgs(fileURLToPath(new URL('../../src/node/bin.ts', import.meta.url)));

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { idsWithReadings } from '@video-api/schema';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/node/cli-args.js';
-import { describeTwin } from '../../src/node/readings-from.js';
+import { parseCliArgs } from '../../src/node/cli/cli-args.js';
+import { describeTwin } from '../../src/node/cli/readings-from.js';
 import { runCli } from '../support/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mock-readings-from-'));

@@ -5,8 +5,8 @@
  */
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { DiskFile } from '../../src/node/disk-sink.js';
-import { receiveFile } from '../../src/node/receive-multipart.js';
+import type { DiskFile } from '../../src/node/uploads/disk-sink.js';
+import { receiveFile } from '../../src/node/uploads/receive-multipart.js';
 import type { SourceSink } from '../../src/state/source-sink.js';
 
 const BOUNDARY = 'b0undary';

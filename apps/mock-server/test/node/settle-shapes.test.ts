@@ -1,6 +1,6 @@
 /**
  * The objects every request makes keep V8's fast layout even when a full collection falls
- * between a process's sixth and seventh request (src/node/settle-shapes.ts): the bare stack
+ * between a process's sixth and seventh request (src/node/server/settle-shapes.ts): the bare stack
  * loses it, so the check can fail; startServer keeps it.
  */
 import { execFile } from 'node:child_process';
@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { sourceArgs } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { settleRequestShapes } from '../../src/index.js';
-import { getOnce } from '../../src/node/settle-shapes.js';
+import { getOnce } from '../../src/node/server/settle-shapes.js';
 
 /** A loopback TCP server that does `onSocket` with each connection; resolves with it and its port. */
 async function rawServer(onSocket: (socket: Socket) => void): Promise<{ server: Server; port: number }> {

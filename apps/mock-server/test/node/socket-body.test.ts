@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSocketBody, SocketBodyError } from '../../src/node/socket-body.js';
+import { readSocketBody, SocketBodyError } from '../../src/node/server/socket-body.js';
 
 describe('readSocketBody', () => {
   it('gives the bytes of every chunk, in order, whatever the split (property)', async () => {

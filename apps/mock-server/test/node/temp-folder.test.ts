@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sourceArgs } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentProcess, formatIdentity, readIdentity } from '../../src/node/process-identity.js';
-import { createTempFolder, OWNER_FILE, reclaimLeftovers, TEMP_PREFIX } from '../../src/node/temp-folder.js';
-import { createUploadFolders } from '../../src/node/upload-folders.js';
+import { currentProcess, formatIdentity, readIdentity } from '../../src/node/process/process-identity.js';
+import { createTempFolder, OWNER_FILE, reclaimLeftovers, TEMP_PREFIX } from '../../src/node/uploads/temp-folder.js';
+import { createUploadFolders } from '../../src/node/uploads/upload-folders.js';
 import { deadPid, mockFolders } from './process-fixtures.js';
 
 const dirs: string[] = [];
@@ -93,7 +93,7 @@ describe('reclaiming leftovers', () => {
     const dead = Array.from({ length: 200 }, (_, i) => folder(parent, `${TEMP_PREFIX}dead-${i}`, owner));
     const live = createTempFolder(parent);
     const script = join(parent, 'reclaim.mjs');
-    const module = fileURLToPath(new URL('../../src/node/temp-folder.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../../src/node/uploads/temp-folder.ts', import.meta.url));
     writeFileSync(
       script,
       `const { reclaimLeftovers } = await import(${JSON.stringify(module)});\nprocess.stdout.write(JSON.stringify(reclaimLeftovers(${JSON.stringify(parent)})));\n`,

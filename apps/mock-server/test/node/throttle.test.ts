@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { throttle } from '../../src/node/throttle.js';
+import { throttle } from '../../src/node/uploads/throttle.js';
 
 const sha256 = (chunks: Buffer[]) => createHash('sha256').update(Buffer.concat(chunks)).digest('hex');
 

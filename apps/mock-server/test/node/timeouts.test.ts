@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, USAGE } from '../../src/node/cli-args.js';
+import { parseCliArgs, USAGE } from '../../src/node/cli/cli-args.js';
 import {
   checkingIntervalOf,
   DEFAULT_TIMEOUTS,
   httpServerOptions,
   timeoutsOf,
-} from '../../src/node/timeouts.js';
+} from '../../src/node/server/timeouts.js';
 
 describe('the server timeouts', () => {
   it('default to what --help says', () => {

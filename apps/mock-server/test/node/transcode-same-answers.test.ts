@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';
-import { parseCliArgs } from '../../src/node/cli-args.js';
+import { parseCliArgs } from '../../src/node/cli/cli-args.js';
 import { findFfmpeg } from '../../src/node/transcode/find-ffmpeg.js';
 import { RENDITION_HEADER } from '../../src/playback/routes.js';
 import type { MockApp } from '../../src/types.js';

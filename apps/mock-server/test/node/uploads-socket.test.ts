@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/node/server.js';
+import { type RunningServer, startServer } from '../../src/node/server/server.js';
 import type { MockOptions } from '../../src/types.js';
 
 const servers: RunningServer[] = [];

@@ -10,8 +10,8 @@ import {
   type WebhookReceiver,
 } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardedLookup } from '../../src/node/guarded-lookup.js';
-import { createWebhookFetch } from '../../src/node/webhook-fetch.js';
+import { guardedLookup } from '../../src/node/webhooks/guarded-lookup.js';
+import { createWebhookFetch } from '../../src/node/webhooks/webhook-fetch.js';
 import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
 import type { WebhookDispatcher } from '../../src/webhooks/types.js';
 import { videoEvent } from '../webhooks/fixtures.js';

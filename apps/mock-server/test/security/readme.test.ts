@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/index.js';
-import { USAGE } from '../../src/node/cli-args.js';
-import { exposureWarning } from '../../src/node/default-hosts.js';
+import { USAGE } from '../../src/node/cli/cli-args.js';
+import { exposureWarning } from '../../src/node/server/default-hosts.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = readme.slice(

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../../src/node/sqlite-store.js';
+import { createSqliteStore } from '../../src/node/sqlite/sqlite-store.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
 import type { VideoStore } from '../../src/state/video-store.js';
 import type { VideoRecord } from '../../src/types.js';

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookRoutes } from '../../src/control/webhook-routes.js';
 import { createApp } from '../../src/index.js';
-import { createWebhookFetch } from '../../src/node/webhook-fetch.js';
+import { createWebhookFetch } from '../../src/node/webhooks/webhook-fetch.js';
 import type { MockApp } from '../../src/types.js';
 import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
 import { WebhookTargetRefused } from '../../src/webhooks/target-rules.js';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { DOCS_ASSETS, type DocsAssets } from '../api/docs.js';
+import { DOCS_ASSETS, type DocsAssets } from '../../api/docs.js';
 
 /** The folder of the installed swagger-ui-dist, or undefined where it is not installed. */
 function swaggerUiFolder(): string | undefined {

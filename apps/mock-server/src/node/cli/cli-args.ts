@@ -3,12 +3,12 @@
  * says what was wrong, where and what is accepted.
  */
 import { parseArgs } from 'node:util';
-import { OptionError } from '../options.js';
-import { parseReadingChoice, ReadingError, splitPair } from '../readings/choice.js';
-import type { LogLevel } from '../shared/log.js';
-import { LOG_LEVELS } from '../shared/log.js';
+import { OptionError } from '../../options.js';
+import { parseReadingChoice, ReadingError, splitPair } from '../../readings/choice.js';
+import type { LogLevel } from '../../shared/log.js';
+import { LOG_LEVELS } from '../../shared/log.js';
 import { readReadingsFrom } from './readings-from.js';
-import type { ServerOptions } from './server.js';
+import type { ServerOptions } from '../server/server.js';
 
 export const USAGE = `Usage: video-api-mock [options]
 

@@ -5,8 +5,8 @@
 
 import type { ReadingChoice } from '@video-api/schema';
 import { ReportFileError, readReportFile } from '@video-api/schema/node';
-import { OptionError } from '../options.js';
-import { type TwinReport, twinReadings } from '../readings/from-report.js';
+import { OptionError } from '../../options.js';
+import { type TwinReport, twinReadings } from '../../readings/from-report.js';
 
 /**
  * Reads and checks the report at `path`; a missing or unreadable file, a file that is not JSON or

@@ -1,12 +1,12 @@
 /**
  * One mock per data dir: a second one would share the database and, on start, clear the folder of
  * uploads in progress under the first. The lock is a file naming the owner (process id, start
- * time, host: process-identity.ts); a lock whose process is gone (a crash, a kill -9, its pid since
+ * time, host: ../process/process-identity.ts); a lock whose process is gone (a crash, a kill -9, its pid since
  * reused by another process) is taken over.
  */
 import { linkSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OptionError } from '../options.js';
+import { OptionError } from '../../options.js';
 import { currentProcess, formatIdentity, isAlive, readIdentity } from './process-identity.js';
 
 /** File name of the lock inside the data dir. */

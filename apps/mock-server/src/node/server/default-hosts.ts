@@ -5,7 +5,7 @@
  * from other machines, with the warning when no admin token guards the admin API.
  */
 import { hostname } from 'node:os';
-import { hostPattern, isIpLiteral, isLocalhostName, LOCALHOST_HOSTS } from '../http/allowed-hosts.js';
+import { hostPattern, isIpLiteral, isLocalhostName, LOCALHOST_HOSTS } from '../../http/allowed-hosts.js';
 
 /** The host of `url` without port, lower case; undefined for no URL or one that does not parse. */
 function hostOf(url: string | undefined): string | undefined {

@@ -6,7 +6,7 @@
  * app (`startServer`, or any @hono/node-server adapter given `app.fetch`).
  */
 import type { IncomingMessage } from 'node:http';
-import type { HostRequest } from '../http/context.js';
+import type { HostRequest } from '../../http/context.js';
 import { readSocketBody } from './socket-body.js';
 
 /** The host's request under Node: a view of the IncomingMessage, made once per request. */

@@ -2,12 +2,12 @@
 import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { answerOutsideApp, setExposure, setServedOrigin } from '../app.js';
-import { badRequest, HttpError } from '../http/errors.js';
-import { createLog } from '../shared/log.js';
-import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
+import { answerOutsideApp, setExposure, setServedOrigin } from '../../app.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { createLog } from '../../shared/log.js';
+import type { MockApp, MockOptions, TranscodeOptions } from '../../types.js';
 import { BODY_IDLE_BYTES, watchBodies } from './body-timeout.js';
-import { createApp } from './create-app.js';
+import { createApp } from '../create-app.js';
 import { defaultAllowedHosts, exposureWarning, isLoopbackHost } from './default-hosts.js';
 import { settleRequestShapes } from './settle-shapes.js';
 import { applyIdleTimeout, httpServerOptions, timeoutsOf } from './timeouts.js';

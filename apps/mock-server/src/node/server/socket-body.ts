@@ -5,7 +5,7 @@
  * counts); this reads the same bytes without the copy.
  */
 import type { Readable } from 'node:stream';
-import { concatBytes } from '../shared/bytes.js';
+import { concatBytes } from '../../shared/bytes.js';
 
 /** Why a socket body could not be read: the connection closed or failed before its end. */
 export class SocketBodyError extends Error {}

@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { OptionError } from '../options.js';
+import { OptionError } from '../../options.js';
 
 /** better-sqlite3's constructor. */
 export type DatabaseConstructor = typeof BetterSqlite3;

@@ -8,11 +8,11 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { OptionError } from '../options.js';
-import type { FieldDefinition, VideoRecord } from '../state/types.js';
-import { formatKey, type VideoStore } from '../state/video-store.js';
-import type { WebhookLedger } from '../webhooks/ledger.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { OptionError } from '../../options.js';
+import type { FieldDefinition, VideoRecord } from '../../state/types.js';
+import { formatKey, type VideoStore } from '../../state/video-store.js';
+import type { WebhookLedger } from '../../webhooks/ledger.js';
+import { lockDataDir } from '../process/data-dir-lock.js';
 import { loadSqlite } from './load-sqlite.js';
 import { sqliteWebhookLedger } from './sqlite-webhooks.js';
 
@@ -29,7 +29,7 @@ export const DATABASE_FILE = 'mock.sqlite';
 
 /**
  * Opens (or creates) the database in `dataDir`, which no other mock may have open (see
- * data-dir-lock.ts).
+ * ../process/data-dir-lock.ts).
  *
  * @example
  * const store = createSqliteStore('./mock-data');

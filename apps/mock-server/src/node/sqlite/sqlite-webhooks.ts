@@ -4,7 +4,7 @@
  * SIGKILL, resumes them. Each write is committed (and synced, `synchronous = FULL`) on return.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { StoredDelivery, StoredTarget, WebhookLedger } from '../webhooks/ledger.js';
+import type { StoredDelivery, StoredTarget, WebhookLedger } from '../../webhooks/ledger.js';
 
 /**
  * Creates the tables if needed and returns the ledger.

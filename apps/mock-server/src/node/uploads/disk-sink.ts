@@ -10,8 +10,8 @@ import { createWriteStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { IncomingFile, SourceSink } from '../state/source-sink.js';
-import { crashPoint } from './crash-point.js';
+import type { IncomingFile, SourceSink } from '../../state/source-sink.js';
+import { crashPoint } from '../process/crash-point.js';
 import { createUploadFolders } from './upload-folders.js';
 
 /** A file being received on disk: a Node stream can also be piped into it (`writable`). */

@@ -5,12 +5,12 @@
  */
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../api/receive-upload.js';
-import { MAX_PARTS, partsCutMessage } from '../http/multipart.js';
-import { requestHeader } from '../http/request-headers.js';
-import type { IncomingFile, SourceSink } from '../state/source-sink.js';
+import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../../api/receive-upload.js';
+import { MAX_PARTS, partsCutMessage } from '../../http/multipart.js';
+import { requestHeader } from '../../http/request-headers.js';
+import type { IncomingFile, SourceSink } from '../../state/source-sink.js';
 import { type DiskFile, isDiskFile } from './disk-sink.js';
-import { incomingOf } from './host-request.js';
+import { incomingOf } from '../server/host-request.js';
 import { throttle } from './throttle.js';
 
 /**

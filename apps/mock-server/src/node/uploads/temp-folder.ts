@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentProcess, formatIdentity, isAlive, readIdentity } from './process-identity.js';
+import { currentProcess, formatIdentity, isAlive, readIdentity } from '../process/process-identity.js';
 
 /** The name every temporary folder of the mock starts with. */
 export const TEMP_PREFIX = 'video-api-mock-';

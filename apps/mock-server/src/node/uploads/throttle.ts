@@ -4,7 +4,7 @@
  * read no faster than the slices leave.
  */
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { createPacer } from '../faults/pace.js';
+import { createPacer } from '../../faults/pace.js';
 
 /**
  * Returns a Readable with the bytes of `source`, delivered at `bytesPerSecond`. An error of the

@@ -8,10 +8,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { parseAllowList } from '../webhooks/allow-list.js';
-import { parseIp } from '../webhooks/ip-address.js';
-import type { ResolvingFetch } from '../webhooks/target-check.js';
-import { resolvedRefusal, targetRefusal, WebhookTargetRefused } from '../webhooks/target-rules.js';
+import { parseAllowList } from '../../webhooks/allow-list.js';
+import { parseIp } from '../../webhooks/ip-address.js';
+import type { ResolvingFetch } from '../../webhooks/target-check.js';
+import { resolvedRefusal, targetRefusal, WebhookTargetRefused } from '../../webhooks/target-rules.js';
 import { guardedLookup, resolveAll } from './guarded-lookup.js';
 
 export interface WebhookFetchOptions {
