@@ -4,7 +4,7 @@
  *
  * Layers, lowest first (a folder may import its own layer and the ones below; peers on one line
  * may not import each other):
- *   shared → readings → state → http → faults | webhooks → api | playback → control → sandbox → root files → node
+ *   shared → readings → state → http → faults | webhooks → instance → api | playback → control → sandbox → root files → node
  * `src/node/` holds everything that needs Node; only `src/index.ts` (the Node entry) imports it.
  * `src/msw/` serves the mock through msw (an optional peer); only `src/msw.ts` imports it or msw.
  */
@@ -14,6 +14,7 @@ const LAYERS = [
   ['state'],
   ['http'],
   ['faults', 'webhooks'],
+  ['instance'],
   ['api', 'playback'],
   ['control'],
   ['sandbox'],

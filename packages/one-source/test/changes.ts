@@ -41,7 +41,7 @@ export const NEW_OPERATION: { change: NewOperation; expected: string[]; newFiles
   },
   expected: [
     // the mock: its route table (the handler goes there), and the test of the operations it serves
-    'apps/mock-server/src/mock-instance.ts:apiRoutes',
+    'apps/mock-server/src/api/routes.ts:apiRoutes',
     'apps/mock-server/test/http/operations.test.ts:describe(the operations of the mock)',
     // the client: its operation table and the method of the client
     'packages/client/src/client.ts:createVideoApiClient',

@@ -6,45 +6,26 @@
  */
 import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema';
 import type { Hono } from 'hono';
-import type { Faults } from '../faults/types.js';
 import { requireToken } from '../http/auth.js';
 import type { MockEnv } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import type { MockState } from '../instance/mock-state.js';
 import type { ServerReadings } from '../readings/server-readings.js';
-import type { VirtualClock } from '../state/clock.js';
-import type { Journal } from '../state/journal.js';
-import type { Representer } from '../state/representer.js';
-import type { Phase, VideoRecord } from '../state/types.js';
-import type { VideoStore } from '../state/video-store.js';
-import type { WebhookDispatcher } from '../webhooks/types.js';
 import { adminApp } from './admin-app.js';
+import { type ControlState, createControl } from './control.js';
 import { faultRoutes } from './fault-routes.js';
 import { body, readingsChoice } from './inputs.js';
 import { journalRoutes } from './journal-routes.js';
-import type { StateControl } from './mock-control.js';
 import { adminOpenapi } from './openapi.js';
 import { ADVANCE, DEFINITIONS, SEED } from './schemas.js';
 import { protoFieldProblem } from './seed-checks.js';
 import { webhookRoutes } from './webhook-routes.js';
 
-/** What the admin routes work on: the in-process control, and what they show beside it. */
-export interface AdminDeps {
-  control: StateControl;
-  store: VideoStore;
-  clock: VirtualClock;
-  readings: ServerReadings;
-  represent: Representer;
-  /** A record's phase on the virtual clock now (the lifecycle's). */
-  phaseOf: (record: VideoRecord) => Phase;
-  faults: Faults;
-  webhooks: WebhookDispatcher;
-  /** Token the admin API requires, if any. */
-  adminToken: string | undefined;
-  /** Who may reach the mock, for `GET /__mock/access`. */
-  access: () => AccessView;
-  /** The journal itself, for one entry's bodies and the live stream (./journal-routes.ts). */
-  journal: Journal;
-}
+/**
+ * What the admin routes work on: the parts of the state the control wraps (the routes act through
+ * a control of their own, ./control.ts) and the admin token.
+ */
+export type AdminState = ControlState & Pick<MockState, 'adminToken'>;
 
 /**
  * What `GET /__mock/access` answers: who may reach the mock (never the admin token itself), and
@@ -77,10 +58,13 @@ function readingsView(readings: ServerReadings) {
  * The admin routes, to mount at the admin prefix.
  *
  * @example
- * app.route(ADMIN_PREFIX, adminRoutes({ control, store, clock, readings, represent, faults, webhooks, adminToken }));
+ * app.route(ADMIN_PREFIX, adminRoutes(state, () => accessView));
+ *
+ * @param access what `GET /__mock/access` answers: who may reach the mock.
  */
-export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
-  const { control, clock, readings } = deps;
+export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<MockEnv> {
+  const { clock, readings } = deps;
+  const control = createControl(deps);
   const admin = adminApp();
   const token = deps.adminToken;
   if (token !== undefined) {
@@ -90,7 +74,7 @@ export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
     });
   }
   admin.get('/openapi.json', (c) => c.json(adminOpenapi(c.get('origin'))));
-  admin.get('/access', (c) => c.json(deps.access()));
+  admin.get('/access', (c) => c.json(access()));
   admin.post('/reset', (c) => {
     control.reset();
     return c.body(null, 204);
@@ -114,7 +98,7 @@ export function adminRoutes(deps: AdminDeps): Hono<MockEnv> {
     const played = readings.forRequest();
     const videos = deps.store.list().map((record) => ({
       key: record.key,
-      phase: deps.phaseOf(record),
+      phase: deps.lifecycle.phaseOf(record),
       video: deps.represent.video(record, played, c.get('origin')),
     }));
     return c.json({ videos });

@@ -1,45 +1,33 @@
 /** The in-process control API (`app.mock`), mirrored by the admin API under `/__mock/`. */
 import type { ReadingChoice } from '@video-api/schema';
-import type { Guards } from '../api/bounds.js';
-import type { Faults } from '../faults/types.js';
 import { notFound } from '../http/errors.js';
-import type { RateLimiter } from '../http/rate-limit.js';
+import type { MockState } from '../instance/mock-state.js';
 import { parseReadingChoice } from '../readings/choice.js';
-import type { ServerReadings } from '../readings/server-readings.js';
-import type { VirtualClock } from '../state/clock.js';
 import { defaultDefinitions } from '../state/definitions.js';
-import type { VideoEvent } from '../state/events.js';
-import type { Journal } from '../state/journal.js';
-import type { Lifecycle } from '../state/lifecycle.js';
 import { newRecord } from '../state/record.js';
-import type { Representer } from '../state/representer.js';
-import type { SourceSink } from '../state/source-sink.js';
 import type { VideoStore } from '../state/video-store.js';
-import type { WebhookDispatcher } from '../webhooks/types.js';
 import type { StateControl } from './mock-control.js';
 import type { SeedVideo } from './schemas.js';
 import { parseSince, SINCE_RULE } from './schemas.js';
 import { seedProblem } from './seed-checks.js';
 
-/** What the control API works on. */
-export interface ControlDeps {
-  store: VideoStore;
-  clock: VirtualClock;
-  lifecycle: Lifecycle;
-  journal: Journal;
-  limiter: RateLimiter;
-  readings: ServerReadings;
-  represent: Representer;
-  faults: Faults;
-  webhooks: WebhookDispatcher;
-  sink: SourceSink;
-  /** Uploads being received. */
-  uploads: Set<Promise<unknown>>;
-  /** Listeners of every state change. */
-  listeners: Set<(event: VideoEvent) => void>;
-  /** The record guards a seed is held to, as the API's writes are (README "Guards"). */
-  guards: Guards;
-}
+/** What the control API works on: parts of the state. */
+export type ControlState = Pick<
+  MockState,
+  | 'store'
+  | 'clock'
+  | 'lifecycle'
+  | 'events'
+  | 'journal'
+  | 'limiter'
+  | 'readings'
+  | 'represent'
+  | 'faults'
+  | 'webhooks'
+  | 'sink'
+  | 'uploads'
+  | 'limits'
+>;
 
 /** Keys for the videos of a seed without one, none of them a key the seed gives another video. */
 function generatedKeys(store: VideoStore, videos: readonly SeedVideo[]): string[] {
@@ -68,7 +56,7 @@ async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): 
  * @example
  * app.mock.advanceClock(2000); // every uploaded video is now ready
  */
-export function createControl(deps: ControlDeps): StateControl {
+export function createControl(deps: ControlState): StateControl {
   const { store, clock, lifecycle, readings, sink } = deps;
   const force = (key: string, phase: 'ready' | 'failed') => {
     lifecycle.settle();
@@ -87,7 +75,7 @@ export function createControl(deps: ControlDeps): StateControl {
     },
     seed(videos: SeedVideo[]) {
       // All or nothing: every check before anything is stored; a seed never overwrites a video.
-      const problem = seedProblem(videos, (key) => store.get(key) !== undefined, deps.guards);
+      const problem = seedProblem(videos, (key) => store.get(key) !== undefined, deps.limits);
       if (problem) throw problem;
       const now = clock.now();
       const keys = generatedKeys(store, videos);
@@ -140,10 +128,7 @@ export function createControl(deps: ControlDeps): StateControl {
     async uploadsSettled() {
       while (deps.uploads.size > 0) await Promise.allSettled([...deps.uploads]);
     },
-    onEvent(listener) {
-      deps.listeners.add(listener);
-      return () => deps.listeners.delete(listener);
-    },
+    onEvent: (listener) => deps.events.subscribe(listener),
     webhooks: deps.webhooks,
     faults: deps.faults,
     async close() {

@@ -10,12 +10,11 @@ import type { Context, Hono } from 'hono';
 import type { MockEnv } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { RequestPipeline } from '../http/pipeline.js';
+import type { MockState } from '../instance/mock-state.js';
 import type { RequestReadings } from '../readings/request-readings.js';
-import type { Lifecycle } from '../state/lifecycle.js';
-import type { OutputFile, SourceProcessor } from '../state/processing.js';
+import type { OutputFile } from '../state/processing.js';
 import type { VideoRecord } from '../state/types.js';
 import { stateOf } from '../state/video-shapes.js';
-import type { VideoStore } from '../state/video-store.js';
 import { placeholderMasterPlaylist, placeholderMediaPlaylist, placeholderSegment } from './placeholder.js';
 import { PLAYLIST_TYPE, SEGMENT_TYPE } from './playlists.js';
 
@@ -25,11 +24,7 @@ export const RENDITION_HEADER = 'X-Mock-Rendition';
 type Rendition = 'transcoded' | 'placeholder';
 
 /** What playback reads: the videos, where they are in their lifecycle, and processed output. */
-export interface PlaybackDeps {
-  store: VideoStore;
-  lifecycle: Lifecycle;
-  processor?: SourceProcessor;
-}
+export type PlaybackDeps = Pick<MockState, 'store' | 'lifecycle' | 'processor'>;
 
 /** The record of `key` if it is ready; else the 404 that says why: unknown, failed for good, or not ready yet. */
 function readyVideo({ store, lifecycle }: PlaybackDeps, key: string, readings: RequestReadings): VideoRecord {

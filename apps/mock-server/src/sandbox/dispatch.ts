@@ -4,9 +4,11 @@
  * every address it answers with (playback URLs, `/openapi.json` servers, webhook payloads, a
  * relative Location) points back into the same sandbox; any other request by the default state.
  * A bad name or a sandbox too many reaches the default state's pipeline as its refusal, so the
- * mock's own error gets CORS and the journal like any answer.
+ * mock's own error gets CORS and the journal like any answer. A sandbox's app routes the path below
+ * its prefix (`pathBelowPrefix`).
  */
 import type { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import type { MockEnv } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
 import { ADMIN_PREFIX } from '../http/operations.js';
@@ -84,4 +86,18 @@ export function sandboxDispatch<S extends Sandbox & { fetch: Fetch }>(
       ? answer.then((response) => underPrefix(response, served))
       : underPrefix(answer, served);
   };
+}
+
+/**
+ * The path a sandbox's app routes (its Hono `getPath`): the request's, without the sandbox prefix
+ * (`/sandboxes/w1`) the dispatch names in the `pathPrefix` binding (a sandbox's name has no `%`,
+ * so decoding leaves it as it is).
+ *
+ * @example
+ * const app = new Hono<MockEnv>({ getPath: pathBelowPrefix });
+ */
+export function pathBelowPrefix(request: Request, options?: { env?: unknown }): string {
+  const path = getPath(request);
+  const prefix = (options?.env as Bindings | undefined)?.pathPrefix;
+  return prefix === undefined ? path : path.slice(prefix.length) || '/';
 }

@@ -10,7 +10,7 @@
  */
 
 import type { VirtualClock } from './clock.js';
-import type { EventContext, VideoEvent } from './events.js';
+import type { EventContext, EventSink } from './events.js';
 import type { ProcessOutcome, SourceProcessor } from './processing.js';
 import type { StoredSource } from './source-sink.js';
 import type { Phase, VideoRecord } from './types.js';
@@ -30,9 +30,8 @@ export interface LifecycleDeps {
    * context's origin is remembered at once, for the video's later events).
    */
   represent: (record: VideoRecord, phase: Phase, context: EventContext) => () => Record<string, unknown>;
-  /** Whether an event would reach anyone now (a webhook target, a listener); default: always. */
-  heard?: () => boolean;
-  emit: (event: VideoEvent, context: EventContext) => void;
+  /** Where events go (webhooks and listeners subscribe there); an event nobody hears is not built. */
+  events: EventSink;
   /** Makes renditions of each upload before it is ready; none: the placeholder plays. */
   processor?: SourceProcessor;
 }
@@ -202,7 +201,7 @@ export class Lifecycle {
     if (previousState === state) return;
     const video = this.#deps.represent(record, after, context);
     // An event nobody receives is not built (a create answers without a representation it never shows).
-    if (this.#deps.heard?.() === false) return;
+    if (!this.#deps.events.heard()) return;
     const event = {
       videoKey: record.key,
       state,
@@ -210,7 +209,7 @@ export class Lifecycle {
       occurredAt: this.#clock.iso(at),
       video: video(),
     };
-    this.#deps.emit(event, context);
+    this.#deps.events.emit(event, context);
   }
 
   /** In real-time mode, wakes up when the next transition comes due. */

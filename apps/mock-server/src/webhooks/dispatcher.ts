@@ -6,11 +6,12 @@
  */
 import type { ReadingOf } from '@video-api/schema';
 import { createRandom, toSeed } from '../shared/prng.js';
+import type { EventSubscriber } from '../state/events.js';
 import { retryPolicy } from './backoff.js';
 import { READY_ONLY_STATES, webhookEventName } from './constants.js';
 import { NO_LEDGER, type StoredDelivery, type StoredTarget } from './ledger.js';
 import { buildPayload } from './payload.js';
-import { readingsHeader, resolveWebhookReadings } from './readings.js';
+import { readingsHeader, resolveWebhookReadings, WEBHOOK_READING_IDS } from './readings.js';
 import { validateRegistration } from './registration.js';
 import { restoreTargets } from './restore.js';
 import { generatedSecret } from './secret.js';
@@ -240,5 +241,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await Promise.all([...targets.values()].map((queue) => queue.cancel('dispatcher closed')));
       changed();
     },
+  };
+}
+
+/**
+ * The dispatcher as a subscriber of a state's events (src/state/events.ts): heard while a target
+ * is registered, and then the webhook readings of a request that causes events are played.
+ *
+ * @example
+ * events.subscribe(webhookSubscriber(webhooks));
+ */
+export function webhookSubscriber(webhooks: WebhookDispatcher): EventSubscriber {
+  return {
+    heard: () => webhooks.list().length > 0,
+    take: (event, context) => webhooks.dispatch(event, context.readings),
+    reads: Object.values(WEBHOOK_READING_IDS),
   };
 }

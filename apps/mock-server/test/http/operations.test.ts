@@ -60,7 +60,7 @@ import type {} from '@video-api/schema/types';
 import '../../src/mock-instance.js';
 ${ADDED_OPERATION}`;
     expect(typecheck({ 'added-operation.ts': added })).toEqual([
-      expect.stringMatching(/^src\/mock-instance\.ts:\d+ TS2741: Property 'deleteVideo' is missing/),
+      expect.stringMatching(/^src\/api\/routes\.ts:\d+ TS2741: Property 'deleteVideo' is missing/),
     ]);
   }, 120_000);
 });
