@@ -1,67 +1,28 @@
 /**
  * The placeholder every ready video plays where no real renditions exist: two renditions of a
- * 10-second test pattern (src/playback/test-pattern.ts), H.264 written by the mock itself
- * (src/playback/h264.ts) in MPEG-TS segments of 2 s. Made on first use, once per process.
+ * 10-second test pattern (colour bars over a bar that fills as it plays), H.264 in MPEG-TS
+ * segments of 2 s. The bytes were made once by ffmpeg (scripts/placeholder-media.mjs) and are
+ * committed in ./placeholder-media.ts, so every machine serves the same ones, with no encoder and
+ * no disk; each segment is decoded from base64 on first use, once per process.
  */
-import {
-  accessUnitDelimiter,
-  CODECS,
-  codedSlice,
-  type Picture,
-  pictureParameterSet,
-  type StreamFormat,
-  sequenceParameterSet,
-} from './h264.js';
-import { type AccessUnit, TS_CLOCK, transportStream } from './mpeg-ts.js';
+import { PLACEHOLDER_MEDIA } from './placeholder-media.js';
 import { masterPlaylist, mediaPlaylist, type Variant } from './playlists.js';
-import { testPattern } from './test-pattern.js';
 
-/** A rendition of the placeholder: its name (a path segment) and format. */
-export interface PlaceholderRendition extends StreamFormat {
+/** A rendition of the placeholder: its name (a path segment), size and frame rate. */
+export interface PlaceholderRendition {
   name: string;
+  width: number;
+  height: number;
+  fps: number;
 }
 
-export const PLACEHOLDER_RENDITIONS: readonly PlaceholderRendition[] = [
-  { name: '144p', width: 256, height: 144, fps: 10 },
-  { name: '72p', width: 128, height: 72, fps: 10 },
-];
-export const SEGMENT_SECONDS = 2;
-export const SEGMENT_COUNT = 5;
+export const PLACEHOLDER_RENDITIONS: readonly PlaceholderRendition[] = PLACEHOLDER_MEDIA.renditions.map(
+  ({ name, width, height }) => ({ name, width, height, fps: PLACEHOLDER_MEDIA.fps }),
+);
+export const SEGMENT_SECONDS = PLACEHOLDER_MEDIA.segmentSeconds;
+export const SEGMENT_COUNT = PLACEHOLDER_MEDIA.renditions[0]?.segments.length ?? 0;
 
-const START_CODE = Uint8Array.of(0, 0, 0, 1);
-
-function annexB(units: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(units.reduce((sum, unit) => sum + START_CODE.length + unit.length, 0));
-  let at = 0;
-  for (const unit of units) {
-    out.set(START_CODE, at);
-    out.set(unit, at + START_CODE.length);
-    at += START_CODE.length + unit.length;
-  }
-  return out;
-}
-
-/** Segment `index` of `rendition`: an IDR frame, then P frames that code what changed. */
-function makeSegment(rendition: PlaceholderRendition, index: number): Uint8Array {
-  const perSegment = rendition.fps * SEGMENT_SECONDS;
-  const frames = perSegment * SEGMENT_COUNT;
-  const headers = [sequenceParameterSet(rendition), pictureParameterSet()];
-  const units: AccessUnit[] = [];
-  let previous: Picture | undefined;
-  for (let n = 0; n < perSegment; n++) {
-    const frame = index * perSegment + n;
-    const picture = testPattern(rendition, frame, frames);
-    const slice = previous
-      ? codedSlice(rendition, picture, { picture: previous, frameNum: n })
-      : codedSlice(rendition, picture, undefined, index);
-    const nals = previous ? [accessUnitDelimiter(), slice] : [accessUnitDelimiter(), ...headers, slice];
-    units.push({ data: annexB(nals), pts: (frame * TS_CLOCK) / rendition.fps, key: !previous });
-    previous = picture;
-  }
-  return transportStream(units);
-}
-
-const made = new Map<string, Uint8Array>();
+const decoded = new Map<string, Uint8Array>();
 
 /** The name of segment `index` in a media playlist. */
 const segmentName = (index: number): string => `segment${index}.ts`;
@@ -73,14 +34,15 @@ const segmentName = (index: number): string => `segment${index}.ts`;
  * placeholderSegment('72p', 'segment0.ts')?.[0]; // 0x47, the first sync byte
  */
 export function placeholderSegment(renditionName: string, name: string): Uint8Array | undefined {
-  const rendition = PLACEHOLDER_RENDITIONS.find((candidate) => candidate.name === renditionName);
+  const rendition = PLACEHOLDER_MEDIA.renditions.find((candidate) => candidate.name === renditionName);
   const index = /^segment(\d)\.ts$/.exec(name)?.[1];
-  if (!rendition || index === undefined || Number(index) >= SEGMENT_COUNT) return undefined;
+  const base64 = index === undefined ? undefined : rendition?.segments[Number(index)];
+  if (base64 === undefined) return undefined;
   const key = `${renditionName}/${index}`;
-  let bytes = made.get(key);
+  let bytes = decoded.get(key);
   if (!bytes) {
-    bytes = makeSegment(rendition, Number(index));
-    made.set(key, bytes);
+    bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    decoded.set(key, bytes);
   }
   return bytes;
 }
@@ -112,7 +74,7 @@ export function placeholderMasterPlaylist(): string {
         averageBandwidth: bits(sizes.reduce((sum, size) => sum + size, 0) / SEGMENT_COUNT),
         width: rendition.width,
         height: rendition.height,
-        codecs: CODECS,
+        codecs: PLACEHOLDER_MEDIA.codecs,
         frameRate: rendition.fps,
       };
     }),

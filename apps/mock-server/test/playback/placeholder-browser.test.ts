@@ -12,7 +12,7 @@
  * 0.1 s apart, as long as the playlists say (placeholder-ffmpeg.test.ts). Chromium 156 plays all 10 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/index.js';
+import { type RunningServer, startServer } from '../../src/node/index.js';
 import { PLACEHOLDER_RENDITIONS, SEGMENT_COUNT, SEGMENT_SECONDS } from '../../src/playback/placeholder.js';
 import { openPlayerPage, type PlayerPage } from '../support/player.js';
 

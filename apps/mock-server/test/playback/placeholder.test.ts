@@ -1,14 +1,13 @@
 /**
  * The placeholder a ready video plays (§2): a multivariant playlist of two renditions whose
  * attributes match the media, VOD media playlists whose EXTINF are the segments' real durations,
- * and segments of H.264 in MPEG-TS, read back here with a reader of our own; content types, HEAD
+ * and segments of H.264 in MPEG-TS (made once by ffmpeg), read back here with a reader of our own; content types, HEAD
  * and CORS as a player expects; a 404 that says why before the video is ready.
  */
 import { describe, expect, it } from 'vitest';
-import { crc32Mpeg2 } from '../../src/playback/mpeg-ts.js';
 import { PLACEHOLDER_RENDITIONS } from '../../src/playback/placeholder.js';
 import { api } from '../support/api.js';
-import { nalUnits, packets, pesPackets } from './ts-reader.js';
+import { crc32Mpeg2, nalUnits, packets, pesPackets } from './ts-reader.js';
 
 async function readyVideo() {
   const h = api();

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/index.js';
+import { type RunningServer, startServer } from '../../src/node/index.js';
 import { probe } from '../support/ffmpeg.js';
 import { openPlayerPage, type PlayerPage } from '../support/player.js';
 import { clip, until } from '../support/transcode.js';

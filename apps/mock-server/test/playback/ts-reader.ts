@@ -1,7 +1,19 @@
 /**
  * A small reader of MPEG-TS for the playback tests: packets, the PES packets of one PID with their
- * PTS, and the NAL units of an H.264 access unit. Independent of the writer it checks.
+ * PTS, the NAL units of an H.264 access unit, and the CRC of PSI sections. Independent of the
+ * ffmpeg that wrote the placeholder.
  */
+
+/** CRC-32/MPEG-2 (poly 0x04C11DB7, no reflection), as PSI sections carry it. */
+export function crc32Mpeg2(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte << 24;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
+    crc >>>= 0;
+  }
+  return crc >>> 0;
+}
 
 export interface TsPacket {
   pid: number;
