@@ -37,7 +37,7 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      // The page with the mock inside it (docs/recipes.md, "The msw worker in a Vite dev server").
+      // The page with the mock inside it (the mock's README, "The msw worker in a Vite dev server").
       command: `npx msw init public --no-save && npx vite --mode msw --port ${MSW_PAGE_PORT} --strictPort`,
       url: MSW_PAGE_URL,
       reuseExistingServer: !process.env.CI,

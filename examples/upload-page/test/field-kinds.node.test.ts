@@ -1,8 +1,9 @@
 /**
- * The table of field kinds in the repository's recipes (docs/recipes.md), held to the kit: each of
- * the client's typed kinds writes the value form of §2 that `fieldKindOf` names as the mock's kind;
- * a field defined with that kind accepts it under `custom-field-definition=typed`; and the mock
- * shows it with the real service's type word under `custom-field-formats=with-field-entries`.
+ * The table of field kinds in the mock's README ("Field kinds in three vocabularies"), held to the
+ * kit: each of the client's typed kinds writes the value form of §2 that `fieldKindOf` names as the
+ * mock's kind; a field defined with that kind accepts it under `custom-field-definition=typed`;
+ * and the mock shows it with the real service's type word under
+ * `custom-field-formats=with-field-entries`.
  */
 import {
   createVideoApiClient,
@@ -16,7 +17,7 @@ import { fieldKindOf, type FieldKind as MockKind } from '@video-api/schema';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-/** client kind, a value of it, the mock's kind, the real service's type word: the recipes' table. */
+/** client kind, a value of it, the mock's kind, the real service's type word: the README's table. */
 const TABLE: [FieldKind, FieldValue<FieldKind>, MockKind, string][] = [
   ['text', 'Shot on location', 'string', 'text'],
   ['counter', 42, 'number', 'number'],
