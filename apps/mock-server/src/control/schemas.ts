@@ -1,6 +1,6 @@
 /** Bodies and queries of the admin API (the mock's own control surface, not the public spec). */
 import { idsWithReadings, readingsOf } from '@video-api/schema';
-import { zCustomFieldValue } from '@video-api/schema/zod';
+import { zCreateVideoEntry, zCustomFieldValue } from '@video-api/schema/zod';
 import { z } from 'zod';
 import { zFaultRule } from '../faults/rule-schema.js';
 import type { AcceptedKeys } from '../shared/issues.js';
@@ -29,21 +29,19 @@ const SEED_KEY_RULE =
 export const SEED_PHASE_RULE = `one of ${SEEDABLE_PHASES.join(', ')} (to get a video processing, seed it created, upload a file and advance the clock)`;
 const CUSTOM_FIELD_RULE = 'a string, number, boolean or array of strings';
 
-/** The seed body in words (the `detail` of a 400). */
-const SEED_SHAPE =
-  '{"videos":[{"title": string, "key"?, "tags"?: [string], "projectKey"?, "owner"?, "simpleCustomFields"?: {name: value}, "phase"?}]}';
-
 const text = (what = 'must be a string') => z.string({ error: what });
 
-/** One video of a seed: a create entry plus optional state. */
+/**
+ * One video of a seed: a create entry (every member of the generated schema, §4.1, so a member
+ * the spec adds is seedable with no edit here) plus optional state. Closed: an unknown member is refused.
+ */
 const zSeedVideo = z.strictObject({
   key: text(`must be ${SEED_KEY_RULE}`)
     .min(1, `must be ${SEED_KEY_RULE}`)
     .max(200, `must be ${SEED_KEY_RULE}`)
     .refine((key) => !UNADDRESSABLE_KEYS.includes(key), `must be ${SEED_KEY_RULE}`)
     .optional(),
-  title: text(),
-  tags: z.array(text(), { error: 'must be an array of strings' }).optional(),
+  ...zCreateVideoEntry.shape,
   projectKey: text().optional(),
   owner: text().optional(),
   simpleCustomFields: z
@@ -63,9 +61,31 @@ export const zSeedBody = z.strictObject({
     .max(10_000, 'must hold at most 10000 videos (seed more in several requests)'),
 });
 
-/** Messages for the issues a schema above leaves to zod (a custom field value matching no form). */
-export const adminErrorMap = (issue: { code: string }): string | undefined =>
-  issue.code === 'invalid_union' ? `must be ${CUSTOM_FIELD_RULE}` : undefined;
+/** A value of each type a generated schema may ask for, in words: one, and several. */
+const TYPE_WORDS: Readonly<Record<string, readonly [string, string]>> = {
+  string: ['a string', 'strings'],
+  number: ['a number', 'numbers'],
+  boolean: ['a boolean', 'booleans'],
+};
+
+/** What a schema of the create entry takes, in words (`an array of strings`), if it is one of the simple kinds. */
+function typeWords(schema: z.core.$ZodType): string | undefined {
+  const def = schema._zod.def;
+  if (def.type !== 'array') return TYPE_WORDS[def.type]?.[0];
+  const element = TYPE_WORDS[(def as z.core.$ZodArrayDef).element._zod.def.type];
+  return element && `an array of ${element[1]}`;
+}
+
+/**
+ * Messages for the issues a schema above leaves to zod: a custom field value matching no form, and
+ * a member of the generated create entry of the wrong type (its schema has no message of ours).
+ */
+export const adminErrorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
+  if (issue.code === 'invalid_union') return `must be ${CUSTOM_FIELD_RULE}`;
+  const words =
+    issue.code === 'invalid_type' && issue.inst ? typeWords(issue.inst as z.core.$ZodType) : undefined;
+  return words && `must be ${words}`;
+};
 
 const MAX_ADVANCE_MS = 10 * 365 * 24 * 3600 * 1000;
 
@@ -113,6 +133,21 @@ export function parseSince(since: string): number | string | undefined {
   const day = since.slice(0, 10);
   return new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) ? since : undefined;
 }
+
+/** A member of the create entry in the words of the seed's shape: `"title": string`, `"tags"?: [string]`. */
+function memberWords(name: string, schema: z.core.$ZodType): string {
+  const def = schema._zod.def;
+  const optional = def.type === 'optional';
+  const inner = optional ? (def as z.core.$ZodOptionalDef).innerType._zod.def : def;
+  const element = inner.type === 'array' ? (inner as z.core.$ZodArrayDef).element._zod.def.type : undefined;
+  const type = element === undefined ? inner.type : `[${element}]`;
+  return `"${name}"${optional ? '?' : ''}: ${type}`;
+}
+
+/** The seed body in words (the `detail` of a 400). */
+const SEED_SHAPE = `{"videos":[{${Object.entries(zCreateVideoEntry.shape)
+  .map(([name, schema]) => memberWords(name, schema))
+  .join(', ')}, "key"?, "projectKey"?, "owner"?, "simpleCustomFields"?: {name: value}, "phase"?}]}`;
 
 export const SEED: BodySpec<z.infer<typeof zSeedBody>> = {
   what: 'The seed body',

@@ -1,30 +1,64 @@
 /**
  * The one constructor of a video record (create §4.1 and the seed of the control API build records
- * with it), and the members of a record the mock's bounds measure beside its custom fields.
+ * with it), and the members of the create entry it copies, which the bounds measure beside the
+ * custom fields and the representation shows: read from the generated schema of the entry, so a
+ * member the spec adds to it is kept, bounded and shown with no edit here.
  */
+import type { CreateVideoEntry } from '@video-api/schema';
+import { zCreateVideoEntry } from '@video-api/schema/zod';
+import type { z } from 'zod';
 import type { FieldValue, Phase, VideoRecord } from './types.js';
 
-/** What create (§4.1) or a seed gives of a new video. */
-export interface NewVideo {
-  title: string;
-  tags?: string[] | undefined;
+/** The members of `T` it names, without the index signature of an open (loose) object. */
+type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
+/** A create entry (§4.1) as the generated schema reads it (an optional member may be `undefined`). */
+export type Entry = Named<z.output<typeof zCreateVideoEntry>>;
+
+/**
+ * The names of the entry's members: the generated type's, which the generated schema's must be
+ * (`BOUNDED_MEMBERS`) and `Entry` must index (`entryOf`).
+ */
+type EntryMember = keyof CreateVideoEntry;
+
+/** What create (§4.1) or a seed gives of a new video: the entry, and what the request or the seed adds. */
+export type NewVideo = Entry & {
   projectKey: string;
   /** The token that created it (for the `owner-only` readings); a seed may name one. */
   owner: string | undefined;
   customFields?: Readonly<Record<string, FieldValue>> | undefined;
   /** A seed may start a video in a later phase (`SEEDABLE_PHASES`). */
   phase?: Phase | undefined;
-}
+};
 
 /**
- * The members a client writes that the bounds measure beside custom fields: `maxFieldLength`
- * (under `field-length-limits: limited`) bounds each text in them, `maxRecordBytes` their JSON.
+ * Every member of the create entry, in the spec's order: a record keeps each, the representation
+ * shows each (`video-record-fields: with-extra-fields`), and the bounds measure each beside custom
+ * fields: `maxFieldLength` (under `field-length-limits: limited`) bounds each text in them,
+ * `maxRecordBytes` their JSON.
  */
-export const BOUNDED_MEMBERS = ['title', 'tags'] as const satisfies readonly (keyof NewVideo &
-  keyof VideoRecord)[];
+export const BOUNDED_MEMBERS: readonly EntryMember[] = Object.keys(
+  zCreateVideoEntry.shape,
+) as (keyof Entry)[];
 
 /** The bounded members of a record or of a new video. */
-export type BoundedParts = Pick<VideoRecord, (typeof BOUNDED_MEMBERS)[number]>;
+export type BoundedParts = Pick<VideoRecord, EntryMember>;
+
+/**
+ * The members of the entry `from` holds (none of what else it carries: an open schema lets
+ * extra members through), arrays copied when `copy` says.
+ *
+ * @example
+ * entryOf({ title: 'Intro', tags: undefined, extra: 1 }); // { title: 'Intro' }
+ */
+export function entryOf(from: Entry, copy = false): CreateVideoEntry {
+  const entry: Record<string, unknown> = {};
+  for (const member of BOUNDED_MEMBERS) {
+    const value = from[member];
+    if (value !== undefined) entry[member] = copy && Array.isArray(value) ? [...value] : value;
+  }
+  return entry as CreateVideoEntry; // each member of the entry, as the entry holds it
+}
 
 /** The custom fields of every new record created without any (most): one frozen object for all of them. */
 const NO_FIELDS: Readonly<Record<string, FieldValue>> = Object.freeze({});
@@ -43,8 +77,7 @@ export const NOTHING_SCHEDULED: VideoRecord['schedule'] = Object.freeze(
 export function newRecord(key: string, video: NewVideo, now: number): VideoRecord {
   return {
     key,
-    title: video.title,
-    ...(video.tags && { tags: video.tags }),
+    ...entryOf(video),
     projectKey: video.projectKey,
     owner: video.owner,
     customFields: video.customFields === undefined ? NO_FIELDS : { ...video.customFields },

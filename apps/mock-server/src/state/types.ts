@@ -1,5 +1,5 @@
 /** The state the mock keeps: video records, their phases, definitions, journal entries. */
-import type { FieldKind, MeaningOf } from '@video-api/schema';
+import type { CreateVideoEntry, FieldKind, MeaningOf } from '@video-api/schema';
 import type { StoredSource } from './source-sink.js';
 
 /**
@@ -11,11 +11,9 @@ export type Phase = MeaningOf<'video-states', 'detailed'>['words'][number];
 /** A custom field value in one of the five JSON forms of §2. */
 export type FieldValue = string | number | boolean | string[];
 
-/** One video as the store keeps it. */
-export interface VideoRecord {
+/** One video as the store keeps it: every member of its create entry (§4.1, the generated type), and the mock's own. */
+export interface VideoRecord extends CreateVideoEntry {
   key: string;
-  title: string;
-  tags?: string[];
   projectKey: string;
   /** The token that created the video (for the `owner-only` readings). */
   owner: string | undefined;
