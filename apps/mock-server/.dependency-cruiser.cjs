@@ -4,7 +4,7 @@
  *
  * Layers, lowest first (a folder may import its own layer and the ones below; peers on one line
  * may not import each other):
- *   shared → readings → state → http → faults | webhooks → instance → api | playback → control → sandbox → root files → node
+ *   shared → readings → state → http → faults | webhooks → instance → api | playback → control → sandbox | console → root files → node
  * `src/node/` holds everything that needs Node; only `src/index.ts` (the Node entry) imports it.
  * `src/msw/` serves the mock through msw (an optional peer); only `src/msw.ts` imports it or msw.
  */
@@ -17,7 +17,7 @@ const LAYERS = [
   ['instance'],
   ['api', 'playback'],
   ['control'],
-  ['sandbox'],
+  ['sandbox', 'console'],
 ];
 const ROOT_FILES = '^src/[^/]+\\.ts$';
 const NODE_ONLY_PACKAGES = ['busboy', 'better-sqlite3', '@hono/node-server'];
@@ -88,6 +88,14 @@ module.exports = {
       },
     },
     ...layerRules,
+    {
+      name: 'browser-code-imports-types',
+      comment:
+        'browser code (src/*/browser/, bundled for a page: the console, /docs) imports its folder and src/shared/; of the rest of the mock and of packages, types only',
+      severity: 'error',
+      from: { path: '^src/[^/]+/browser/' },
+      to: { pathNot: ['^src/[^/]+/browser/', '^src/shared/'], dependencyTypesNot: ['type-only'] },
+    },
     {
       name: 'no-cycles',
       comment: 'no import cycle between files, type-only imports included',

@@ -6,6 +6,7 @@
  */
 import { openapiDocument } from '@video-api/schema/openapi';
 import type { Hono } from 'hono';
+import { SWAGGER_INIT_SCRIPT } from '../generated/docs-bundle.js';
 import type { MockEnv } from '../http/context.js';
 import type { RequestPipeline } from '../http/pipeline.js';
 import { referencePage } from './reference-page.js';
@@ -59,15 +60,7 @@ const SWAGGER_PAGE = `<!doctype html>
 <div id="swagger-ui"></div>
 <script src="/docs/swagger-ui-bundle.js"></script>
 <script src="/docs/swagger-ui-standalone-preset.js"></script>
-<script>
-window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
-  dom_id: '#swagger-ui',
-  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-  layout: 'StandaloneLayout',
-  persistAuthorization: false,
-});
-</script>
+<script src="/docs/swagger-init.js"></script>
 </body>
 </html>
 `;
@@ -101,6 +94,9 @@ export function docsRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'], as
     wrap((c, next) => {
       const asset = c.req.param('asset') ?? '';
       if (asset === 'reference') return c.html(referencePage(specFor(c.get('origin'))));
+      if (asset === 'swagger-init.js')
+        // swagger-ui's start (src/api/browser/swagger-init.ts)
+        return c.body(SWAGGER_INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' });
       const type = DOCS_ASSETS[asset];
       const bytes = type === undefined ? undefined : read(asset);
       if (!type || !bytes) return next().then(() => c.res);

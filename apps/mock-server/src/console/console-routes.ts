@@ -3,7 +3,8 @@
  * Accept at all); a client whose Accept names no HTML (`application/json`) gets the JSON 404 it
  * got before the console existed. Served only where the admin API is, since the page works
  * through it. Below a prefix (a sandbox's), the path without its trailing slash is redirected to
- * the one with it, which the page's relative paths need.
+ * the one with it, which the page's relative paths need. The page, like the console's files and
+ * its script's calls, stays out of the journal, which is for the requests of the app under test.
  */
 import type { Hono } from 'hono';
 import type { AccessView } from '../control/admin-routes.js';
@@ -38,6 +39,7 @@ export function consoleRoutes(app: Hono<MockEnv>, wrap: RequestPipeline['wrap'],
     '/',
     wrap((c, next) => {
       if (!acceptsHtml(c.req.header('accept'))) return next().then(() => c.res);
+      c.set('unjournalled', true); // the console's page is not a request of the app under test
       // Below a prefix (`/sandboxes/w1`), the page's relative paths need the trailing slash.
       const url = new URL(c.req.url);
       // A Location relative to the path itself (`w1/`), which neither the sandbox nor msw moves.

@@ -1,7 +1,8 @@
 /**
- * The console's Journal panel: an empty table and its filters, filled by journal-script.ts live
+ * The console's Journal pane: an empty table and its filters, filled live by ./browser/journal.ts
  * from `GET /__mock/journal/stream` (the requests the mock received, each with the readings it
- * played, as `X-Mock-Readings` names them), with a button per row that shows its request and response.
+ * played, as `X-Mock-Readings` names them; not the console's own), with a button per row that
+ * shows its request and response. The page keeps it in view beside the unknowns.
  */
 // The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
 /** @jsxRuntime automatic */

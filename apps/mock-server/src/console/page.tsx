@@ -1,17 +1,18 @@
 /**
  * The console at `/`: one server-rendered page (hono/jsx) with the mock's base URL, the access
- * warning, a navigation to its panels and the API reference, the Unknowns, Journal, Videos, Webhooks and Faults panels; its own script and style come from the mock
- * (console-assets.ts), nothing from elsewhere. Paths are relative, so the page works below a
- * prefix too (a sandbox, the msw handlers' base URL).
+ * warning, a navigation to its panels and the API reference; in two columns, the Unknowns table
+ * with the Videos, Webhooks and Faults panels below it, and beside them the Journal, which stays
+ * in view. Its own script, style and icon come from the mock (console-assets.ts), nothing from
+ * elsewhere. Paths are relative, so the page works below a prefix too (a sandbox, the msw
+ * handlers' base URL).
  */
 // The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 import { openapiDocument } from '@video-api/schema/openapi';
 import type { AccessView } from '../control/admin-routes.js';
-import { CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console-assets.js';
+import { CONSOLE_ICON_URL, CONSOLE_SCRIPT_URL, CONSOLE_STYLE_URL } from './console-assets.js';
 import { JournalPanel } from './journal-panel.js';
-import { NAV_STYLE } from './nav-style.js';
 import { UnknownsPanel } from './unknowns-panel.js';
 import { VideosPanel } from './videos-panel.js';
 import { FaultsPanel, WebhooksPanel } from './webhooks-panel.js';
@@ -70,9 +71,9 @@ export function consolePage(view: ConsoleView): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Video API mock: console</title>
-        <link rel="stylesheet" href={CONSOLE_STYLE_PATH} />
-        <style>{NAV_STYLE}</style>
-        <script src={CONSOLE_SCRIPT_PATH} defer />
+        <link rel="icon" href={CONSOLE_ICON_URL} type="image/svg+xml" />
+        <link rel="stylesheet" href={CONSOLE_STYLE_URL} />
+        <script src={CONSOLE_SCRIPT_URL} defer />
       </head>
       <body>
         <header>
@@ -89,10 +90,10 @@ export function consolePage(view: ConsoleView): string {
             </p>
           )}
           {view.access.adminToken && <TokenForm />}
-          <p id="status" role="status" aria-live="polite" />
           <Nav />
+          <p id="status" role="status" aria-live="polite" />
         </header>
-        <main>
+        <main class="columns">
           <UnknownsPanel playing={view.playing} />
           <JournalPanel />
           <VideosPanel />

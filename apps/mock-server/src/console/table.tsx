@@ -1,4 +1,4 @@
-/** A table of the console that console-script.ts fills: a hidden caption, its column heads, an empty body. */
+/** A table of the console that its script (./browser/) fills: a hidden caption, its column heads, an empty body. */
 // The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */

@@ -1,19 +1,38 @@
 /**
- * The console's Unknowns panel: every `x-unspecified` marker of the spec with the sentence of the
- * interface document it comes from (`says`, its § `source`), a link to its place in the API
- * reference and to the operations it touches there (marker-operations.ts), its readings with their
- * sentences, the reading the mock plays now (server-wide) and a labelled form that switches it
- * through `PATCH /__mock/readings` (console-script.ts sends it); a contract report opened in the
- * page shows what a run observed of each (report-script.ts).
+ * The console's Unknowns table: every `x-unspecified` marker of the spec, one row each, grouped by
+ * the section of the interface document it comes from (its § `source`, with the section's heading):
+ * its id and links to its place in the API reference and to the operations it touches there
+ * (marker-operations.ts), the sentence of the document (`says`), the reading the mock plays now
+ * (server-wide) with the row's switch (a select named for the unknown, sent as `PATCH
+ * /__mock/readings` by ./browser/readings.ts), its readings with their sentences, and what an
+ * opened contract report observed of it (./browser/report.ts).
  */
 // The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
 /** @jsxRuntime automatic */
 /** @jsxImportSource hono/jsx */
 import { type UnspecifiedMarker, unspecified } from '@video-api/schema';
+import { INTERFACE_SECTIONS } from '../generated/interface-sections.js';
 import { operationsOf } from './marker-operations.js';
 
 /** Every marker of the spec, in spec order. */
 const MARKERS = Object.values(unspecified) as readonly UnspecifiedMarker[];
+
+/** `4.10` after `4.9`: section numbers compared part by part. */
+const bySection = (a: string, b: string): number => {
+  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const difference = (x[i] ?? -1) - (y[i] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+};
+
+/** The markers grouped by section, sections in the document's order, markers in the spec's. */
+const SECTIONS: readonly (readonly [source: string, markers: readonly UnspecifiedMarker[]])[] = [
+  ...new Set(MARKERS.map((marker) => marker.source)),
+]
+  .sort(bySection)
+  .map((source) => [source, MARKERS.filter((marker) => marker.source === source)] as const);
 
 function Switch({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
   const names = Object.keys(marker.readings ?? {});
@@ -30,7 +49,9 @@ function Switch({ marker, playing }: { marker: UnspecifiedMarker; playing: strin
           </option>
         ))}
       </select>{' '}
-      <button type="submit">Switch {marker.id}</button>
+      <button type="submit">
+        Switch<span class="visually-hidden"> {marker.id}</span>
+      </button>
     </form>
   );
 }
@@ -53,7 +74,7 @@ function Touches({ marker }: { marker: UnspecifiedMarker }) {
   return (
     <p class="touches">
       <a href={`docs/reference#unknown-${marker.id}`}>
-        In the API reference<span class="visually-hidden"> ({marker.id})</span>
+        In the reference<span class="visually-hidden"> ({marker.id})</span>
       </a>
       {operations.length > 0 && '; operations: '}
       {operations.map((id, index) => (
@@ -66,39 +87,53 @@ function Touches({ marker }: { marker: UnspecifiedMarker }) {
   );
 }
 
-function Marker({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
+/** What the mock plays of the unknown, its switch and its readings; or why it has none. */
+function Playing({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
   const readings = Object.entries(marker.readings ?? {});
+  if (readings.length === 0)
+    return <p class="none">No readings: {marker.noReadings ?? 'the spec lists none'}</p>;
   return (
-    <article class="unknown" id={`unknown-${marker.id}`} data-id={marker.id}>
-      <h3>
+    <>
+      <p>
+        Playing now: <strong data-playing={marker.id}>{playing ?? '(after sign-in)'}</strong>
+        <span class="reported" data-reported={marker.id} />
+      </p>
+      <Switch marker={marker} playing={playing} />
+      <details>
+        <summary>
+          {readings.length} readings<span class="visually-hidden"> of {marker.id}</span>
+        </summary>
+        <ul class="readings">
+          {readings.map(([name, sentence]) => (
+            <li
+              data-reading-of={marker.id}
+              data-reading={name}
+              class={name === playing ? 'playing' : undefined}
+            >
+              <code>{name}</code>: {sentence}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
+  );
+}
+
+function Row({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
+  return (
+    <tr class="unknown" id={`unknown-${marker.id}`} data-id={marker.id}>
+      <th scope="row">
         <code>{marker.id}</code> <span class="source">§{marker.source}</span>
-      </h3>
-      <blockquote>{marker.says}</blockquote>
-      <Touches marker={marker} />
-      {marker.note && <p class="note">{marker.note}</p>}
-      {readings.length === 0 ? (
-        <p class="none">No readings: {marker.noReadings ?? 'the spec lists none'}</p>
-      ) : (
-        <>
-          <p>
-            Playing now: <strong data-playing={marker.id}>{playing ?? '(after sign-in)'}</strong>
-            <span class="reported" data-reported={marker.id} />
-          </p>
-          <ul class="readings">
-            {readings.map(([name, sentence]) => (
-              <li
-                data-reading-of={marker.id}
-                data-reading={name}
-                class={name === playing ? 'playing' : undefined}
-              >
-                <code>{name}</code>: {sentence}
-              </li>
-            ))}
-          </ul>
-          <Switch marker={marker} playing={playing} />
-        </>
-      )}
-    </article>
+        <Touches marker={marker} />
+      </th>
+      <td>
+        <blockquote>{marker.says}</blockquote>
+        {marker.note && <p class="note">{marker.note}</p>}
+      </td>
+      <td>
+        <Playing marker={marker} playing={playing} />
+      </td>
+    </tr>
   );
 }
 
@@ -110,14 +145,35 @@ export function UnknownsPanel({ playing }: { playing: Readonly<Record<string, st
   return (
     <section id="unknowns" aria-labelledby="unknowns-title">
       <h2 id="unknowns-title">Unknowns ({MARKERS.length})</h2>
-      <p>
-        What the interface document leaves open, marked <code>x-unspecified</code> in the spec. The mock plays
-        one reading of each; switch it here and the next response changes.
+      <p class="hint">
+        What the interface document leaves open, marked <code>x-unspecified</code> in the spec, by section.
+        The mock plays one reading of each; switch it here and the next response changes.
       </p>
       <ReportForm />
-      {MARKERS.map((marker) => (
-        <Marker marker={marker} playing={playing?.[marker.id]} />
-      ))}
+      <table id="unknowns-table">
+        <caption class="visually-hidden">
+          The unknowns by section of the interface document, with the reading the mock plays
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">unknown</th>
+            <th scope="col">the document says</th>
+            <th scope="col">the mock plays</th>
+          </tr>
+        </thead>
+        {SECTIONS.map(([source, markers]) => (
+          <tbody>
+            <tr>
+              <th scope="rowgroup" colspan={3} id={`section-${source}`}>
+                §{source} {INTERFACE_SECTIONS[source] ?? ''}
+              </th>
+            </tr>
+            {markers.map((marker) => (
+              <Row marker={marker} playing={playing?.[marker.id]} />
+            ))}
+          </tbody>
+        ))}
+      </table>
     </section>
   );
 }

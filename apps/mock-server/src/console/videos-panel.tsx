@@ -1,8 +1,8 @@
 /**
  * The console's Videos panel: the virtual clock, a form that advances it
  * (`POST /__mock/clock/advance`), reset (`POST /__mock/reset`), and the stored videos with their
- * phase (`GET /__mock/videos`), filled and refreshed by state-script.ts, and a player for a ready
- * one (player-script.ts).
+ * phase (`GET /__mock/videos`), filled and refreshed by ./browser/state.ts, and a player for a ready
+ * one (./browser/player.ts).
  */
 // The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
 /** @jsxRuntime automatic */

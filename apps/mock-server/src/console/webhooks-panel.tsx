@@ -1,7 +1,7 @@
 /**
  * The console's Webhooks and Faults panels: webhook targets (register, remove), the latest
  * deliveries, the given-up events with a redeliver button (`/__mock/webhooks/…`), and the fault
- * rules (`/__mock/faults`: add one as JSON, remove one). state-script.ts fills the tables.
+ * rules (`/__mock/faults`: add one as JSON, remove one). ./browser/state.ts fills the tables.
  */
 // The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
 /** @jsxRuntime automatic */

@@ -35,6 +35,8 @@ interface MockVariables {
   pipelined: boolean;
   /** What the fault rules decided for this request (src/faults), while rules are set. */
   faultPlan: { uploadBytesPerSecond?: number } | undefined;
+  /** Set by a route whose request the journal leaves out: the console's page (src/console). */
+  unjournalled: boolean;
 }
 
 export interface MockEnv {

@@ -9,6 +9,7 @@ import { READING_REQUEST_HEADER, READINGS_RESPONSE_HEADER, ReadingError } from '
 import type { RequestReadings } from '../readings/request-readings.js';
 import type { ServerReadings } from '../readings/server-readings.js';
 import { limitsRate } from '../readings/switches.js';
+import { CONSOLE_REQUEST_HEADER } from '../shared/console-request.js';
 import type { Log } from '../shared/log.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { Journal } from '../state/journal.js';
@@ -103,13 +104,18 @@ function record(
   };
   // Served over a socket, the header lines and body text rather than the Request; what a response was made
   // from, where respond() tapped it, rather than the Response (state/journal-bodies.ts).
-  if (!admin) journal.bodies.keep(journal.record(entry), keptRequest(c), tappedAnswer(response) ?? response);
+  if (!admin && !consoleOwn(c))
+    journal.bodies.keep(journal.record(entry), keptRequest(c), tappedAnswer(response) ?? response);
   if (logged) {
     const { at, virtualAt, ...rest } = entry;
     const times = { time: new Date(at).toISOString(), virtualTime: clock.iso(virtualAt) };
     log(level, { msg: 'request', ...times, ...rest, readings: readings.played() });
   }
 }
+
+/** The console's own requests, which the journal leaves out: its page (its route marks it) and its script's calls. */
+const consoleOwn = (c: Context<MockEnv>): boolean =>
+  c.get('unjournalled') === true || requestHeader(c, CONSOLE_REQUEST_HEADER) !== undefined;
 
 /** What the journal keeps of the request: served over a socket, its header lines and body text only. */
 function keptRequest(c: Context<MockEnv>): Request | KeptRequest {

@@ -61,14 +61,12 @@ describe('a newcomer opens the URL the mock prints', () => {
   });
 
   it('shows every unknown of the spec, each with the reading it plays', async () => {
-    expect(await page.locator('#unknowns article.unknown').count()).toBe(MARKERS.length);
+    expect(await page.locator('#unknowns tr.unknown').count()).toBe(MARKERS.length);
     for (const marker of MARKERS) {
-      const article = page.locator(`article[id="unknown-${marker.id}"]`);
-      expect(await article.locator('blockquote').textContent(), marker.id).toBe(marker.says);
+      const row = page.locator(`tr[id="unknown-${marker.id}"]`);
+      expect(await row.locator('blockquote').textContent(), marker.id).toBe(marker.says);
       if (marker.mock === undefined) continue;
-      expect(await article.locator(`[data-playing="${marker.id}"]`).textContent(), marker.id).toBe(
-        marker.mock,
-      );
+      expect(await row.locator(`[data-playing="${marker.id}"]`).textContent(), marker.id).toBe(marker.mock);
     }
   });
 

@@ -92,7 +92,7 @@ describe('the console page', () => {
       ['console/console.js', 'text/javascript'],
       ['console/console.css', 'text/css'],
     ] as const) {
-      expect(text).toContain(`"${path}"`);
+      expect(text).toContain(`"${path}?v=`);
       const res = await app.request(`/${path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain(type);

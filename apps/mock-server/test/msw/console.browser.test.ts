@@ -61,7 +61,7 @@ const getVideoPath = (key: string) => specOperation('getVideo').specPath.replace
 describe('openConsole: the console under the msw handlers, in Chromium', () => {
   it('shows every unknown of the spec with the reading it plays, read through the worker', async () => {
     const ids = Object.keys(unspecified);
-    expect(await frame.locator('article.unknown').count()).toBe(ids.length);
+    expect(await frame.locator('tr.unknown').count()).toBe(ids.length);
     const [first] = readingsOf('status-codes');
     // The script's GET __mock/readings answered through msw: no request left the page.
     await expect.poll(() => frame.locator('[data-playing="status-codes"]').textContent()).toBe(first);
