@@ -1,15 +1,17 @@
 /** Types of batch uploads. */
-import type { SimpleCustomFields, Video } from '@video-api/schema';
+import type { CreateVideoEntry, SimpleCustomFields, Video } from '@video-api/schema';
 import type { VideoApiError } from '../errors.js';
 import type { UploadProgress } from '../upload/types.js';
 import type { WaitOptions } from '../wait/types.js';
 
-/** One file of a batch. */
-export interface BatchFile<S> {
+/** The members of a create entry (§4.1), each one a file may give (the generated type's). */
+export type EntryMembers = { [K in keyof CreateVideoEntry]?: CreateVideoEntry[K] | undefined };
+
+/** One file of a batch: the members of its create entry (§4.1), and what the batch does beside. */
+export interface BatchFile<S> extends EntryMembers {
   source: S;
   /** Title of the video (§4.1); default: the source's name, else "video N". */
   title?: string | undefined;
-  tags?: string[] | undefined;
   /**
    * Custom fields written after creation, before the upload (with the correlation id when
    * `correlationField` is set). Default: none, and then no custom field is written.

@@ -5,7 +5,13 @@
  * custom field of its video); a rerun with the same ids and ledger reuses what exists instead of
  * creating again, and a create whose outcome is unknown is never repeated blindly.
  */
-import type { CreatedVideo, SimpleCustomFields, Video } from '@video-api/schema';
+import type {
+  CreatedVideo,
+  CreateVideoEntry,
+  CreateVideosRequest,
+  SimpleCustomFields,
+  Video,
+} from '@video-api/schema';
 import { AbortedError, AmbiguousCreateError, InputError, NotFoundError } from '../errors.js';
 import type { CallOptions } from '../http/types.js';
 import { shown } from '../shown.js';
@@ -15,13 +21,10 @@ import type { WaitOptions } from '../wait/types.js';
 import { ambiguityAdvice, asApiError, isAmbiguousCreateFailure } from './ambiguity.js';
 import { memoryLedger } from './ledger.js';
 import { limiter } from './limit.js';
-import type { BatchFile, BatchOptions, BatchProgress, BatchResult } from './types.js';
+import type { BatchFile, BatchOptions, BatchProgress, BatchResult, EntryMembers } from './types.js';
 
 export interface BatchClient<S> {
-  createVideos(
-    body: { projectKey: string; videos: { title: string; tags?: string[] }[] },
-    options?: CallOptions,
-  ): Promise<CreatedVideo[]>;
+  createVideos(body: CreateVideosRequest, options?: CallOptions): Promise<CreatedVideo[]>;
   uploadSource(videoKey: string, source: S, options?: UploadOptions): Promise<UploadResult>;
   getVideo(videoKey: string, options?: CallOptions): Promise<Video>;
   updateCustomFields(videoKey: string, fields: SimpleCustomFields, options?: CallOptions): Promise<Video>;
@@ -33,6 +36,17 @@ export interface BatchClient<S> {
    * from JavaScript without it, sources of every runtime are checked and anything else is refused.)
    */
   checkSource(source: S): Promise<void>;
+}
+
+/**
+ * The create entry (§4.1) of a file: each member of the generated entry named here, so a member
+ * the spec adds fails the type check until the batch passes it on; members a file does not give are left out.
+ */
+function entryOf(file: BatchFile<unknown>, title: string): CreateVideoEntry {
+  const members = { title, tags: file.tags } satisfies Record<keyof CreateVideoEntry, unknown> & EntryMembers;
+  return Object.fromEntries(
+    Object.entries(members).filter(([, value]) => value !== undefined),
+  ) as unknown as CreateVideoEntry;
 }
 
 function sourceName(source: unknown): string | undefined {
@@ -213,8 +227,7 @@ export async function uploadVideos<S>(
       emit({ index, phase: 'creating' });
     }
     const videos = chunk.map((index) => {
-      const file = files[index] as BatchFile<S>;
-      return file.tags ? { title: titleOf(index), tags: file.tags } : { title: titleOf(index) };
+      return entryOf(files[index] as BatchFile<S>, titleOf(index));
     });
     let created: CreatedVideo[];
     try {

@@ -4,6 +4,7 @@
  * It keeps no results; each answer of the API goes where `evidence` says (the running probe's).
  */
 
+import type { CreateVideoEntry } from '@video-api/schema';
 import type { Auth, SendOptions } from '../support/http.js';
 import {
   describe,
@@ -112,7 +113,7 @@ export class RequestDriver {
   }
 
   // §4.1
-  createVideos(videos: Array<{ title: string; tags?: string[] }>, auth: Auth = 'token') {
+  createVideos(videos: CreateVideoEntry[], auth: Auth = 'token') {
     const sent = this.send({
       method: 'POST',
       path: pathOf('createVideos'),
