@@ -7,7 +7,7 @@
 import { mockReadings, type UnspecifiedMarker, unspecified } from '@video-api/schema';
 import { refusedUrl } from '@video-api/test-support';
 import { specOperation } from '../src/http/operations.js';
-import { DEFAULT_TOKEN, type RunningServer, startServer } from '../src/index.js';
+import { DEFAULT_TOKEN, type RunningServer, startServer } from '../src/node/index.js';
 
 /** The reading switched away from the spec's default, shown as such in the Unknowns panel. */
 export const SWITCHED = { id: 'readiness-field', reading: 'ready-flag' } as const;

@@ -3,7 +3,7 @@
  * request that caused it, or this server's own address: never the Host of whatever came in last.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../src/index.js';
+import { createApp } from '../src/node/index.js';
 import { type RunningServer, startServer } from '../src/node/server/server.js';
 import type { VideoEvent } from '../src/state/events.js';
 import type { MockApp } from '../src/types.js';

@@ -66,7 +66,7 @@ const MUST_HANDLE: Record<UnspecifiedIdWithReadings, string[]> = {
 describe('a reading added to the spec', () => {
   it('fails the type check at every place of the mock that must play it', () => {
     const diagnostics = typecheck(
-      { 'scratch.ts': "import '../../src/index.js';\nimport '../../src/msw.js';\n" },
+      { 'scratch.ts': "import '../../src/node/index.js';\nimport '../../src/msw.js';\n" },
       { [generated]: withScratchReadings() },
     );
     const names = (id: string, d: string) => new RegExp(`scratch-${id}(?![a-z0-9-])`).test(d);

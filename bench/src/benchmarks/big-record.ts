@@ -6,7 +6,7 @@
  * CPU it holds the event loop for, i.e. how long it blocks requests on every other video.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { TMP_DIR } from '../lib/paths.js';
 import { figure, percentile } from '../lib/stats.js';
 import type { Benchmark, Figure } from '../lib/types.js';

@@ -5,7 +5,7 @@
  * 1.2x with the per-attempt timeout on (issue 28).
  */
 import { createVideoApiClient } from '@video-api/client';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { figure } from '../lib/stats.js';
 import type { Benchmark } from '../lib/types.js';
 import { AUTH, TOKEN } from '../servers/start.js';

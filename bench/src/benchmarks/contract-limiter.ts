@@ -5,7 +5,7 @@
  * videos it creates, counted at the limiter (the server's side).
  */
 import { runContract } from '@video-api/contract';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { figure } from '../lib/stats.js';
 import type { Benchmark } from '../lib/types.js';
 

@@ -3,7 +3,7 @@
  * default readings, and the reading matrix (one run per reading of every unknown with readings).
  */
 import { runContract } from '@video-api/contract';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { idsWithReadings, readingsOf } from '@video-api/schema';
 import { figure, median } from '../lib/stats.js';
 import type { Benchmark } from '../lib/types.js';

@@ -7,7 +7,7 @@
  * Usage: scale-load.ts BASE_URL SIZE random|each CONNECTIONS AMOUNT SEED
  */
 
-import { seededRandom } from '@video-api/mock-server';
+import { seededRandom } from '@video-api/mock-server/node';
 import autocannon from 'autocannon';
 import { AUTH } from '../servers/start.js';
 import { scaleKey } from './scale-seed.js';

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { createApp, seededRandom } from '@video-api/mock-server';
+import { createApp, seededRandom } from '@video-api/mock-server/node';
 import { AUTH, TOKEN } from '../servers/start.js';
 import { SEED_CHUNK, scaleKey, scaleSeed } from './scale-seed.js';
 

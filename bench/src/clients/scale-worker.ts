@@ -4,7 +4,7 @@
  * the benchmark over IPC: GETs of random keys timed in-process, and its memory after a full GC.
  * Usage (spawned by scale.ts): scale-worker.ts memory|data-dir SIZE [DATA_DIR]
  */
-import { createApp, seededRandom } from '@video-api/mock-server';
+import { createApp, seededRandom } from '@video-api/mock-server/node';
 import { percentile } from '../lib/stats.js';
 import { AUTH, TOKEN } from '../servers/start.js';
 import { SEED_CHUNK, scaleKey, scaleSeed } from './scale-seed.js';

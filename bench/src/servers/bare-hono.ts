@@ -5,7 +5,7 @@
  * journal, auth or guards). Run as its own process; prints `listening on <url>`. The record to
  * serve is passed as JSON in BARE_RECORD (the mock's own GET answer, so both send the same bytes).
  */
-import { settleRequestShapes } from '@video-api/mock-server';
+import { settleRequestShapes } from '@video-api/mock-server/node';
 import { serveApp } from '@video-api/test-support';
 import { Hono } from 'hono';
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseCli } from '../src/cli/args.js';
 import { runCli } from './support/run-cli.js';

@@ -2,7 +2,7 @@
  * The mock's own errors (a bad `X-Mock-*` header) surface as `MockError`, told by the `X-Mock-Error`
  * response header before any status-based class: never as the API's own `ValidationError`.
  */
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../src/http/response-error.js';
 import { createVideoApiClient, HttpError, MockError, ValidationError, VideoApiError } from '../src/index.js';

@@ -1,5 +1,5 @@
 /** The readiness combinations over HTTP: the mock served on a loopback port, the client on global fetch. */
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { serveApp } from '@video-api/test-support';
 import { createVideoApiClient } from '../src/index.js';
 import { describeReadinessMatrix } from './support/readiness-matrix.js';

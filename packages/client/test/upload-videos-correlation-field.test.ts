@@ -3,7 +3,7 @@
  * server that only accepts predefined fields (reading `custom-field-definition: predefined`, §2);
  * asked, it writes the correlation id and a rerun checks it. Against the in-process mock.
  */
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchFile } from '../src/batch/types.js';
 import { AmbiguousCreateError, InputError, memoryLedger, ValidationError } from '../src/index.js';

@@ -1,5 +1,5 @@
 /** The webhook receiver is registered with the mock's admin token (`--admin-token`), not the API token, when given. */
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/cli/args.js';
 import { httpTarget } from '../src/cli/targets.js';

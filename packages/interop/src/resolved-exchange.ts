@@ -4,7 +4,7 @@
  * (2xx), one the schema refuses must be refused (4xx), and every answer must be one the document
  * lists (`answerProblems`). What disagrees is a finding: the readings, the request, the answer.
  */
-import type { createApp } from '@video-api/mock-server';
+import type { createApp } from '@video-api/mock-server/node';
 import { mockReadings } from '@video-api/schema';
 import { resolveSpec } from '@video-api/schema/resolve';
 import { type Answer, answerProblems, capped } from './answer-check.js';

@@ -4,7 +4,7 @@
  * expression of the link the previous answer documents (a stateful tool's chain).
  */
 
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { resolveSpec } from '@video-api/schema/resolve';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Exchange, evaluate, linkParameters, linkTo } from '../src/links.js';

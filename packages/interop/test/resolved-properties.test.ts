@@ -5,7 +5,7 @@
  * answer has a status the document lists, with its headers and a body that fits its schema
  * (Ajv 8, draft 2020-12 with formats). Keys come from create through the document's links.
  */
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { fieldKindOf } from '@video-api/schema';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';

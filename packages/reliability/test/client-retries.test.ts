@@ -1,5 +1,5 @@
 import { createVideoApiClient, RateLimitedError, VideoApiError } from '@video-api/client';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths, TOKEN } from '../src/support/http.js';

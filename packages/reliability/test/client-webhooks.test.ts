@@ -1,5 +1,5 @@
 import { verifyWebhook, WebhookVerificationError } from '@video-api/client';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { startWebhookReceiver } from '@video-api/test-support';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, seededRandom } from '@video-api/mock-server';
+import { createApp, seededRandom } from '@video-api/mock-server/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../src/support/http.js';
 import { listenDuringSuite } from './listen-during-suite.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbortedError, createVideoApiClient } from '@video-api/client';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { openRawConnection } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { nextEvent } from '../src/support/events.js';

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { errorDetail } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
 import { JSON_AUTH, paths, TOKEN } from '../src/support/http.js';

@@ -1,6 +1,6 @@
 // A client that sends a whole request and then half-closes its side (shutdown(SHUT_WR), `socket.end()`)
 // still reads the answer: the mock's server must answer every complete request, whatever its speed.
-import { type RunningServer, startServer } from '@video-api/mock-server';
+import { type RunningServer, startServer } from '@video-api/mock-server/node';
 import { openRawConnection, rawRequest } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextEvent } from '../src/support/events.js';

@@ -2,7 +2,7 @@
 // in the chosen error shape and logged at error, nothing acknowledged is lost (a restart reads every
 // acknowledged record back), and once space is freed writes work again.
 import { rmSync } from 'node:fs';
-import { type RunningServer, startServer } from '@video-api/mock-server';
+import { type RunningServer, startServer } from '@video-api/mock-server/node';
 import { describe, expect, it } from 'vitest';
 import { JSON_AUTH, paths } from '../src/support/http.js';
 import { mountTmpfs, tmpfsUnavailable } from '../src/support/tmpfs.js';

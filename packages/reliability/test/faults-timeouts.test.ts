@@ -1,7 +1,7 @@
 // Slow clients are cut off when the mock's timeouts say (configured short here; the defaults are
 // checked in the mock's own tests): headers that never finish, a body that stops coming, a body
 // that trickles; an upload the mock itself reads slowly is not the client's fault.
-import { type RunningServer, startServer } from '@video-api/mock-server';
+import { type RunningServer, startServer } from '@video-api/mock-server/node';
 import { openRawConnection, type RawReply } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextEvent } from '../src/support/events.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { freePort } from '@video-api/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JSON_AUTH } from '../src/support/http.js';

@@ -1,5 +1,5 @@
 /** Serves a mock app for the enclosing suite: listens before it, closes server and app after it. */
-import type { MockApp } from '@video-api/mock-server';
+import type { MockApp } from '@video-api/mock-server/node';
 import { type Listening, serveApp } from '@video-api/test-support';
 import { afterAll, beforeAll } from 'vitest';
 

@@ -1,4 +1,4 @@
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { errorDetail } from '@video-api/schema';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';

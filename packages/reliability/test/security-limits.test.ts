@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { errorDetail } from '@video-api/schema';
 import { rawRequest } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
 import { unspecified } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp as createNodeApp } from '../../src/index.js';
+import { createApp as createNodeApp } from '../../src/node/index.js';
 import { createApp as createWebApp } from '../../src/portable.js';
 import type { MockApp } from '../../src/types.js';
 

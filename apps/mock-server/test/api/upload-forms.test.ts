@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_PARTS } from '../../src/http/multipart.js';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import type { MockApp } from '../../src/types.js';
 
 const AUTH = { authorization: 'Bearer mock-token' };

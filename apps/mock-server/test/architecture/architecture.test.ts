@@ -32,6 +32,7 @@ describe('the architecture rules catch what they are for', () => {
     // a portable file importing the Node adapters, and the portable entry reaching them
     'src/platform.ts': "import { server } from './node/server.js';\nexport const platform = server;\n",
     'src/portable.ts': "import { platform } from './platform.js';\nexport const app = platform;\n",
+    'src/index.ts': "import { platform } from './platform.js';\nexport const root = platform;\n",
     'src/msw.ts': "import { platform } from './platform.js';\nexport const handlers = platform;\n",
     'src/node/server.ts': "import { createServer } from 'node:http';\nexport const server = createServer;\n",
     // msw (an optional peer) imported outside the msw entry
@@ -58,6 +59,7 @@ describe('the architecture rules catch what they are for', () => {
     ['peer-faults-webhooks', 'src/faults/plan.ts', 'src/webhooks/hook.ts'],
     ['only-the-node-entry-imports-node', 'src/platform.ts', 'src/node/server.ts'],
     ['portable-entry-reaches-node', 'src/portable.ts', 'src/node/server.ts'],
+    ['portable-entry-reaches-node', 'src/index.ts', 'src/node/server.ts'],
     ['portable-entry-reaches-node', 'src/msw.ts', 'src/node/server.ts'],
     ['only-the-msw-entry-imports-msw', 'src/api/mocked.ts', 'node_modules/msw/index.js'],
     ['no-cycles', 'src/readings/a.ts', 'src/readings/b.ts'],

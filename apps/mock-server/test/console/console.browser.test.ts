@@ -11,7 +11,7 @@ import { readingsOf } from '@video-api/schema';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specOperation } from '../../src/http/operations.js';
-import type { RunningServer } from '../../src/index.js';
+import type { RunningServer } from '../../src/node/index.js';
 import { AUTH } from '../support/api.js';
 import { type OpenConsole, openConsole } from './open-console.js';
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specOperation } from '../../src/http/operations.js';
-import type { RunningServer } from '../../src/index.js';
+import type { RunningServer } from '../../src/node/index.js';
 import { TOKEN } from '../support/api.js';
 import { seriousViolations } from './axe.js';
 import { type OpenConsole, openConsole } from './open-console.js';

@@ -4,7 +4,7 @@
  */
 import { type Chromium, launchChromium } from '@video-api/test-support';
 import type { Page } from 'playwright-core';
-import { type RunningServer, type ServerOptions, startServer } from '../../src/index.js';
+import { type RunningServer, type ServerOptions, startServer } from '../../src/node/index.js';
 
 export interface OpenConsole {
   server: RunningServer;

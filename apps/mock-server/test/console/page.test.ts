@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acceptsHtml } from '../../src/console/console-routes.js';
 import { operationsOf } from '../../src/console/marker-operations.js';
 import { consolePage } from '../../src/console/page.js';
-import { createApp } from '../../src/index.js';
 import { playerScript } from '../../src/node/assets/player-script.js';
+import { createApp } from '../../src/node/index.js';
 import { createApp as createPortableApp } from '../../src/portable.js';
 
 const apps: ReturnType<typeof createApp>[] = [];

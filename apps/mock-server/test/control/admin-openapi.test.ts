@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, adminOpenapi } from '../../src/control/openapi.js';
 import { noRoute } from '../../src/http/errors.js';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import type { MockApp } from '../../src/types.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 
 const apps = {
   any: createApp({ allowedHosts: ['*'] }),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sameToken } from '../../src/http/auth.js';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import { OptionError, resolveOptions } from '../../src/options.js';
 import type { MockApp, MockOptions } from '../../src/types.js';
 

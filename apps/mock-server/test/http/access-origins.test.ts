@@ -5,7 +5,7 @@
  * answered with CORS naming its origin; any other is the mock's own 403 and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import type { MockApp, MockOptions } from '../../src/types.js';
 
 const AUTH = { authorization: 'Bearer mock-token' };

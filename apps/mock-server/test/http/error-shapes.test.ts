@@ -5,7 +5,7 @@
 import { meaningOf, readingsOf } from '@video-api/schema';
 import { readingSchemas } from '@video-api/schema/zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 
 const app = createApp();
 afterAll(() => app.mock.close());

@@ -4,7 +4,7 @@
  * TrieRouter for every request, about 10% more CPU per GET (measured with bench mock-ab).
  */
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import { createApp as createPortableApp } from '../../src/portable.js';
 
 type Routed = { router: { name: string; activeRouter?: { name: string } } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
 import { parseBytes, parseCliArgs } from '../../src/node/cli/cli-args.js';
+import { createApp } from '../../src/node/index.js';
 
 describe('CLI flags', () => {
   it('maps every flag onto its option', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import { LOCK_FILE } from '../../src/node/process/data-dir-lock.js';
 import { currentProcess, formatIdentity, readIdentity } from '../../src/node/process/process-identity.js';
 import { startServer } from '../../src/node/server/server.js';

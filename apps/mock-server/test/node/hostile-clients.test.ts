@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { openRawConnection, rawRequest } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import { type RunningServer, startServer } from '../../src/node/server/server.js';
 
 const AUTH = { authorization: 'Bearer mock-token' };

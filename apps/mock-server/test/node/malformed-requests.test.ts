@@ -4,7 +4,7 @@
  */
 import { type RawReply, rawRequest } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import { type RunningServer, startServer } from '../../src/node/server/server.js';
 
 const AUTH = { authorization: 'Bearer mock-token' };

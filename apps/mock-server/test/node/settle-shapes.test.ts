@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sourceArgs } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
-import { settleRequestShapes } from '../../src/index.js';
+import { settleRequestShapes } from '../../src/node/index.js';
 import { getOnce } from '../../src/node/server/settle-shapes.js';
 
 /** A loopback TCP server that does `onSocket` with each connection; resolves with it and its port. */

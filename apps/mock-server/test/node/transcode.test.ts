@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import {
   clip,
   createVideo,

@@ -4,7 +4,7 @@
  */
 import { idsWithReadings, mockReadings } from '@video-api/schema';
 import { describe, expect, it } from 'vitest';
-import { createApp, OptionError } from '../../src/index.js';
+import { createApp, OptionError } from '../../src/node/index.js';
 import { ReadingError } from '../../src/readings/choice.js';
 import { observedReadings, twinReadings } from '../../src/readings/from-report.js';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The contract suite is not a dependency of the mock (it depends on the mock): its sources are
 // imported by path, as the workspace holds them.
 import { type ContractReport, runContract, type Target } from '../../../../packages/contract/src/index.js';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import { runCli } from '../support/run-cli.js';
 import { READINGS, TWIN_TOKEN, twinServer } from './twin-server.js';
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { serveApp } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import type { MockApp, MockOptions } from '../../src/types.js';
 import { isolationStory } from './support/isolation.js';
 

@@ -9,7 +9,7 @@ import type { Listening } from '@video-api/test-support';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specOperation } from '../../src/http/operations.js';
-import type { ServerOptions } from '../../src/index.js';
+import type { ServerOptions } from '../../src/node/index.js';
 import { ADMIN_FETCHES, ATTACKS, SEEDED } from './support/attacks.js';
 import { type Browser, launchBrowser, REBIND, servePages } from './support/browser.js';
 import { expectEffect, expectNoEffect, tryFrom, type WatchedMock, watchMock } from './support/mock-state.js';

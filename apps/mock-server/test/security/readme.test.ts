@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/index.js';
 import { USAGE } from '../../src/node/cli/cli-args.js';
+import { createApp } from '../../src/node/index.js';
 import { exposureWarning } from '../../src/node/server/default-hosts.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

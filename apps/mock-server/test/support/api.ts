@@ -8,7 +8,7 @@ import { parseReadingList } from '@video-api/schema';
 import { resolveSpec } from '@video-api/schema/resolve';
 import { zCreateVideosResponse, zGetVideoResponse, zUpdateCustomFieldsResponse } from '@video-api/schema/zod';
 import { afterEach, expect } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import type { MockApp, MockOptions } from '../../src/types.js';
 
 export const TOKEN = 'mock-token';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processesMentioning } from '@video-api/test-support';
 import { afterAll, afterEach } from 'vitest';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../../src/types.js';
 import { makeClip } from './ffmpeg.js';
 

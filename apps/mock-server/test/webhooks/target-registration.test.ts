@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookRoutes } from '../../src/control/webhook-routes.js';
-import { createApp } from '../../src/index.js';
+import { createApp } from '../../src/node/index.js';
 import { createWebhookFetch } from '../../src/node/webhooks/webhook-fetch.js';
 import type { MockApp } from '../../src/types.js';
 import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.js';

@@ -1,5 +1,5 @@
 /** The mock, in-process (client fetch = app.fetch) or over real HTTP, with a client on it. */
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 import { serveApp } from '@video-api/test-support';
 import type { VideoApiClientOptions } from '../../src/index.js';
 import { createVideoApiClient } from '../../src/node.js';

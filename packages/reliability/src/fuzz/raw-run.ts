@@ -2,8 +2,8 @@
  * Sends the raw cases to a listening mock and checks each reply; afterwards the server must still
  * answer a normal request.
  */
-import type { MockApp } from '@video-api/mock-server';
-import { createApp } from '@video-api/mock-server';
+import type { MockApp } from '@video-api/mock-server/node';
+import { createApp } from '@video-api/mock-server/node';
 import { errorDetail } from '@video-api/schema';
 import { rawRequest, serveApp } from '@video-api/test-support';
 import { type RawCase, rawCases } from './raw-cases.js';

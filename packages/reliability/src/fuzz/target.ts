@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '@video-api/mock-server';
+import { createApp } from '@video-api/mock-server/node';
 
 /** Upload limit of the fuzz target, small so that the 413 path is reached often. */
 const FUZZ_MAX_UPLOAD_BYTES = 200;

@@ -5,7 +5,7 @@
  * (a valid request must succeed, a bad one must get a 4xx).
  */
 
-import { seededRandom } from '@video-api/mock-server';
+import { seededRandom } from '@video-api/mock-server/node';
 import { fileForm, JSON_AUTH, paths, TOKEN } from '../support/http.js';
 import type { SoakOperation } from './types.js';
 import { emptyBucket, type WindowBucket } from './windows.js';

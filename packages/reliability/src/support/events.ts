@@ -1,5 +1,5 @@
 /** Waiting on the mock's own events instead of sleeping. */
-import type { MockApp, VideoEvent } from '@video-api/mock-server';
+import type { MockApp, VideoEvent } from '@video-api/mock-server/node';
 
 /**
  * Resolves with the first event of `app` that `match` accepts (listen before you act).

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_PREFIX, specOperation } from '../../../src/http/operations.js';
-import { type RunningServer, type ServerOptions, startServer } from '../../../src/index.js';
+import { type RunningServer, type ServerOptions, startServer } from '../../../src/node/index.js';
 import { AUTH } from '../../support/api.js';
 import { type Answer, type Attack, attackFrom, SEEDED, type Seen } from './attacks.js';
 
