@@ -60,7 +60,7 @@ export function createInstance(
     app.use(`${ADMIN_PREFIX}/*`, pipeline.middleware);
     app.route(ADMIN_PREFIX, adminRoutes(state, access));
     consoleRoutes(app, wrap, {
-      readings: state.readings,
+      ...state,
       access,
       ...(platform.playerScript && { playerScript: platform.playerScript }),
     });

@@ -10,7 +10,7 @@ import type { Hono } from 'hono';
 import type { AccessView } from '../control/admin-routes.js';
 import type { MockEnv } from '../http/context.js';
 import type { RequestPipeline } from '../http/pipeline.js';
-import type { ServerReadings } from '../readings/server-readings.js';
+import type { MockState } from '../instance/mock-state.js';
 import { consoleAssetRoutes } from './console-assets.js';
 import { consolePage } from './page.js';
 
@@ -24,9 +24,8 @@ export function acceptsHtml(accept: string | undefined): boolean {
   });
 }
 
-/** What the console shows of the instance. */
-export interface ConsoleDeps {
-  readings: ServerReadings;
+/** What the console shows of the instance: the readings of its state, and who may reach it. */
+export interface ConsoleDeps extends Pick<MockState, 'readings'> {
   access: () => AccessView;
   /** hls.js, where the platform has it (Node, with the hls.js package installed). */
   playerScript?: () => Uint8Array | undefined;
