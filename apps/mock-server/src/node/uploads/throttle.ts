@@ -1,7 +1,9 @@
 /**
  * Slow reading of a Node upload body (the `uploadBytesPerSecond` fault): a stream that passes every
  * byte of its source through at the pace of src/faults/pace.ts. Backpressure holds: the source is
- * read no faster than the slices leave.
+ * read no faster than the slices leave. The schedule is one (`createPacer`); this adapter and the
+ * web one (`pacedStream`) exist because busboy reads Node streams (./receive-multipart.ts says
+ * why busboy stays).
  */
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { createPacer } from '../../faults/pace.js';
