@@ -16,6 +16,8 @@ import { defaultsReport, SWITCHED, seededMock } from './console-state.js';
 export const PANELS = ['unknowns', 'report', 'journal', 'videos', 'webhooks', 'faults', 'reference'] as const;
 export type Panel = (typeof PANELS)[number];
 
+/** The window the console is shown in: the two columns of its layout. */
+const VIEWPORT = { width: 1280, height: 800 };
 /** The widest and tallest a screenshot is (CSS pixels at scale 1), so each stays small. */
 const WIDTH = 1000;
 const MAX_HEIGHT = 640;
@@ -59,7 +61,7 @@ export async function consoleScreenshots(outDir: string): Promise<Record<Panel, 
   const chromium = await launchChromium(['--force-color-profile=srgb', '--hide-scrollbars']);
   try {
     const page = await chromium.context.newPage();
-    await page.setViewportSize({ width: WIDTH, height: 800 }); // the page as wide as a screenshot
+    await page.setViewportSize(VIEWPORT);
     await page.goto(`${server.url}/`);
     // Wait for what the script fills in: the journal, the videos, the given-up event, the rule.
     await page.locator('#journal-rows tr').nth(5).waitFor();
@@ -78,7 +80,7 @@ export async function consoleScreenshots(outDir: string): Promise<Record<Panel, 
       buffer: Buffer.from(JSON.stringify(defaultsReport())),
     });
     await page.locator(`[data-reported="${SWITCHED.id}"]`, { hasText: 'observed' }).waitFor();
-    await shoot(page, `#unknown-${SWITCHED.id}`, file('report'));
+    await shoot(page, `#unknowns-table tbody:has(#unknown-${SWITCHED.id})`, file('report')); // its section
     await page.goto(`${server.url}/docs/reference#unknown-${SWITCHED.id}`);
     await shoot(page, `#op-getVideo`, file('reference'));
   } finally {

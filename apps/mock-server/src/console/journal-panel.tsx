@@ -33,7 +33,7 @@ export function JournalPanel() {
       </form>
       <Table
         caption="Requests the mock received, newest first"
-        columns={['bodies', 'time', 'method', 'path', 'operation', 'status', 'readings played']}
+        columns={['bodies', 'time', 'request (operation)', 'status', 'readings played']}
         body="journal-rows"
       />
     </section>

@@ -2,10 +2,10 @@
  * The console's Unknowns table: every `x-unspecified` marker of the spec, one row each, grouped by
  * the section of the interface document it comes from (its § `source`, with the section's heading):
  * its id and links to its place in the API reference and to the operations it touches there
- * (marker-operations.ts), the sentence of the document (`says`), the reading the mock plays now
- * (server-wide) with the row's switch (a select named for the unknown, sent as `PATCH
- * /__mock/readings` by ./browser/readings.ts), its readings with their sentences, and what an
- * opened contract report observed of it (./browser/report.ts).
+ * (marker-operations.ts), the sentence of the document (`says`) with its readings' sentences and
+ * its note behind a disclosure, the reading the mock plays now (server-wide) with the row's switch
+ * (a select named for the unknown, sent as `PATCH /__mock/readings` by ./browser/readings.ts), and
+ * what an opened contract report observed of it (./browser/report.ts).
  */
 // The JSX runtime, for any transformer that runs this source without the package's tsconfig (tsx from another folder).
 /** @jsxRuntime automatic */
@@ -60,10 +60,9 @@ function Switch({ marker, playing }: { marker: UnspecifiedMarker; playing: strin
 function ReportForm() {
   return (
     <form id="report-form" class="filters">
-      <label for="report-file">Contract report (report.json)</label>{' '}
+      <label for="report-file">A contract report (report.json), shown beside each unknown:</label>{' '}
       <input id="report-file" name="report" type="file" accept="application/json,.json" />{' '}
-      <button type="submit">Play what it observed</button>{' '}
-      <span class="hint">shown beside each unknown; the button switches the mock to it (the twin)</span>
+      <button type="submit">Play what it observed</button>
     </form>
   );
 }
@@ -87,22 +86,21 @@ function Touches({ marker }: { marker: UnspecifiedMarker }) {
   );
 }
 
-/** What the mock plays of the unknown, its switch and its readings; or why it has none. */
-function Playing({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
+/** The unknown's readings with their sentences, and its note, behind a disclosure. */
+function More({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
   const readings = Object.entries(marker.readings ?? {});
-  if (readings.length === 0)
-    return <p class="none">No readings: {marker.noReadings ?? 'the spec lists none'}</p>;
+  if (readings.length === 0 && !marker.note) return null;
+  const what = [readings.length > 0 && `${readings.length} readings`, marker.note && 'a note'].filter(
+    Boolean,
+  );
   return (
-    <>
-      <p>
-        Playing now: <strong data-playing={marker.id}>{playing ?? '(after sign-in)'}</strong>
-        <span class="reported" data-reported={marker.id} />
-      </p>
-      <Switch marker={marker} playing={playing} />
-      <details>
-        <summary>
-          {readings.length} readings<span class="visually-hidden"> of {marker.id}</span>
-        </summary>
+    <details>
+      <summary>
+        {what.join(' and ')}
+        <span class="visually-hidden"> of {marker.id}</span>
+      </summary>
+      {marker.note && <p class="note">{marker.note}</p>}
+      {readings.length > 0 && (
         <ul class="readings">
           {readings.map(([name, sentence]) => (
             <li
@@ -114,7 +112,22 @@ function Playing({ marker, playing }: { marker: UnspecifiedMarker; playing: stri
             </li>
           ))}
         </ul>
-      </details>
+      )}
+    </details>
+  );
+}
+
+/** What the mock plays of the unknown and its switch; or why it has none. */
+function Playing({ marker, playing }: { marker: UnspecifiedMarker; playing: string | undefined }) {
+  if (Object.keys(marker.readings ?? {}).length === 0)
+    return <p class="none">No readings: {marker.noReadings ?? 'the spec lists none'}</p>;
+  return (
+    <>
+      <p>
+        Playing now: <strong data-playing={marker.id}>{playing ?? '(after sign-in)'}</strong>
+        <span class="reported" data-reported={marker.id} />
+      </p>
+      <Switch marker={marker} playing={playing} />
     </>
   );
 }
@@ -123,12 +136,12 @@ function Row({ marker, playing }: { marker: UnspecifiedMarker; playing: string |
   return (
     <tr class="unknown" id={`unknown-${marker.id}`} data-id={marker.id}>
       <th scope="row">
-        <code>{marker.id}</code> <span class="source">§{marker.source}</span>
+        <code>{marker.id}</code>
         <Touches marker={marker} />
       </th>
       <td>
         <blockquote>{marker.says}</blockquote>
-        {marker.note && <p class="note">{marker.note}</p>}
+        <More marker={marker} playing={playing} />
       </td>
       <td>
         <Playing marker={marker} playing={playing} />
@@ -146,10 +159,9 @@ export function UnknownsPanel({ playing }: { playing: Readonly<Record<string, st
     <section id="unknowns" aria-labelledby="unknowns-title">
       <h2 id="unknowns-title">Unknowns ({MARKERS.length})</h2>
       <p class="hint">
-        What the interface document leaves open, marked <code>x-unspecified</code> in the spec, by section.
-        The mock plays one reading of each; switch it here and the next response changes.
+        What the interface document leaves open (<code>x-unspecified</code> in the spec), by its sections. The
+        mock plays one reading of each: switch it here, and the next response plays the new one.
       </p>
-      <ReportForm />
       <table id="unknowns-table">
         <caption class="visually-hidden">
           The unknowns by section of the interface document, with the reading the mock plays
@@ -174,6 +186,7 @@ export function UnknownsPanel({ playing }: { playing: Readonly<Record<string, st
           </tbody>
         ))}
       </table>
+      <ReportForm />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The rows of the Journal table: one per request (a button that discloses its bodies, its time,
- * method, path, operation, status and the readings it played), and the detail row a button opens
+ * its method and path with the operation below, its status and the readings it played, narrow
+ * enough for the pane beside the unknowns), and the detail row a button opens
  * (the request's and the response's headers and bodies, as `GET /__mock/journal/entries/{seq}`
  * gives them). Built with `textContent` only.
  */
@@ -8,7 +9,7 @@ import { cell } from './dom.js';
 import type { ExchangeView, JournalBody, JournalEntry, JournalMessage } from './types.js';
 
 /** The number of columns of the table (the detail row spans them). */
-const COLUMNS = 7;
+const COLUMNS = 5;
 
 /** The row of `entry`; its button says whether its detail is `open`. */
 export function rowOf(entry: JournalEntry, open: boolean): HTMLTableRowElement {
@@ -33,16 +34,15 @@ export function rowOf(entry: JournalEntry, open: boolean): HTMLTableRowElement {
   time.textContent = entry.time.slice(11, 19); // hh:mm:ss (UTC), the whole time in its title
   const when = cell('');
   when.append(time);
+  const request = cell(`${entry.method} ${entry.path}`, 'request');
+  if (entry.operationId) {
+    const operation = document.createElement('span');
+    operation.className = 'operation';
+    operation.textContent = entry.operationId;
+    request.append(operation);
+  }
   const status = String(entry.status);
-  tr.append(
-    td,
-    when,
-    cell(entry.method),
-    cell(entry.path, 'path'),
-    cell(entry.operationId ?? ''),
-    cell(status, `status-${status[0]}`),
-    cell(readings, 'readings'),
-  );
+  tr.append(td, when, request, cell(status, `status-${status[0]}`), cell(readings, 'readings'));
   return tr;
 }
 
