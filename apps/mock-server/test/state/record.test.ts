@@ -1,6 +1,8 @@
+import { zCreateVideoEntry } from '@video-api/schema/zod';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recordBytes } from '../../src/api/record-size.js';
-import { BOUNDED_MEMBERS, newRecord } from '../../src/state/record.js';
+import { BOUNDED_MEMBERS, entryOf, newRecord } from '../../src/state/record.js';
 
 describe('newRecord', () => {
   it('builds a created record of the written members, created and updated now', () => {
@@ -58,5 +60,36 @@ describe('the bounded members', () => {
       0,
     );
     expect(recordBytes({ ...record, customFields: { n: 1 } })).toBe(members + '"n":1,'.length);
+  });
+});
+
+describe('the members of the create entry (generated from the spec)', () => {
+  it('are the generated schema’s, in its order: the bounded members, kept by newRecord', () => {
+    expect(BOUNDED_MEMBERS).toEqual(Object.keys(zCreateVideoEntry.shape));
+  });
+
+  it('newRecord keeps every member an entry gives, and nothing else it carries', () => {
+    const entry = fc.record(
+      { title: fc.string(), tags: fc.array(fc.string()), extra: fc.jsonValue() },
+      { requiredKeys: ['title'] },
+    );
+    fc.assert(
+      fc.property(entry, (given) => {
+        const record = newRecord('v-1', { ...given, projectKey: 'p', owner: undefined }, 0);
+        const kept = Object.fromEntries(BOUNDED_MEMBERS.flatMap((m) => (m in given ? [[m, record[m]]] : [])));
+        expect(kept).toEqual(
+          Object.fromEntries(BOUNDED_MEMBERS.flatMap((m) => (m in given ? [[m, given[m]]] : []))),
+        );
+        expect(Object.hasOwn(record, 'extra')).toBe(false);
+      }),
+    );
+  });
+
+  it('entryOf copies the arrays when asked (a representation never shares a record’s arrays)', () => {
+    const tags = ['a'];
+    expect(entryOf({ title: 't', tags }).tags).toBe(tags);
+    const copied = entryOf({ title: 't', tags }, true);
+    expect(copied).toEqual({ title: 't', tags: ['a'] });
+    expect(copied.tags).not.toBe(tags);
   });
 });
