@@ -49,6 +49,7 @@ async function bundle(path: string): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     charset: 'utf8',
+    minify: true,
     legalComments: 'none',
     logLevel: 'warning',
   });
