@@ -47,7 +47,7 @@ export function rowOf(entry: JournalEntry, open: boolean): HTMLTableRowElement {
 }
 
 /** A body as text: JSON and plain text as they were (cut where the journal cut them), anything else described. */
-export function bodyText(body: JournalBody): string {
+function bodyText(body: JournalBody): string {
   const type = body.kind !== 'none' && body.contentType ? `${body.contentType}, ` : '';
   const size = 'bytes' in body && body.bytes !== undefined ? `${body.bytes} bytes` : 'length unknown';
   switch (body.kind) {

@@ -8,7 +8,7 @@ import { say, sayError } from './dom.js';
 import type { ReadingsView } from './types.js';
 
 /** Shows the readings of `view` in the table. */
-export function showReadings(view: ReadingsView): void {
+function showReadings(view: ReadingsView): void {
   for (const [id, reading] of Object.entries(view.readings)) {
     const name = CSS.escape(id);
     for (const out of document.querySelectorAll(`[data-playing="${name}"]`)) out.textContent = reading;

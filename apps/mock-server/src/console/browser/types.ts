@@ -8,7 +8,7 @@ import type { FaultRule } from '../../faults/types.js';
 import type { JournalEntry, JournalExchange } from '../../state/types.js';
 import type { DeliveryRecord, GivenUpDelivery, WebhookTarget } from '../../webhooks/types.js';
 
-export type { JournalBody, JournalEntry, JournalExchange, JournalMessage } from '../../state/types.js';
+export type { JournalBody, JournalEntry, JournalMessage } from '../../state/types.js';
 
 /** `GET /__mock/readings`: the reading each unknown plays now, server-wide. */
 export interface ReadingsView {
@@ -16,12 +16,12 @@ export interface ReadingsView {
 }
 
 /** `GET /__mock/videos`: the stored videos, each as `GET` of the API answers it. */
-export interface VideosView {
+interface VideosView {
   videos: { key: string; phase: string; video: { title?: string } & Record<string, unknown> }[];
 }
 
 /** `GET /__mock/clock`. */
-export interface ClockView {
+interface ClockView {
   iso: string;
   realTime: boolean;
 }
