@@ -3,20 +3,18 @@
  * sandbox, and one per sandbox, opened on first use with the same options (src/sandbox/). Never
  * listens; runs wherever web APIs do (see ./platform.ts).
  */
-import { getPath } from 'hono/utils/url';
 import type { AccessView } from './control/admin-routes.js';
 import { accessRefusal } from './http/access-guard.js';
 import type { HttpError } from './http/errors.js';
 import { renderAdminError, renderError } from './http/errors.js';
 import { renderMockError } from './http/mock-error.js';
-import { ADMIN_PREFIX, isAdminPath } from './http/operations.js';
-import { pathnameOf } from './http/request-url.js';
+import { ADMIN_PREFIX } from './http/operations.js';
 import { createInstance } from './mock-instance.js';
 import { resolveOptions } from './options.js';
 import { type Platform, webPlatform } from './platform.js';
 import type { ServerReadings } from './readings/server-readings.js';
-import { type Fetch, sandboxDispatch } from './sandbox/dispatch.js';
-import { isSandboxPath, SANDBOXES_PATH } from './sandbox/names.js';
+import { type Fetch, isAdminRequest, sandboxDispatch } from './sandbox/dispatch.js';
+import { SANDBOXES_PATH } from './sandbox/names.js';
 import { sandboxControl, sandboxRegistry } from './sandbox/registry.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { createLog } from './shared/log.js';
@@ -53,18 +51,6 @@ export function setServedOrigin(app: MockApp, origin: string): void {
 /** Tells `app` whether the address it is served at is exposed (`GET /__mock/access` says so). */
 export function setExposure(app: MockApp, exposure: Exposure): void {
   served.get(app)?.expose(exposure);
-}
-
-/** Whether a path reaches an admin API: `/__mock/…` or `/sandboxes/{name}/__mock/…`. */
-function isAdminTarget(path: string): boolean {
-  if (!isSandboxPath(path)) return isAdminPath(path);
-  const rest = path.indexOf('/', SANDBOXES_PATH.length + 1);
-  return rest >= 0 && isAdminPath(path.slice(rest));
-}
-
-/** Whether a request reaches an admin API, by its path as sent or as the router decodes it. */
-function isAdminRequest(request: Request): boolean {
-  return isAdminTarget(pathnameOf(request.url)) || isAdminTarget(getPath(request));
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { MockEnv } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
-import { ADMIN_PREFIX } from '../http/operations.js';
+import { ADMIN_PREFIX, isAdminPath } from '../http/operations.js';
 import { headerOf } from '../http/request-headers.js';
 import { originOf, pathnameOf } from '../http/request-url.js';
 import { isSandboxPath, SANDBOX_HEADER, SANDBOXES_PATH, sandboxOf } from './names.js';
@@ -100,4 +100,22 @@ export function pathBelowPrefix(request: Request, options?: { env?: unknown }): 
   const path = getPath(request);
   const prefix = (options?.env as Bindings | undefined)?.pathPrefix;
   return prefix === undefined ? path : path.slice(prefix.length) || '/';
+}
+
+/** Whether a path reaches an admin API: `/__mock/…` or `/sandboxes/{name}/__mock/…`. */
+function isAdminTarget(path: string): boolean {
+  if (!isSandboxPath(path)) return isAdminPath(path);
+  const rest = path.indexOf('/', SANDBOXES_PATH.length + 1);
+  return rest >= 0 && isAdminPath(path.slice(rest));
+}
+
+/**
+ * Whether a request reaches an admin API (the default state's or a sandbox's), by its path as sent
+ * or as the router decodes it: the access guard holds such requests to the admin rules.
+ *
+ * @example
+ * isAdminRequest(new Request('http://localhost/sandboxes/w1/__mock/reset')); // true
+ */
+export function isAdminRequest(request: Request): boolean {
+  return isAdminTarget(pathnameOf(request.url)) || isAdminTarget(getPath(request));
 }
