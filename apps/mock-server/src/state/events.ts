@@ -81,7 +81,10 @@ export function videoEvents(): VideoEvents {
   const subscribers = new Set<EventSubscriber>();
   const heard = (subscriber: EventSubscriber) => typeof subscriber === 'function' || subscriber.heard();
   return {
-    heard: () => [...subscribers].some(heard),
+    heard() {
+      for (const subscriber of subscribers) if (heard(subscriber)) return true;
+      return false;
+    },
     emit(event, context) {
       for (const subscriber of subscribers) {
         if (typeof subscriber === 'function') subscriber(event);
