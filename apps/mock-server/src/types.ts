@@ -167,5 +167,3 @@ export interface ResolvedOptions {
 
 /** The Hono app plus its control API. */
 export type MockApp = Hono<MockEnv> & { mock: MockControl };
-
-export type { MockEnv } from './http/context.js';

@@ -10,7 +10,7 @@ import type { HostRequest } from '../../http/context.js';
 import { readSocketBody } from './socket-body.js';
 
 /** The host's request under Node: a view of the IncomingMessage, made once per request. */
-export class NodeHostRequest implements HostRequest {
+class NodeHostRequest implements HostRequest {
   readonly rawHeaders: readonly string[];
   constructor(readonly incoming: IncomingMessage) {
     this.rawHeaders = incoming.rawHeaders;
