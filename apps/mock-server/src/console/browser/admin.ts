@@ -17,15 +17,20 @@ export const adminToken = (): string | null => sessionStorage.getItem(TOKEN_KEY)
 /** Keeps the admin token for this tab. */
 export const keepAdminToken = (token: string): void => sessionStorage.setItem(TOKEN_KEY, token);
 
-/** Calls `__mock/<path>`; resolves with its JSON answer (null for 204), rejects with what the mock said. */
-export async function admin<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** Fetches `__mock/<path>`, marked as the console's and with the admin token once given. */
+export function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const token = adminToken();
   const headers = {
     ...(init.headers as Record<string, string> | undefined),
     ...CONSOLE_HEADERS,
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
-  const res = await fetch(`__mock/${path}`, { ...init, headers });
+  return fetch(`__mock/${path}`, { ...init, headers });
+}
+
+/** Calls `__mock/<path>`; resolves with its JSON answer (null for 204), rejects with what the mock said. */
+export async function admin<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await adminFetch(path, init);
   if (!res.ok) {
     const problem = (await res.json().catch(() => ({}))) as { detail?: string; title?: string };
     throw new Error(`${path}: ${res.status} ${problem.detail || problem.title || res.statusText}`);

@@ -42,13 +42,23 @@ export function buttonCell(label: string, onClick: () => void): HTMLTableCellEle
   return td;
 }
 
-/** Runs `step` now and again `ms` after each run ends; a failure goes to the status line. */
-export async function repeat(step: () => Promise<void>, ms: number): Promise<void> {
-  try {
-    await step();
-  } catch (error) {
-    sayError(error);
-  } finally {
-    setTimeout(() => void repeat(step, ms), ms);
-  }
+/**
+ * Runs `step` now and again `ms` after each run ends, a failure said in the status line; returns
+ * the function that stops it.
+ */
+export function repeat(step: () => Promise<void>, ms: number): () => void {
+  let running = true;
+  const run = async (): Promise<void> => {
+    try {
+      await step();
+    } catch (error) {
+      sayError(error);
+    } finally {
+      if (running) setTimeout(run, ms);
+    }
+  };
+  void run();
+  return () => {
+    running = false;
+  };
 }

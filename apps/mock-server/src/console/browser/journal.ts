@@ -1,12 +1,14 @@
 /**
  * The Journal pane, live: the entries the journal holds, then each new one as it arrives from
  * `GET /__mock/journal/stream` (server-sent events, control/journal-stream.ts), added at the top
- * without redrawing the table; where the stream cannot be had (an admin token, which EventSource
- * cannot send, or a stream that failed) `GET /__mock/journal` every second instead. The filters
- * redraw from the entries kept (the newest 500); a row's button shows or hides its bodies.
+ * without redrawing the table: through EventSource, or through `fetch` once an admin token is
+ * given (EventSource cannot send it); `GET /__mock/journal` every second only where a stream
+ * fails. The filters redraw from the entries kept (the newest 500); a row's button shows or hides
+ * its bodies.
  */
-import { admin, adminToken } from './admin.js';
+import { admin, adminFetch, adminToken } from './admin.js';
 import { byId, repeat, sayError } from './dom.js';
+import { readEvents } from './event-stream.js';
 import { detailOf, rowOf } from './journal-rows.js';
 import type { ExchangeView, JournalEntry, JournalView } from './types.js';
 
@@ -73,20 +75,65 @@ async function catchUp(): Promise<void> {
   add(fresh.slice(-KEEP));
 }
 
-/** Follows the stream; falls back to polling where it cannot. */
-function live(): void {
-  if (typeof EventSource !== 'function' || adminToken()) {
-    void repeat(catchUp, 1000);
-    return;
-  }
+/** What the stream says: an entry, that entries were missed (catch up), that the journal was cleared. */
+function heard(type: string, data: string): void {
+  if (type === 'entry') add([JSON.parse(data)]);
+  else if (type === 'resync') catchUp().catch(sayError);
+  else if (type === 'reset') clearJournal();
+}
+
+/** Polls every second (where no stream can be had); returns the function that stops it. */
+const poll = (): (() => void) => repeat(catchUp, 1000);
+
+/** Follows the stream with EventSource, which resumes by itself (Last-Event-ID); polls once it gives up. */
+function listen(): () => void {
   const source = new EventSource(`__mock/journal/stream?since=${since}`);
-  source.addEventListener('entry', (event) => add([JSON.parse((event as MessageEvent<string>).data)]));
-  source.addEventListener('resync', () => catchUp().catch(sayError));
-  source.addEventListener('reset', clearJournal);
+  let stopPolling: (() => void) | undefined;
+  for (const type of ['entry', 'resync', 'reset'])
+    source.addEventListener(type, (event) => heard(type, (event as MessageEvent<string>).data));
   source.addEventListener('error', () => {
-    if (source.readyState !== EventSource.CLOSED) return; // it reconnects by itself, Last-Event-ID and all
-    void repeat(catchUp, 1000);
+    if (source.readyState === EventSource.CLOSED) stopPolling ??= poll();
   });
+  return () => {
+    source.close();
+    stopPolling?.();
+  };
+}
+
+/**
+ * Follows the stream with `fetch`, which can send the admin token (EventSource cannot): from the
+ * newest entry shown, again after each end (a reset ends it); polls once a connection fails.
+ */
+function follow(): () => void {
+  const aborted = new AbortController();
+  let stopPolling: (() => void) | undefined;
+  const connect = async (): Promise<void> => {
+    const res = await adminFetch(`journal/stream?since=${since}`, { signal: aborted.signal });
+    if (!res.ok || !res.body) throw new Error(`journal/stream: ${res.status} ${res.statusText}`);
+    await readEvents(res.body, ({ type, data }) => heard(type, data));
+    if (!aborted.signal.aborted) setTimeout(() => void connect().catch(fail), 250);
+  };
+  const fail = (error: unknown): void => {
+    if (aborted.signal.aborted) return;
+    sayError(error);
+    stopPolling ??= poll();
+  };
+  void connect().catch(fail);
+  return () => {
+    aborted.abort();
+    stopPolling?.();
+  };
+}
+
+/** Ends the way the journal is followed now. */
+let unfollow = (): void => {};
+
+/** Follows the journal live: over the stream (with the admin token once given), else by polling. */
+export function followJournal(): void {
+  unfollow();
+  if (adminToken()) unfollow = follow();
+  else if (typeof EventSource === 'function') unfollow = listen();
+  else unfollow = poll();
 }
 
 /** Shows or hides the bodies of the row whose button is `toggle`. */
@@ -121,5 +168,5 @@ export async function startJournal(): Promise<void> {
   } catch (error) {
     sayError(error);
   }
-  live();
+  followJournal();
 }

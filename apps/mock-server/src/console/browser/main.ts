@@ -7,7 +7,7 @@
 import { act, afterEachAction } from './actions.js';
 import { keepAdminToken } from './admin.js';
 import { say } from './dom.js';
-import { clearJournal, startJournal } from './journal.js';
+import { clearJournal, followJournal, startJournal } from './journal.js';
 import { refreshReadings, switchReading } from './readings.js';
 import { playReport, watchReportFile } from './report.js';
 import { pollState, showState } from './state.js';
@@ -23,6 +23,7 @@ const FORMS: Record<string, (form: HTMLFormElement) => void> = {
     (form.elements.namedItem('token') as HTMLInputElement).value = '';
     say('Token kept for this tab.');
     void refreshReadings();
+    followJournal(); // now over the stream with the token
   },
   'clock-form': (form) => {
     const ms = Number(fieldValue(form, 'ms'));
@@ -62,4 +63,4 @@ afterEachAction(() => Promise.all([showState(), refreshReadings()]).then(() => u
 watchReportFile();
 void refreshReadings();
 void startJournal();
-void pollState();
+pollState();

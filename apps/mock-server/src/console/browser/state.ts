@@ -92,4 +92,4 @@ export async function showState(): Promise<void> {
 }
 
 /** Shows the state now and every two seconds. */
-export const pollState = (): Promise<void> => repeat(showState, 2000);
+export const pollState = (): (() => void) => repeat(showState, 2000);
