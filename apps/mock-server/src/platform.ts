@@ -2,7 +2,9 @@
  * What the mock needs from the runtime it runs in, and the portable defaults: videos in memory,
  * uploads read from the request's web stream into a bounded memory sink, log lines to the
  * console. The Node adapters (src/node/platform.ts) give disk, SQLite, busboy and swagger-ui
- * (where installed).
+ * (where installed). What it needs per request from a server that received the request over a
+ * socket (header lines, the whole body, a connection reset) is the request's `host` binding, a
+ * `HostRequest` (src/http/context.ts), which Node's createApp makes (src/node/server/host-request.ts).
  */
 import type { DocsAssets } from './api/docs.js';
 import { receiveWebUpload, type UploadReceiver } from './api/receive-upload.js';
