@@ -1,7 +1,8 @@
 /**
- * The two changes of the spec a maintainer makes most (issue 24's acceptance): a reading added to
- * an existing unknown, and an operation added to the paths, written into spec/openapi.yaml as a
- * contributor would write them (CONTRIBUTING's worked examples).
+ * The changes of the spec a maintainer makes most (issue 24's acceptance, and issue 35's): a
+ * reading added to an existing unknown, an operation added to the paths, and a member added to the
+ * create entry, written into spec/openapi.yaml as a contributor would write them (CONTRIBUTING's
+ * worked examples).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Document, isMap, parseDocument, visit, type YAMLMap } from 'yaml';
@@ -53,6 +54,20 @@ export function addOperation(doc: Document, { path, method, operation, status }:
   for (const reading of Object.keys(statusCodes.toJSON().readings)) {
     statusCodes.setIn(['meaning', reading, 'status', String(operation.operationId)], status);
   }
+}
+
+export interface NewMember {
+  /** The schema of `components/schemas` that gains the member. */
+  readonly schema: string;
+  readonly name: string;
+  readonly property: Record<string, unknown>;
+}
+
+/** Adds an optional member to a schema of the spec's components. */
+export function addMember(doc: Document, { schema, name, property }: NewMember): void {
+  const at = ['components', 'schemas', schema, 'properties'];
+  if (!doc.hasIn(at)) throw new Error(`no schema "${schema}" with properties in the spec`);
+  doc.setIn([...at, name], doc.createNode(property));
 }
 
 /** Rewrites the YAML file at `file` with `edit` applied. */

@@ -40,9 +40,14 @@ export function placesFailedBy(
   cpSync(join(workspace, SPEC), join(scratch.root, SPEC));
   editYaml(join(scratch.root, SPEC), edit);
   generateSchema(scratch.root);
-  const known = new Set(before.map(keyOf));
-  const places = check()
-    .filter((error) => !known.has(keyOf(error)))
-    .map((error) => error.place);
-  return [...new Set(places)].sort();
+  return placesOf(newErrors(check, before));
 }
+
+/** The type errors `check` finds now that `before` did not have. */
+export function newErrors(check: () => TypeErrorAt[], before: readonly TypeErrorAt[]): TypeErrorAt[] {
+  const known = new Set(before.map(keyOf));
+  return check().filter((error) => !known.has(keyOf(error)));
+}
+
+/** The places of `errors`, sorted, once each. */
+export const placesOf = (errors: readonly TypeErrorAt[]) => [...new Set(errors.map((e) => e.place))].sort();

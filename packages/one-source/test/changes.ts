@@ -11,10 +11,10 @@ export const NEW_READING: { change: NewReading; expected: string[] } = {
     sentence: 'Fields absent from the body keep their stored values, except array fields, which are cleared.',
   },
   expected: [
-    // the mock: what the reading does, and its test table of effects
-    'apps/mock-server/src/readings/switches.ts:replacesOmittedFields',
+    // the mock: what the reading does (a table of functions where it acts), and its test table of effects
+    'apps/mock-server/src/api/update-custom-fields.ts:OMITTED_FIELDS',
     'apps/mock-server/test/readings/effects-records.ts:recordEffects',
-    // the contract: the probe's signs, and its tests
+    // the contract: what the probe predicts of each reading, and its tests
     'packages/contract/src/probes/custom-fields.ts:OMITTED',
     'packages/contract/test/finding.test.ts:describe(Finding)',
     'packages/contract/test/signs.test.ts:OMITTED',
@@ -22,7 +22,7 @@ export const NEW_READING: { change: NewReading; expected: string[] } = {
   ],
 };
 
-export const NEW_OPERATION: { change: NewOperation; expected: string[]; newFiles: number } = {
+export const NEW_OPERATION: { change: NewOperation; expected: string[] } = {
   change: {
     path: '/api/v1/videos/{videoKey}',
     method: 'delete',
@@ -30,7 +30,7 @@ export const NEW_OPERATION: { change: NewOperation; expected: string[]; newFiles
     operation: {
       operationId: 'deleteVideo',
       tags: ['videos'],
-      summary: 'Delete a video (an operation the acceptance test adds)',
+      summary: 'Delete a video (an operation the acceptance test adds) (§4)',
       security: [{ bearerAuth: [] }],
       parameters: [{ $ref: '#/components/parameters/VideoKey' }],
       responses: {
@@ -51,6 +51,4 @@ export const NEW_OPERATION: { change: NewOperation; expected: string[]; newFiles
     'packages/contract/src/checks/video.ts:checkUnknownKeys',
     'packages/contract/test/operations.test.ts:describe(routeOf)',
   ],
-  // The mock's handler of the operation (one file in api/, as each operation has).
-  newFiles: 1,
 };
