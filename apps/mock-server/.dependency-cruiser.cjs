@@ -9,7 +9,10 @@
  * package root under the `node` condition, and `node/index.ts`, `./node`); nothing outside it
  * imports it. The neutral entries (`src/index.ts`, `portable.ts`, `msw.ts`) reach no Node.
  * `src/msw/` serves the mock through msw (an optional peer); only `src/msw.ts` imports it or msw.
+ * The pieces every package's rules share: @video-api/test-support/import-rules.
  */
+const importRules = require('@video-api/test-support/import-rules');
+
 const LAYERS = [
   ['shared'],
   ['readings'],
@@ -21,30 +24,10 @@ const LAYERS = [
   ['control'],
   ['sandbox', 'console'],
 ];
-const ROOT_FILES = '^src/[^/]+\\.ts$';
 const NODE_ONLY_PACKAGES = ['busboy', 'better-sqlite3', '@hono/node-server'];
-
-const folder = (name) => `^src/${name}/`;
-const layerRules = LAYERS.flatMap((layer, index) => {
-  const above = LAYERS.slice(index + 1).flat();
-  return layer.flatMap((name) => [
-    {
-      name: `layer-${name}`,
-      comment: `src/${name}/ imports only its own layer and those below (not ${above.join(', ')}, root files or node/)`,
-      severity: 'error',
-      from: { path: folder(name) },
-      to: { path: [...above.map(folder), ROOT_FILES, folder('node')] },
-    },
-    ...layer
-      .filter((peer) => peer !== name)
-      .map((peer) => ({
-        name: `peer-${name}-${peer}`,
-        comment: `src/${name}/ and src/${peer}/ are peers: neither imports the other`,
-        severity: 'error',
-        from: { path: folder(name) },
-        to: { path: folder(peer) },
-      })),
-  ]);
+const layerRules = importRules.layerRules(LAYERS, {
+  alsoAbove: [importRules.ROOT_FILES, importRules.folder('node')],
+  aboveNames: ['root files', 'node/'],
 });
 
 module.exports = {
@@ -98,18 +81,7 @@ module.exports = {
       from: { path: '^src/[^/]+/browser/' },
       to: { pathNot: ['^src/[^/]+/browser/', '^src/shared/'], dependencyTypesNot: ['type-only'] },
     },
-    {
-      name: 'no-cycles',
-      comment: 'no import cycle between files, type-only imports included',
-      severity: 'error',
-      from: { path: '^src/' },
-      to: { circular: true },
-    },
+    importRules.noCycle,
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensionAlias: { '.js': ['.ts', '.js'] } },
-  },
+  options: { ...importRules.options, tsConfig: { fileName: 'tsconfig.json' } },
 };

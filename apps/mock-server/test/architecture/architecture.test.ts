@@ -62,7 +62,7 @@ describe('the architecture rules catch what they are for', () => {
     ['portable-entry-reaches-node', 'src/index.ts', 'src/node/server.ts'],
     ['portable-entry-reaches-node', 'src/msw.ts', 'src/node/server.ts'],
     ['only-the-msw-entry-imports-msw', 'src/api/mocked.ts', 'node_modules/msw/index.js'],
-    ['no-cycles', 'src/readings/a.ts', 'src/readings/b.ts'],
+    ['no-cycle', 'src/readings/a.ts', 'src/readings/b.ts'],
     ['layer-control', 'src/control/open.ts', 'src/sandbox/dispatch.ts'],
     ['layer-sandbox', 'src/sandbox/dispatch.ts', 'src/options.ts'],
   ])('%s fails %s importing %s', async (rule, from, to) => {
