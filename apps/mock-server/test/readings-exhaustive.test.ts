@@ -36,7 +36,7 @@ const MUST_HANDLE: Record<UnspecifiedIdWithReadings, string[]> = {
   'videos-per-create-limit': ['src/readings/switches.ts'],
   'create-answer-order': ['src/api/create-videos.ts'],
   'file-size-limit': ['src/readings/switches.ts'],
-  'video-transitions': ['src/readings/switches.ts'],
+  'video-transitions': ['src/api/upload-video-source.ts'],
   'upload-response-body': ['src/api/upload-video-source.ts'],
   'auth-get-video': ['src/http/auth.ts'],
   'readiness-field': ['src/state/video-shapes.ts'],

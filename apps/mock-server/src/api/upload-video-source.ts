@@ -1,5 +1,5 @@
 /** §4.2 Upload a video source file: POST /api/upload/v1/form-data/videos/{videoKey}. */
-import { meaningOf } from '@video-api/schema';
+import { meaningOf, type ReadingOf } from '@video-api/schema';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
 import { unknownKey, wrongMediaType } from '../http/conditions.js';
@@ -8,10 +8,11 @@ import { conflict, HttpError, tooLarge, validationError } from '../http/errors.j
 import { requestHeader } from '../http/request-headers.js';
 import { json, jsonText, respond } from '../http/respond.js';
 import { storageError } from '../http/storage-error.js';
-import { limitsUploadSize, rejectsReupload } from '../readings/switches.js';
+import { limitsUploadSize } from '../readings/switches.js';
 import { unplayed } from '../shared/unplayed.js';
 import type { EventContext } from '../state/events.js';
 import { tapBody } from '../state/journal-bodies.js';
+import type { VideoRecord } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import type { ReceiveResult } from './receive-upload.js';
@@ -44,6 +45,15 @@ const fileTooLarge = (limit: number) =>
     connection: 'close',
   });
 
+/**
+ * §3 does not show the transitions: whether each `video-transitions` reading refuses an upload to
+ * a video as it is stored now (a second upload, to a video that has a source, under reupload-rejected).
+ */
+const REFUSES_UPLOAD: Readonly<Record<ReadingOf<'video-transitions'>, (record: VideoRecord) => boolean>> = {
+  'reupload-reprocesses': () => false,
+  'reupload-rejected': (record) => record.source !== undefined,
+};
+
 const reuploadRejected = (key: string) =>
   conflict(`Video "${key}" already has a source file; under reupload-rejected a second upload is refused.`);
 
@@ -68,7 +78,7 @@ export function uploadVideoSource(deps: UploadDeps) {
     requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
     const key = c.req.param('videoKey') ?? '';
     const record = findVideo(deps, key, readings);
-    if (rejectsReupload[readings.get('video-transitions')] && record.source) throw reuploadRejected(key);
+    if (REFUSES_UPLOAD[readings.get('video-transitions')](record)) throw reuploadRejected(key);
     const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
       throw wrongMediaType(
@@ -169,7 +179,7 @@ async function receiveAndStore(
   const part = { name: 'file', filename: result.filename, contentType: result.mimeType, bytes: result.size };
   tapBody(c.req.raw, { kind: 'multipart', parts: [part] });
   const before = store.get(key);
-  if (!before || (rejectsReupload[readings.get('video-transitions')] && before.source)) {
+  if (!before || REFUSES_UPLOAD[readings.get('video-transitions')](before)) {
     lifecycle.uploadAbandoned(key, context);
     await result.file.abort();
     throw before ? reuploadRejected(key) : unknownKey(key, readings);

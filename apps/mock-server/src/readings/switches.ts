@@ -25,9 +25,3 @@ export const limitsUploadSize: Switch<'file-size-limit'> = { 'rejects-413': true
 
 /** §8: whether each operation takes from its token's request budget (429 with Retry-After past it). */
 export const limitsRate: Switch<'rate-limits'> = { none: false, '429-retry-after': true };
-
-/** §4.2: whether a second upload to a video that has a source is refused (409). */
-export const rejectsReupload: Switch<'video-transitions'> = {
-  'reupload-reprocesses': false,
-  'reupload-rejected': true,
-};
