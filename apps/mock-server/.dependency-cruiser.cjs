@@ -76,7 +76,7 @@ module.exports = {
     {
       name: 'browser-code-imports-types',
       comment:
-        'browser code (src/*/browser/, bundled for a page: the console, /docs) imports its folder and src/shared/; of the rest of the mock and of packages, types only',
+        'browser code (src/*/browser/, bundled for a page: the console) imports its folder and src/shared/; of the rest of the mock and of packages, types only',
       severity: 'error',
       from: { path: '^src/[^/]+/browser/' },
       to: { pathNot: ['^src/[^/]+/browser/', '^src/shared/'], dependencyTypesNot: ['type-only'] },

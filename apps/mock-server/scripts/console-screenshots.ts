@@ -81,7 +81,7 @@ export async function consoleScreenshots(outDir: string): Promise<Record<Panel, 
     });
     await page.locator(`[data-reported="${SWITCHED.id}"]`, { hasText: 'observed' }).waitFor();
     await shoot(page, `#unknowns-table tbody:has(#unknown-${SWITCHED.id})`, file('report')); // its section
-    await page.goto(`${server.url}/docs/reference#unknown-${SWITCHED.id}`);
+    await page.goto(`${server.url}/docs#unknown-${SWITCHED.id}`);
     await shoot(page, `#op-getVideo`, file('reference'));
   } finally {
     await chromium.close();

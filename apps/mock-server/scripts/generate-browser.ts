@@ -1,9 +1,8 @@
 /**
  * The mock's generated modules of browser code (`pnpm generate`, the mock's `generate` target): the
  * console's script and style, bundled with esbuild from src/console/browser/, and its icon, with a
- * hash of each for the cache headers (src/generated/console-bundle.ts); swagger-ui's start on
- * `/docs`, from src/api/browser/ (src/generated/docs-bundle.ts); and the section headings of the
- * interface document, which group the unknowns in the console (src/generated/interface-sections.ts).
+ * hash of each for the cache headers (src/generated/console-bundle.ts); and the section headings of
+ * the interface document, which group the unknowns in the console (src/generated/interface-sections.ts).
  * The modules are committed, so the mock serves its pages without a disk or a build (a browser
  * under msw); test/console/browser-code.test.ts and scripts/check-drift.mjs fail when they are stale.
  *
@@ -21,7 +20,6 @@ const INTERFACE = join(packageDir, '..', '..', 'spec', 'interface.md');
 /** Where the generated modules go, relative to the package. */
 export const GENERATED = {
   console: 'src/generated/console-bundle.ts',
-  docs: 'src/generated/docs-bundle.ts',
   sections: 'src/generated/interface-sections.ts',
 } as const;
 
@@ -74,20 +72,6 @@ export async function consoleBundleModule(): Promise<string> {
   ].join('\n');
 }
 
-/** The module holding swagger-ui's start on `/docs`. */
-export async function docsBundleModule(): Promise<string> {
-  const script = await bundle('src/api/browser/swagger-init.ts');
-  return [
-    header('src/api/browser/'),
-    ...constants(
-      'SWAGGER_INIT_SCRIPT',
-      "swagger-ui's start (/docs/swagger-init.js), from swagger-init.ts.",
-      script,
-    ),
-    '',
-  ].join('\n');
-}
-
 /** The module holding the interface document's numbered headings (`4.1` → `Create videos`). */
 export function interfaceSectionsModule(): string {
   const sections: Record<string, string> = {};
@@ -107,7 +91,6 @@ export function interfaceSectionsModule(): string {
 export async function generatedModules(): Promise<[path: string, text: string][]> {
   return [
     [GENERATED.console, await consoleBundleModule()],
-    [GENERATED.docs, await docsBundleModule()],
     [GENERATED.sections, interfaceSectionsModule()],
   ];
 }

@@ -55,7 +55,7 @@ export function createInstance(
 
   apiRoutes(app, { ...state, receive: platform.receive }, wrap);
   playbackRoutes(app, state, wrap);
-  docsRoutes(app, wrap, platform.docsAssets);
+  docsRoutes(app, wrap);
   if (resolved.admin) {
     app.use(`${ADMIN_PREFIX}/*`, pipeline.middleware);
     app.route(ADMIN_PREFIX, adminRoutes(state, access));

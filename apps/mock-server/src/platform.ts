@@ -1,12 +1,11 @@
 /**
  * What the mock needs from the runtime it runs in, and the portable defaults: videos in memory,
  * uploads read from the request's web stream into a bounded memory sink, log lines to the
- * console. The Node adapters (src/node/platform.ts) give disk, SQLite, busboy and swagger-ui
+ * console. The Node adapters (src/node/platform.ts) give disk, SQLite, busboy and hls.js
  * (where installed). What it needs per request from a server that received the request over a
  * socket (header lines, the whole body, a connection reset) is the request's `host` binding, a
  * `HostRequest` (src/http/context.ts), which Node's createApp makes (src/node/server/host-request.ts).
  */
-import type { DocsAssets } from './api/docs.js';
 import { receiveWebUpload, type UploadReceiver } from './api/receive-upload.js';
 import { OptionError } from './options.js';
 import type { Log } from './shared/log.js';
@@ -26,8 +25,6 @@ export interface Platform {
   webhookLedger?(store: VideoStore): WebhookLedger | undefined;
   /** Reads the file of an upload into the sink. */
   receive: UploadReceiver;
-  /** The files of swagger-ui for `/docs`, where the platform has them. */
-  docsAssets: DocsAssets;
   /** hls.js for the console's player, where the platform has it (src/console/console-assets.ts). */
   playerScript?(): Uint8Array | undefined;
   /**
@@ -68,7 +65,6 @@ export function webPlatform(): Platform {
     },
     openSink: (options) => memorySink(options.memoryUploadBytes),
     receive: receiveWebUpload,
-    docsAssets: () => undefined,
     writeLog: (line) => console.error(line),
   };
 }

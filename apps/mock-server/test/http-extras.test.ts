@@ -14,16 +14,15 @@ describe('/openapi.json and /docs', () => {
     );
   });
 
-  it('serves swagger-ui and its assets from the mock itself', async () => {
+  it('serves the API reference from the mock itself, loading nothing', async () => {
     const { app } = api();
-    const page = await (await app.request('/docs')).text();
-    expect(page).toContain('/docs/swagger-ui-bundle.js');
+    const res = await app.request('/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const page = await res.text();
+    expect(page).toContain('data-unknown="status-codes"');
+    expect(page).not.toMatch(/<script|<link|\ssrc=/i);
     expect(page).not.toMatch(/https?:\/\/(?!localhost)/);
-    for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js']) {
-      const res = await app.request(`/docs/${asset}`);
-      expect(res.status).toBe(200);
-      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    }
     expect((await app.request('/docs/../package.json')).status).toBe(404);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The mock's own API reference page, served at `/docs` when swagger-ui is not installed (and at
- * `/docs/reference` always): one self-contained HTML page generated from the bundled spec, no
- * script and no file from elsewhere. Every operation and webhook with its method, path, summary,
- * parameters, request body and responses, and every `x-unspecified` unknown where it marks.
+ * The mock's own API reference page, served at `/docs` on every platform: one self-contained HTML
+ * page generated from the bundled spec, no script and no file from elsewhere. Every operation and
+ * webhook with its method, path, summary, parameters, request body and responses, and every
+ * `x-unspecified` unknown where it marks.
  */
 import { html } from 'hono/html';
 import {

@@ -35,7 +35,7 @@ const PLACES: readonly (readonly [href: string, label: string])[] = [
   ['#videos', 'Videos'],
   ['#webhooks', 'Webhooks'],
   ['#faults', 'Faults'],
-  ['docs/reference', 'API reference'],
+  ['docs', 'API reference'],
 ];
 
 function Nav() {
@@ -80,8 +80,7 @@ export function consolePage(view: ConsoleView): string {
           <h1>Video API mock</h1>
           <p>
             {info.title} {info.version}, served at <code>{view.origin}</code>. API reference with the unknowns
-            inline: <a href="docs/reference">docs/reference</a> (and <a href="docs">docs</a>); the spec:{' '}
-            <a href="openapi.json">openapi.json</a>; admin API:{' '}
+            inline: <a href="docs">docs</a>; the spec: <a href="openapi.json">openapi.json</a>; admin API:{' '}
             <a href="__mock/openapi.json">__mock/openapi.json</a>.
           </p>
           {view.access.warning && (

@@ -72,14 +72,14 @@ function Touches({ marker }: { marker: UnspecifiedMarker }) {
   const operations = operationsOf(marker);
   return (
     <p class="touches">
-      <a href={`docs/reference#unknown-${marker.id}`}>
+      <a href={`docs#unknown-${marker.id}`}>
         In the reference<span class="visually-hidden"> ({marker.id})</span>
       </a>
       {operations.length > 0 && '; operations: '}
       {operations.map((id, index) => (
         <>
           {index > 0 && ', '}
-          <a href={`docs/reference#op-${id}`}>{id}</a>
+          <a href={`docs#op-${id}`}>{id}</a>
         </>
       ))}
     </p>

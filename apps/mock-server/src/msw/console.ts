@@ -22,14 +22,17 @@ export interface OpenConsoleOptions {
 export interface MockConsole {
   /** The frame; style it as the page needs (it fills the container's width, 80vh high). */
   frame: HTMLIFrameElement;
-  /** Shows another page of the mock in the frame: a path below the base URL (`docs/reference#op-getVideo`). */
+  /** Shows another page of the mock in the frame: a path below the base URL (`docs#op-getVideo`). */
   show(path: string): Promise<void>;
   /** Removes the frame. */
   close(): void;
 }
 
-/** Fetches `address` through the page (so msw's worker answers it) as the frame's document. */
-async function documentAt(address: string): Promise<string> {
+/**
+ * Fetches `address` through the page (so msw's worker answers it, redirects too) as the frame's
+ * document, with the address it came from in the end (`docs/reference` moved to `docs`).
+ */
+async function documentAt(address: string): Promise<{ html: string; at: string }> {
   const needs =
     "the console needs msw's worker started with the videoApiHandlers of this base URL, and the admin API on: admin: false serves no console";
   const response = await fetch(address, { headers: { accept: 'text/html' } }).catch((error: unknown) => {
@@ -39,8 +42,9 @@ async function documentAt(address: string): Promise<string> {
   });
   const type = response.headers.get('content-type') ?? '';
   const text = await response.text();
-  if (type.includes('text/html')) return withBase(text, address);
-  if (response.ok) return textPage(address, text);
+  const at = response.url || address;
+  if (type.includes('text/html')) return { html: withBase(text, at), at };
+  if (response.ok) return { html: textPage(at, text), at };
   throw new Error(
     `openConsole: GET ${address} answered ${response.status} ${type || 'without a content type'}, not a page of the mock (${needs})`,
   );
@@ -81,8 +85,9 @@ export async function openConsole(options: OpenConsoleOptions): Promise<MockCons
     const page = new URL(target);
     page.hash = '';
     if (page.href === base) page.pathname += '/'; // the console's relative paths need the slash
-    await loadInto(frame, await documentAt(page.href));
-    shown = page.href;
+    const { html, at } = await documentAt(page.href);
+    await loadInto(frame, html);
+    shown = at;
     onLinks(frame, (href, event) => void follow(linkAction(href, shown, base), event));
     if (target.hash) follow({ kind: 'fragment', hash: target.hash });
   }

@@ -1,18 +1,15 @@
 /**
  * The Node platform of the mock: SQLite for a data dir (else memory), uploads on disk (the data
- * dir's folders, else a temporary folder), busboy on the raw request, swagger-ui from its package
- * where it is installed (an optional peer; else `/docs` is the mock's own reference page), hls.js
- * for the console's player where it is installed (an optional peer too),
- * webhook deliveries through a fetch that checks every resolved address at connect time, log
- * lines to stderr.
+ * dir's folders, else a temporary folder), busboy on the raw request, hls.js for the console's
+ * player where it is installed (an optional peer), webhook deliveries through a fetch that checks
+ * every resolved address at connect time, log lines to stderr.
  */
 import type { Platform } from '../platform.js';
 import { createMemoryStore } from '../state/memory-store.js';
-import { diskSink } from './uploads/disk-sink.js';
-import { docsAssets } from './assets/docs-assets.js';
 import { playerScript } from './assets/player-script.js';
-import { receiveNodeUpload } from './uploads/receive-multipart.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite/sqlite-store.js';
+import { diskSink } from './uploads/disk-sink.js';
+import { receiveNodeUpload } from './uploads/receive-multipart.js';
 import { createWebhookFetch } from './webhooks/webhook-fetch.js';
 
 /**
@@ -27,7 +24,6 @@ export function nodePlatform(): Platform {
     webhookLedger: webhookLedgerOf,
     webhookFetch: (allow) => createWebhookFetch({ allow }),
     receive: receiveNodeUpload,
-    docsAssets: docsAssets(),
     playerScript: playerScript(),
     writeLog: (line) => process.stderr.write(`${line}\n`),
   };

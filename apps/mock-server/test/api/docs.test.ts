@@ -1,10 +1,14 @@
 /**
- * `/docs`: swagger-ui where the platform has its files, else the mock's own reference page, which
- * lists every operation of the bundled spec and shows every unknown where it marks.
+ * `/docs`: the mock's own reference page on every platform, which lists every operation of the
+ * bundled spec and shows every unknown where it marks; `/docs/reference`, where it was, moves to it
+ * for good (a relative Location, so below a sandbox's prefix and msw's base URL too).
  */
 import { unspecified } from '@video-api/schema';
 import { openapiDocument } from '@video-api/schema/openapi';
+import fc from 'fast-check';
+import { getResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { videoApiHandlers } from '../../src/msw.js';
 import { createApp as createNodeApp } from '../../src/node/index.js';
 import { createApp as createWebApp } from '../../src/portable.js';
 import type { MockApp } from '../../src/types.js';
@@ -71,12 +75,19 @@ async function referenceOf(app: MockApp, path = '/docs'): Promise<string> {
   return res.text();
 }
 
-describe('/docs without swagger-ui (the web platform, or Node without swagger-ui-dist)', () => {
-  it('serves a self-contained page: no script, nothing loaded from elsewhere', async () => {
-    const page = await referenceOf(kept(createWebApp()));
-    expect(page).not.toMatch(/<script|<link|\ssrc=/i);
-    for (const [, target] of page.matchAll(/href="([^"]*)"/g)) expect(target).toMatch(/^[#/]/);
-  });
+describe('/docs, the reference page', () => {
+  it.each([
+    ['web', createWebApp],
+    ['Node', createNodeApp],
+  ])(
+    'is a self-contained page on the %s platform: no script, nothing loaded from elsewhere',
+    async (_, create) => {
+      const page = await referenceOf(kept(create()));
+      expect(page).not.toMatch(/<script|<link|\ssrc=/i);
+      for (const [, target] of page.matchAll(/href="([^"]*)"/g)) expect(target).toMatch(/^[#/]/);
+      expect(page).toContain('data-unknown="status-codes"');
+    },
+  );
 
   it('lists every operation and webhook with its method, path, summary, parameters, body and responses', async () => {
     const byId = sections(await referenceOf(kept(createWebApp())));
@@ -127,12 +138,58 @@ describe('/docs without swagger-ui (the web platform, or Node without swagger-ui
   });
 });
 
-// Node without swagger-ui-dist: docsAssets gives no file there (test/node/docs-assets.test.ts), so
-// /docs is the page above; the round-trip's install-hygiene test serves it from an install by name.
-describe('/docs with swagger-ui', () => {
-  it('serves swagger-ui where swagger-ui-dist is installed, and the reference page at /docs/reference', async () => {
+/** Where a redirect's Location leads from `url`, resolved as a browser does. */
+async function movedFrom(
+  url: string,
+  answer: Response | undefined | Promise<Response | undefined>,
+): Promise<string> {
+  const res = await answer;
+  expect(res?.status).toBe(301);
+  return new URL(res?.headers.get('location') ?? '', url).href;
+}
+
+/** Path segments of a base URL's prefix. */
+const segment = fc.stringMatching(/^[A-Za-z0-9_~-]{1,10}$/);
+
+describe('/docs/reference, where the page was', () => {
+  it('moves to /docs for good, and /docs/ to /docs', async () => {
     const app = kept(createNodeApp());
-    expect(await referenceOf(app)).toContain('/docs/swagger-ui-bundle.js');
-    expect(await referenceOf(app, '/docs/reference')).toContain('data-unknown="status-codes"');
+    const url = 'http://mock.test:4010/docs/reference';
+    expect(await movedFrom(url, app.request(url))).toBe('http://mock.test:4010/docs');
+    expect((await app.request('/docs/')).headers.get('location')).toBe('/docs');
+    for (const gone of ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-init.js', 'favicon-32x32.png'])
+      expect((await app.request(`/docs/${gone}`)).status, gone).toBe(404);
+  });
+
+  it('stays in a sandbox, below its prefix', async () => {
+    const app = kept(createNodeApp({ realTimeClock: false }));
+    const url = 'http://mock.test/sandboxes/w1/docs/reference';
+    const to = await movedFrom(url, app.request(url));
+    expect(to).toBe('http://mock.test/sandboxes/w1/docs');
+    expect(await (await app.request(to)).text()).toContain('<code>http://mock.test/sandboxes/w1</code>');
+  });
+
+  it("stays below msw's base URL, whatever its prefix (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('https://api.example.test', 'http://localhost:4010'),
+        fc.array(segment, { maxLength: 3 }),
+        async (origin, segments) => {
+          const base = `${origin}${segments.map((part) => `/${part}`).join('')}`;
+          const served = videoApiHandlers({ baseUrl: base, realTimeClock: false });
+          try {
+            const url = `${base}/docs/reference`;
+            const to = await movedFrom(url, getResponse(served.handlers, new Request(url)));
+            expect(to).toBe(`${base}/docs`);
+            const page = await getResponse(served.handlers, new Request(to));
+            expect(page?.status).toBe(200);
+            expect(await page?.text()).toContain('data-unknown="status-codes"');
+          } finally {
+            await served.mock.close();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

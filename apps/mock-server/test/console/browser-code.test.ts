@@ -1,9 +1,9 @@
 /**
- * Browser code is code (design §8): TypeScript modules in a browser/ folder (the console's, the start
- * of swagger-ui on /docs), bundled into src/generated/ by scripts/generate-browser.ts. The committed
- * bundles and the interface's headings are what the generate step makes now; no file of src/ holds
- * browser code in a string (an inline `<script>`, or a string that drives the DOM), which the
- * detector is shown to find; the layer rule keeps the browser code to its folder, src/shared/ and types.
+ * Browser code is code (design §8): TypeScript modules in a browser/ folder (the console's), bundled
+ * into src/generated/ by scripts/generate-browser.ts. The committed bundles and the interface's
+ * headings are what the generate step makes now; no file of src/ holds browser code in a string (an
+ * inline `<script>`, or a string that drives the DOM), which the detector is shown to find; the layer
+ * rule keeps the browser code to its folder, src/shared/ and types.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -82,7 +82,7 @@ describe('browser code in strings', () => {
     ];
     for (const example of examples) expect(browserCodeIn('x.tsx', example), example).not.toEqual([]);
     const fine = [
-      'const tag = \'<script src="/docs/swagger-ui-bundle.js"></script>\';',
+      'const tag = \'<script src="console/console.js"></script>\';',
       "const say = 'The interface document. Its window. A function of the clock.';",
       '// a `<script>` in a comment is no string\nconst x = 1;',
     ];

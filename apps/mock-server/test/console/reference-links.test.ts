@@ -18,15 +18,15 @@ describe('the console and the API reference', () => {
   it("has the reference in the console's navigation", async () => {
     const nav =
       /<nav class="console-nav" aria-label="Console">(.*?)<\/nav>/s.exec(await text('/'))?.[1] ?? '';
-    expect(nav).toContain('<a href="docs/reference">API reference</a>');
+    expect(nav).toContain('<a href="docs">API reference</a>');
     for (const panel of ['unknowns', 'journal', 'videos', 'webhooks', 'faults'])
       expect(nav).toContain(`<a href="#${panel}">`);
   });
 
   it('links every unknown of the console to its one anchor in the reference, and back', async () => {
-    const [console_, reference] = await Promise.all([text('/'), text('/docs/reference')]);
+    const [console_, reference] = await Promise.all([text('/'), text('/docs')]);
     for (const id of unspecifiedIds) {
-      expect(console_, id).toContain(`href="docs/reference#unknown-${id}"`);
+      expect(console_, id).toContain(`href="docs#unknown-${id}"`);
       expect(count(reference, `id="unknown-${id}"`), id).toBe(1);
       expect(reference, id).toContain(`href="/#unknown-${id}"`);
       expect(console_, id).toContain(`id="unknown-${id}"`);
@@ -40,7 +40,7 @@ describe('the console and the API reference', () => {
       realTimeClock: false,
     });
     // What the handlers pass on: the path below the prefix, with the base it is served at.
-    const res = await served.request('https://api.example.test/docs/reference', {}, { servedBase: baseUrl });
+    const res = await served.request('https://api.example.test/docs', {}, { servedBase: baseUrl });
     const reference = await res.text();
     const [id] = unspecifiedIds;
     expect(reference).toContain(`href="/video/#unknown-${id}"`);

@@ -3,7 +3,8 @@
  * playwright-core) against the mock as a user starts it: Tab to the console's navigation entry
  * and Enter reaches the reference; Tab to an unknown's reference link and Enter lands at its
  * marker there (the fragment's target, in view); from the marker, Tab and Enter land back at the
- * unknown's control in the console. axe-core finds nothing serious or critical in the reference.
+ * unknown's control in the console; a link kept from before (`docs/reference#unknown-<id>`) lands
+ * at the same marker of `docs`. axe-core finds nothing serious or critical in the reference.
  */
 import { unspecifiedIds } from '@video-api/schema';
 import type { Page } from 'playwright-core';
@@ -42,9 +43,9 @@ const target = () =>
 describe('the console and the API reference, with the keyboard', () => {
   it("reaches the reference from the console's navigation", async () => {
     await page.goto(`${base}/`);
-    await tabTo('nav.console-nav a[href="docs/reference"]');
+    await tabTo('nav.console-nav a[href="docs"]');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${base}/docs/reference`);
+    await page.waitForURL(`${base}/docs`);
     expect(await page.locator('aside.unknown').count()).toBeGreaterThanOrEqual(unspecifiedIds.length);
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -52,9 +53,9 @@ describe('the console and the API reference, with the keyboard', () => {
   it("lands at an unknown's marker in the reference, and back at its control in the console", async () => {
     const id = unspecifiedIds[0] as string;
     await page.goto(`${base}/`);
-    await tabTo(`a[href="docs/reference#unknown-${id}"]`);
+    await tabTo(`a[href="docs#unknown-${id}"]`);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${base}/docs/reference#unknown-${id}`);
+    await page.waitForURL(`${base}/docs#unknown-${id}`);
     expect(await target()).toEqual({ id: `unknown-${id}`, inView: true });
     expect(await page.locator(':target').getAttribute('data-unknown')).toBe(id);
     // The fragment moved the start of sequential focus to the marker: its link to the console is next.
@@ -64,5 +65,12 @@ describe('the console and the API reference, with the keyboard', () => {
     await page.waitForURL(`${base}/#unknown-${id}`);
     expect(await target()).toEqual({ id: `unknown-${id}`, inView: true });
     expect(await page.locator(`:target #pick-${id}`).count()).toBe(1);
+  });
+
+  it('takes a link kept from before, docs/reference#unknown-<id>, to the marker at docs', async () => {
+    const id = unspecifiedIds.at(-1) as string;
+    await page.goto(`${base}/docs/reference#unknown-${id}`);
+    await page.waitForURL(`${base}/docs#unknown-${id}`);
+    expect(await target()).toEqual({ id: `unknown-${id}`, inView: true });
   });
 });

@@ -20,6 +20,7 @@ const BASE = 'https://api.example.test/video';
 type PageApi = {
   start(baseUrl: string): Promise<string>;
   open(baseUrl?: string): Promise<string>;
+  show(path: string): Promise<void>;
   appGet(path: string): Promise<{ status: number; readings: string | null; body: unknown }>;
   seed(videos: object[]): string[];
 };
@@ -105,7 +106,15 @@ describe('openConsole: the console under the msw handlers, in Chromium', () => {
     const anchor = (await link.getAttribute('href'))?.split('#')[1] ?? '';
     await link.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => frame.evaluate(() => document.baseURI)).toBe(`${BASE}/docs/reference`);
+    await expect.poll(() => frame.evaluate(() => document.baseURI)).toBe(`${BASE}/docs`);
+    await expect.poll(() => frame.evaluate(() => location.hash)).toBe(`#${anchor}`);
+    expect(await frame.locator(`[id="${anchor}"]`).count()).toBe(1);
+  });
+
+  it('follows a link kept from before (docs/reference#…) through its redirect to docs, from code', async () => {
+    const anchor = 'unknown-readiness-field';
+    await page.evaluate((path) => (globalThis as unknown as PageApi).show(path), `docs/reference#${anchor}`);
+    await expect.poll(() => frame.evaluate(() => document.baseURI)).toBe(`${BASE}/docs`);
     await expect.poll(() => frame.evaluate(() => location.hash)).toBe(`#${anchor}`);
     expect(await frame.locator(`[id="${anchor}"]`).count()).toBe(1);
   });

@@ -22,8 +22,7 @@ async function bundleRoot(platform: 'browser' | 'node'): Promise<Metafile> {
     platform,
     // In the repository, packages resolve to their sources (the condition package.json lists first).
     conditions: ['@video-api/source'],
-    external:
-      platform === 'node' ? ['better-sqlite3', 'swagger-ui-dist', 'hls.js', '@ffmpeg-installer/ffmpeg'] : [],
+    external: platform === 'node' ? ['better-sqlite3', 'hls.js', '@ffmpeg-installer/ffmpeg'] : [],
     metafile: true,
     logLevel: 'silent',
   });

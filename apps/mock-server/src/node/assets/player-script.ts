@@ -1,6 +1,6 @@
 /**
  * hls.js for the console's Videos panel (its light build, `dist/hls.light.min.js`), read from the
- * hls.js package where it is installed (an optional peer of the mock, as swagger-ui-dist is);
+ * hls.js package where it is installed (an optional peer of the mock);
  * where it is not, none, and the page plays with the browser's own HLS player where it has one.
  */
 import { readFileSync } from 'node:fs';

@@ -4,9 +4,16 @@
  * `openConsole`. Bundled by esbuild for the browser.
  */
 import { setupWorker } from 'msw/browser';
-import { openConsole, type SeedVideo, type VideoApiHandlers, videoApiHandlers } from '../../../src/msw.js';
+import {
+  type MockConsole,
+  openConsole,
+  type SeedVideo,
+  type VideoApiHandlers,
+  videoApiHandlers,
+} from '../../../src/msw.js';
 
 let served: VideoApiHandlers;
+let shown: MockConsole | undefined;
 
 /** Starts msw's worker with the mock's handlers under `baseUrl`; resolves once it is in control. */
 async function start(baseUrl: string): Promise<string> {
@@ -20,7 +27,8 @@ async function start(baseUrl: string): Promise<string> {
 /** Opens the console in the page; resolves with an error message instead of throwing. */
 async function open(baseUrl?: string): Promise<string> {
   try {
-    await openConsole(baseUrl === undefined ? served : { baseUrl });
+    const opened = await openConsole(baseUrl === undefined ? served : { baseUrl });
+    shown ??= opened;
     return 'opened';
   } catch (error) {
     return (error as Error).message;
@@ -39,7 +47,10 @@ async function appGet(path: string): Promise<{ status: number; readings: string 
   };
 }
 
+/** Shows a page of the mock in the first console's frame, as code would (`docs#op-getVideo`). */
+const show = (path: string): Promise<void> | undefined => shown?.show(path);
+
 /** Seeds videos through the in-process control; resolves with their keys. */
 const seed = (videos: SeedVideo[]): string[] => served.mock.seed(videos);
 
-Object.assign(globalThis, { start, open, appGet, seed });
+Object.assign(globalThis, { start, open, show, appGet, seed });
