@@ -4,8 +4,8 @@
  */
 import { createApp as createPortableApp } from '../app.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../types.js';
-import { withHostRequest } from './server/host-request.js';
 import { nodePlatform } from './platform.js';
+import { withHostRequest } from './server/host-request.js';
 import { transcoderFor } from './transcode/open-transcoder.js';
 
 /**

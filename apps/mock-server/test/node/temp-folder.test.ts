@@ -11,7 +11,12 @@ import { promisify } from 'node:util';
 import { sourceArgs } from '@video-api/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentProcess, formatIdentity, readIdentity } from '../../src/node/process/process-identity.js';
-import { createTempFolder, OWNER_FILE, reclaimLeftovers, TEMP_PREFIX } from '../../src/node/uploads/temp-folder.js';
+import {
+  createTempFolder,
+  OWNER_FILE,
+  reclaimLeftovers,
+  TEMP_PREFIX,
+} from '../../src/node/uploads/temp-folder.js';
 import { createUploadFolders } from '../../src/node/uploads/upload-folders.js';
 import { deadPid, mockFolders } from './process-fixtures.js';
 

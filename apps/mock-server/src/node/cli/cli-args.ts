@@ -7,8 +7,8 @@ import { OptionError } from '../../options.js';
 import { parseReadingChoice, ReadingError, splitPair } from '../../readings/choice.js';
 import type { LogLevel } from '../../shared/log.js';
 import { LOG_LEVELS } from '../../shared/log.js';
-import { readReadingsFrom } from './readings-from.js';
 import type { ServerOptions } from '../server/server.js';
+import { readReadingsFrom } from './readings-from.js';
 
 export const USAGE = `Usage: video-api-mock [options]
 

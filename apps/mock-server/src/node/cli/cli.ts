@@ -7,10 +7,10 @@
 import type { ReadingChoice } from '@video-api/schema';
 import { ADMIN_PREFIX } from '../../http/operations.js';
 import { DEFAULT_TOKEN, OptionError } from '../../options.js';
-import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
 import { watchParent } from '../process/parent-watch.js';
-import { describeTwin } from './readings-from.js';
 import { type ServerOptions, startServer } from '../server/server.js';
+import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
+import { describeTwin } from './readings-from.js';
 
 /** Why the server could not start, in the CLI's terms (flags, not option names). */
 function startFailure(error: unknown, options: { port?: number; host?: string }): string {

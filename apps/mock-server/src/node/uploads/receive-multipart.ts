@@ -18,8 +18,8 @@ import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../..
 import { MAX_PARTS, partsCutMessage } from '../../http/multipart.js';
 import { requestHeader } from '../../http/request-headers.js';
 import type { IncomingFile, SourceSink } from '../../state/source-sink.js';
-import { type DiskFile, isDiskFile } from './disk-sink.js';
 import { incomingOf } from '../server/host-request.js';
+import { type DiskFile, isDiskFile } from './disk-sink.js';
 import { throttle } from './throttle.js';
 
 /**
