@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const projects = ['packages', 'apps']
+const projects = ['packages', 'apps', 'tests']
   .flatMap((group) =>
     existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => join(group, name)) : [],
   )

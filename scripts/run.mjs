@@ -6,7 +6,7 @@
  *   node scripts/run.mjs contract [-- args] the contract suite (in-process mock by default)
  *   node scripts/run.mjs video-api [-- args] the client's CLI
  *   node scripts/run.mjs release [-- args]  build, version the changesets, publish (scripts/release.mjs)
- *   node scripts/run.mjs bench|soak|fuzz [-- args] benchmarks (bench/), the soak and full fuzz runs (packages/reliability)
+ *   node scripts/run.mjs bench|soak|fuzz [-- args] benchmarks (bench/), the soak and full fuzz runs (tests/reliability)
  *   node scripts/run.mjs <cmd…>            any workspace command, e.g. `nx run-many -t build`
  * Works on a machine with only Node and npm: pnpm is installed into .tools/ when missing.
  */

@@ -10,12 +10,12 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { sourceArgs } from '@video-api/test-support';
 // Type only: the soak's JSON is read, its code runs in its own process (bench does not depend on it).
-import type { SoakResult } from '../../../packages/reliability/src/soak/types.js';
+import type { SoakResult } from '../../../tests/reliability/src/soak/types.js';
 import { REPO_DIR, TMP_DIR } from '../lib/paths.js';
 import { figure } from '../lib/stats.js';
 import type { Benchmark, Figure } from '../lib/types.js';
 
-const RELIABILITY_DIR = `${REPO_DIR}packages/reliability`;
+const RELIABILITY_DIR = `${REPO_DIR}tests/reliability`;
 
 /** Runs the soak script to its end, its lines logged as they come; resolves its exit code. */
 function runSoak(args: string[], log: (line: string) => void): Promise<number> {
@@ -87,7 +87,7 @@ export const soak: Benchmark = {
         `window ${w.index}${w.index === 0 ? ' (warm-up)' : ''}, ${w.fromSeconds}–${w.toSeconds} s: ${w.requests} requests, ${w.errors} errors, p50 ${w.p50Ms.toFixed(1)} ms, p99 ${w.p99Ms.toFixed(1)} ms, RSS median ${(w.rssMedianBytes / MiB).toFixed(1)} MiB, load average ${w.loadAverage.toFixed(2)}`,
     );
     return {
-      setup: `\`pnpm soak -- --minutes ${minutes}\` (packages/reliability/src/soak.ts) in its own process: the mock's CLI from sources with a data dir, ${result.rate} req/s open-loop (8 % create, 12 % upload of 4 KiB, 45 % get, 30 % put, 5 % bad requests that must get a 4xx; at most 64 in flight), windows of ${result.windowSeconds} s (5 minutes in runs of 15 minutes or more, a sixth of shorter runs); window 0 is the warm-up. RSS growth: the median RSS of the last window against the sample at the end of the warm-up. Latency: send to last body byte. Pass --minutes 60 for the figure of the issue.`,
+      setup: `\`pnpm soak -- --minutes ${minutes}\` (tests/reliability/src/soak.ts) in its own process: the mock's CLI from sources with a data dir, ${result.rate} req/s open-loop (8 % create, 12 % upload of 4 KiB, 45 % get, 30 % put, 5 % bad requests that must get a 4xx; at most 64 in flight), windows of ${result.windowSeconds} s (5 minutes in runs of 15 minutes or more, a sixth of shorter runs); window 0 is the warm-up. RSS growth: the median RSS of the last window against the sample at the end of the warm-up. Latency: send to last body byte. Pass --minutes 60 for the figure of the issue.`,
       figures,
       notes,
     };

@@ -13,7 +13,7 @@ const COPIED = [
   'packages/schema',
   'packages/client',
   'packages/contract',
-  'packages/test-support',
+  'tests/support',
   'apps/mock-server',
 ] as const;
 

@@ -36,7 +36,7 @@ describe('sourceArgs', () => {
         "import { sourceArgs } from '@video-api/test-support';\nconst args: string[] = sourceArgs('x.ts');\nconsole.log(import.meta.resolve('@video-api/test-support') + ' ' + args.length);\n",
       );
       const output = execFileSync(process.execPath, sourceArgs(entry), { encoding: 'utf8' });
-      expect(output).toMatch(/test-support\/src\/index\.ts 4\n$/);
+      expect(output).toMatch(/tests\/support\/src\/index\.ts 4\n$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -76,7 +76,7 @@ export function writeResults(result: SoakResult, folder: string): string[] {
   const markdown = [
     '# Soak: latest run',
     '',
-    'Written by `pnpm soak` (packages/reliability/src/soak.ts). Mixed load at a fixed rate (create,',
+    'Written by `pnpm soak` (tests/reliability/src/soak.ts). Mixed load at a fixed rate (create,',
     'upload 4 KiB files, get, put, occasional bad requests) against the mock run as a separate process;',
     'latency from sending a request to its last body byte; RSS read from /proc every sample. Window 0 is',
     'the warm-up: RSS growth is the last window’s median against the sample at its end.',

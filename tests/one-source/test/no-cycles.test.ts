@@ -22,9 +22,9 @@ const config: Parameters<typeof importViolations>[1] = {
   },
 };
 
-/** The workspace packages: apps/*, packages/*, bench and spec (pnpm-workspace.yaml's globs). */
+/** The workspace packages: apps/*, packages/*, tests/*, bench and spec (pnpm-workspace.yaml's globs). */
 function workspacePackages(): string[] {
-  const globbed = ['apps', 'packages'].flatMap((parent) =>
+  const globbed = ['apps', 'packages', 'tests'].flatMap((parent) =>
     readdirSync(join(root, parent)).map((name) => join(parent, name)),
   );
   return [...globbed, 'bench', 'spec'].filter((dir) => existsSync(join(root, dir, 'package.json')));
@@ -52,9 +52,9 @@ describe('the cycle rule', () => {
 describe('every workspace package', () => {
   const packages = workspacePackages();
 
-  it('is found: the apps, the packages, bench and spec', () => {
+  it('is found: the apps, the packages, the test harnesses, bench and spec', () => {
     expect(packages).toEqual(
-      expect.arrayContaining(['apps/mock-server', 'packages/client', 'bench', 'spec']),
+      expect.arrayContaining(['apps/mock-server', 'packages/client', 'tests/support', 'bench', 'spec']),
     );
   });
 
