@@ -4,7 +4,7 @@
  * custom fields and the representation shows: read from the generated schema of the entry, so a
  * member the spec adds to it is kept, bounded and shown with no edit here.
  */
-import type { CreateVideoEntry } from '@video-api/schema';
+import type { CreateVideoEntry, Video } from '@video-api/schema';
 import { zCreateVideoEntry } from '@video-api/schema/zod';
 import type { z } from 'zod';
 import type { FieldValue, Phase, VideoRecord } from './types.js';
@@ -46,18 +46,35 @@ export type BoundedParts = Pick<VideoRecord, EntryMember>;
 
 /**
  * The members of the entry `from` holds (none of what else it carries: an open schema lets
- * extra members through), arrays copied when `copy` says.
+ * extra members through).
  *
  * @example
  * entryOf({ title: 'Intro', tags: undefined, extra: 1 }); // { title: 'Intro' }
  */
-export function entryOf(from: Entry, copy = false): CreateVideoEntry {
+export function entryOf(from: Entry): CreateVideoEntry {
   const entry: Record<string, unknown> = {};
   for (const member of BOUNDED_MEMBERS) {
     const value = from[member];
-    if (value !== undefined) entry[member] = copy && Array.isArray(value) ? [...value] : value;
+    if (value !== undefined) entry[member] = value;
   }
   return entry as CreateVideoEntry; // each member of the entry, as the entry holds it
+}
+
+/**
+ * Puts each member of the entry `from` holds on the representation `to` (§4.3, under
+ * `video-record-fields: with-extra-fields`), arrays copied: written in place, member by member, so
+ * the answer of every update is built without an object per member set (a PUT's answer is built
+ * anew each time).
+ *
+ * @example
+ * showEntry(video, record); // video.title, video.tags as the record holds them
+ */
+export function showEntry(to: Video, from: Entry): void {
+  const shown: Record<string, unknown> = to; // an open record (§4.3: "shortened"): any member may be shown
+  for (const member of BOUNDED_MEMBERS) {
+    const value = from[member];
+    if (value !== undefined) shown[member] = Array.isArray(value) ? [...value] : value;
+  }
 }
 
 /** The custom fields of every new record created without any (most): one frozen object for all of them. */

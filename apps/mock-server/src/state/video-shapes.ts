@@ -5,17 +5,10 @@
  */
 
 import type { ReadingOf } from '@video-api/schema';
-import {
-  type CreatedVideo,
-  type CreateVideoEntry,
-  stateWords,
-  type Video,
-  type VideoState,
-  videoStates,
-} from '@video-api/schema';
+import { type CreatedVideo, stateWords, type Video, type VideoState, videoStates } from '@video-api/schema';
 import { alternativeFormats } from './field-types.js';
 import { type DefinedFields, listsInOrder, shownFields } from './read-fields.js';
-import { entryOf } from './record.js';
+import { showEntry } from './record.js';
 import type { Phase, VideoRecord } from './types.js';
 
 /**
@@ -105,14 +98,11 @@ const EXTRA_FIELDS: Readonly<
 > = {
   'listed-only': () => {},
   'with-extra-fields': (video, record, streamingBase, clock) => {
-    const extra = {
-      ...entryOf(record, true), // every member of the create entry (§4.1), as given
-      projectKey: record.projectKey,
-      primaryPlaybackUrl: playback(record, streamingBase),
-      createdAt: clock.iso(record.createdAt),
-      updatedAt: clock.iso(record.updatedAt),
-    } satisfies Partial<Video> & CreateVideoEntry & Pick<CreatedVideo, 'primaryPlaybackUrl'>;
-    Object.assign(video, extra);
+    showEntry(video, record); // every member of the create entry (§4.1), as given
+    video.projectKey = record.projectKey;
+    video.primaryPlaybackUrl = playback(record, streamingBase);
+    video.createdAt = clock.iso(record.createdAt);
+    video.updatedAt = clock.iso(record.updatedAt);
   },
 };
 
