@@ -1,7 +1,8 @@
 /**
  * The mock's generated modules of browser code (`pnpm generate`, the mock's `generate` target): the
  * console's script and style, bundled with esbuild from src/console/browser/, and its icon, with a
- * hash of each for the cache headers (src/generated/console-bundle.ts); and the section headings of
+ * hash of each for the cache headers (src/generated/console-bundle.ts); the API reference's style
+ * (src/generated/reference-style.ts); and the section headings of
  * the interface document, which group the unknowns in the console (src/generated/interface-sections.ts).
  * The modules are committed, so the mock serves its pages without a disk or a build (a browser
  * under msw); test/console/browser-code.test.ts and scripts/check-drift.mjs fail when they are stale.
@@ -20,6 +21,7 @@ const INTERFACE = join(packageDir, '..', '..', 'spec', 'interface.md');
 /** Where the generated modules go, relative to the package. */
 export const GENERATED = {
   console: 'src/generated/console-bundle.ts',
+  reference: 'src/generated/reference-style.ts',
   sections: 'src/generated/interface-sections.ts',
 } as const;
 
@@ -72,6 +74,17 @@ export async function consoleBundleModule(): Promise<string> {
   ].join('\n');
 }
 
+/** The module holding the API reference's style (src/api/browser/reference.css), inlined in `/docs`. */
+export async function referenceStyleModule(): Promise<string> {
+  const style = await bundle('src/api/browser/reference.css');
+  return [
+    header('src/api/browser/reference.css'),
+    '/** The style of the API reference (`/docs`), inlined in its page. */',
+    `export const REFERENCE_STYLE = ${JSON.stringify(style)};`,
+    '',
+  ].join('\n');
+}
+
 /** The module holding the interface document's numbered headings (`4.1` → `Create videos`). */
 export function interfaceSectionsModule(): string {
   const sections: Record<string, string> = {};
@@ -91,6 +104,7 @@ export function interfaceSectionsModule(): string {
 export async function generatedModules(): Promise<[path: string, text: string][]> {
   return [
     [GENERATED.console, await consoleBundleModule()],
+    [GENERATED.reference, await referenceStyleModule()],
     [GENERATED.sections, interfaceSectionsModule()],
   ];
 }

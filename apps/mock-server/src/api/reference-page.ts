@@ -5,6 +5,7 @@
  * `x-unspecified` unknown where it marks.
  */
 import { html } from 'hono/html';
+import { REFERENCE_STYLE } from '../generated/reference-style.js';
 import {
   contentList,
   deref,
@@ -26,15 +27,6 @@ interface Reference {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
-section{border-top:1px solid #ccc;padding:.5rem 0 1rem}h2 code,h3 code{font-size:1em}
-.method{display:inline-block;min-width:4.5em;font-weight:700;text-transform:uppercase}
-.unknown{border-left:4px solid #c77c00;background:#fff8eb;padding:.25rem .75rem;margin:.5rem 0}
-table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left;vertical-align:top}
-.prose{white-space:pre-line}.unknown:target{outline:3px solid #1a56db;outline-offset:2px}
-a:focus-visible{outline:3px solid #1a56db;outline-offset:2px}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
 function parameters({ document, unknowns }: Reference, operation: Json): Html {
   const list = Array.isArray(operation.parameters) ? operation.parameters : [];
@@ -171,7 +163,7 @@ ${operations(ref, objectAt(document, 'webhooks'), (name) => `webhook ${name}`)}
 ${elsewhere(ref)}`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${textAt(info, 'title') ?? 'API'}: reference (Video API mock)</title><style>${STYLE}</style></head>
+<title>${textAt(info, 'title') ?? 'API'}: reference (Video API mock)</title><style>${REFERENCE_STYLE}</style></head>
 <body>
 <nav aria-label="Mock"><a href="${server}/">Console</a> · <a href="${server}/openapi.json">openapi.json</a></nav>
 <main>
