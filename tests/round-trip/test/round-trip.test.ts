@@ -288,10 +288,20 @@ describe('a project outside the workspace, on this Node', () => {
 
   it("`npx video-api-mock` leaves nothing behind: a SIGKILLed group's folder is reclaimed, SIGTERM to npx stops it", async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'video-api-npx-stop-'));
+    // Without transcoding: where ffmpeg is installed, a transcode of the stand-in upload may still
+    // run when the group is killed, and its watchdog then removes the upload folder itself (the
+    // mock's test/node/transcode-process.test.ts covers that path); this test is about the next
+    // start reclaiming what a SIGKILLed mock left.
     const start = () =>
-      serve('npx', ['video-api-mock', '--port', '0', '--log-level', 'info'], consumer.dir, undefined, {
-        TMPDIR: tmp,
-      });
+      serve(
+        'npx',
+        ['video-api-mock', '--port', '0', '--log-level', 'info', '--transcode', 'off'],
+        consumer.dir,
+        undefined,
+        {
+          TMPDIR: tmp,
+        },
+      );
     try {
       // As Playwright's webServer stops it by default: SIGKILL to the whole group.
       const killed = await start();
