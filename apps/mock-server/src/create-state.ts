@@ -14,7 +14,7 @@ import { ServerReadings } from './readings/server-readings.js';
 import { createLog, type Log } from './shared/log.js';
 import { seededRandom } from './shared/random.js';
 import { VirtualClock } from './state/clock.js';
-import { defaultDefinitions } from './state/definitions.js';
+import { storedDefinitions } from './state/defined-fields.js';
 import { videoEvents } from './state/events.js';
 import { Journal } from './state/journal.js';
 import { Lifecycle } from './state/lifecycle.js';
@@ -35,10 +35,25 @@ function openProcessor(
   try {
     return platform.openProcessor?.(options, parts);
   } catch (error) {
-    parts.store.close();
+    void parts.store.close();
     parts.sink.dispose();
     throw error;
   }
+}
+
+/**
+ * What a state takes up from its store before it serves: the files its videos point at (a sink
+ * on a data dir removes what a crash left), the clock's offset, the definitions, and the steps
+ * and processing scheduled.
+ */
+async function start(state: Pick<MockState, 'store' | 'sink' | 'clock' | 'definitions' | 'lifecycle'>) {
+  const { store, sink } = state;
+  const videos = await store.list();
+  // Files a crash left between being put in place and their record's commit (a sink on a data dir).
+  sink.keepOnly?.(new Set(videos.flatMap((record) => (record.source ? [record.source.file] : []))));
+  state.clock.restore(await store.getClockOffset());
+  await state.definitions.load();
+  await state.lifecycle.start();
 }
 
 /** The webhook dispatcher of a state, per the options and what the platform gives it. */
@@ -69,20 +84,18 @@ function webhooksOf(
  *
  * @example
  * const state = createState(resolveOptions({}), webPlatform());
- * state.store.list(); // []
+ * await state.started;
+ * await state.store.list(); // []
  */
 export function createState(options: ResolvedOptions, platform: Platform): MockState {
   const log = createLog(options.logLevel, options.logger);
   const store = platform.openStore(options);
   const sink = platform.openSink(options);
-  // Files a crash left between being put in place and their record's commit (a sink on a data dir).
-  sink.keepOnly?.(new Set(store.list().flatMap((record) => (record.source ? [record.source.file] : []))));
   const processor = openProcessor(platform, options, { store, sink, log });
-  const clock = new VirtualClock(options.realTimeClock, Date.now(), store.getClockOffset(), (offset) =>
+  const clock = new VirtualClock(options.realTimeClock, Date.now(), 0, (offset) =>
     store.setClockOffset(offset),
   );
-  if (store.getDefinitions().length === 0 && store.list().length === 0)
-    store.setDefinitions(defaultDefinitions());
+  const definitions = storedDefinitions(store);
   const readings = new ServerReadings(options.readings);
   const origins = createOrigins(options.streamingBase);
   const faults = createFaults({ seed: options.seed, now: () => clock.now() });
@@ -94,7 +107,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
     phaseOf: (record) => lifecycle.phaseOf(record),
     clock,
     origins,
-    defined: () => store.getDefinitions(),
+    defined: () => definitions.current(),
   });
   const lifecycle = new Lifecycle({
     store,
@@ -105,13 +118,16 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
     represent: (record, phase, context) => represent.event(record, phase, context),
     events,
     ...(processor && { processor }),
+    failed: (key, error) => log('error', { msg: 'lifecycle: the store failed', key, error: String(error) }),
   });
-  return {
+  const state = {
+    started: Promise.resolve(),
     log,
     store,
     sink,
     ...(processor && { processor }),
     clock,
+    definitions,
     readings,
     origins,
     lifecycle,
@@ -131,5 +147,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
         c.get('operationId') ?? ('uploadVideoSource' satisfies RoutedOperationId),
         c.get('faultPlan'),
       ),
-  };
+  } satisfies MockState;
+  state.started = start(state);
+  return state;
 }

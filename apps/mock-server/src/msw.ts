@@ -128,7 +128,7 @@ function handlerAt(app: MockApp, mount: Mount, ...under: string[]): HttpHandler 
  * const { handlers, mock } = videoApiHandlers({ baseUrl: 'https://api.example.test/video' });
  * const server = setupServer(...handlers);
  * server.listen({ onUnhandledRequest: 'error' });
- * mock.seed([{ title: 'Opening keynote', phase: 'ready' }]);
+ * await mock.seed([{ title: 'Opening keynote', phase: 'ready' }]);
  * await fetch('https://api.example.test/video/api/v1/videos/v-0001', {
  *   headers: { authorization: 'Bearer mock-token' },
  * });

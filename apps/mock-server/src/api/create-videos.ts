@@ -65,11 +65,11 @@ export function createVideos(
       guardRecord(readings, where, { ...video, customFields: {} }, limits, `/videos/${i}`);
     }
     const now = clock.now();
-    const keys = store.nextKeys(body.videos.length);
+    const keys = await store.nextKeys(body.videos.length);
     const records = body.videos.map((video, i) =>
       newRecord(keys[i] as string, { ...video, projectKey: body.projectKey, owner: token }, now),
     );
-    store.putMany(records);
+    await store.putMany(records);
     const context = deps.eventContext(c);
     for (const record of records) lifecycle.created(record, context);
     const base = deps.origins.base(c.get('origin'));

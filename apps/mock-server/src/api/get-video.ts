@@ -15,13 +15,13 @@ import type { ApiDeps } from './deps.js';
  * Looks a video up after the virtual clock settled, or answers as the `unknown-video-key` reading
  * says (404 naming the key by default, §7).
  */
-export function findVideo(
+export async function findVideo(
   { store, lifecycle }: Pick<ApiDeps, 'store' | 'lifecycle'>,
   key: string,
   readings: RequestReadings,
-): VideoRecord {
-  lifecycle.settle();
-  const record = store.get(key);
+): Promise<VideoRecord> {
+  await lifecycle.settle();
+  const record = await store.get(key);
   if (!record) throw unknownKey(key, readings);
   return record;
 }
@@ -31,11 +31,11 @@ export function findVideo(
  * under the readiness and record-fields readings.
  */
 export function getVideo(deps: Pick<ApiDeps, 'tokens' | 'store' | 'lifecycle' | 'represent'>) {
-  return (c: Context<MockEnv>) => {
+  return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     const auth = readings.get('auth-get-video');
     const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), deps.tokens);
-    const record = findVideo(deps, c.req.param('videoKey') ?? '', readings);
+    const record = await findVideo(deps, c.req.param('videoKey') ?? '', readings);
     checkOwner(auth, record, token);
     const { status } = meaningOf('status-codes', readings.get('status-codes')); // §4.5, as the spec's data says
     return jsonText(deps.represent.text(record, readings, c.get('origin')), status.getVideo, readings);

@@ -4,6 +4,7 @@ import { isOfFieldKind, meaningOf, type ReadingOf } from '@video-api/schema';
 import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
+import { unknownKey } from '../http/conditions.js';
 import type { MockEnv } from '../http/context.js';
 import { type FieldProblem, problemsFromZod, validationError } from '../http/errors.js';
 import { readJson } from '../http/json-body.js';
@@ -108,7 +109,7 @@ const DEFINITION_CHECKS: Readonly<
 
 function definitionProblems(
   fields: [name: string, value: FieldValue | undefined][],
-  definitions: FieldDefinition[],
+  definitions: readonly FieldDefinition[],
   kinds: boolean,
 ): FieldProblem[] {
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
@@ -131,14 +132,14 @@ function definitionProblems(
  * omitted fields per `custom-fields-omitted` (§4.4); answers the §4.3 shape.
  */
 export function updateCustomFields(
-  deps: Pick<ApiDeps, 'tokens' | 'store' | 'clock' | 'lifecycle' | 'represent' | 'limits'>,
+  deps: Pick<ApiDeps, 'tokens' | 'store' | 'clock' | 'lifecycle' | 'represent' | 'limits' | 'definitions'>,
 ) {
   const { store, clock } = deps;
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     const auth = readings.get('auth-update-custom-fields');
     const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), deps.tokens);
-    const record = findVideo(deps, c.req.param('videoKey') ?? '', readings);
+    const record = await findVideo(deps, c.req.param('videoKey') ?? '', readings);
     checkOwner(auth, record, token);
     const { body, removed } = takeNulls(await readJson(c, readings), readings);
     // The mock's guards first, on the raw body: a body that alone breaks one is refused before
@@ -167,7 +168,7 @@ export function updateCustomFields(
         ...Object.entries(fields),
         ...removed.map((name) => [name, undefined] as [string, undefined]),
       ];
-      const problems = definitionProblems(entries, store.getDefinitions(), definition.kinds);
+      const problems = definitionProblems(entries, deps.definitions.current(), definition.kinds);
       if (problems.length > 0) {
         throw validationError(
           readings,
@@ -183,16 +184,19 @@ export function updateCustomFields(
       if (problems.length > 0)
         throw validationError(readings, 'Some names or values are longer than accepted.', problems);
     }
-    // Merge into the record as it is now: an upload or another update may have landed while this
-    // body was streaming in, and writing back the copy read before the body would undo it.
-    const current = findVideo(deps, record.key, readings);
-    const kept = OMITTED_FIELDS[readings.get('custom-fields-omitted')](current.customFields, fields);
-    const merged = { ...kept, ...fields };
-    for (const name of removed) delete merged[name];
-    const update = { memberBytes, kept, body: fields, bodyBytes, removed };
-    const customFields = guardUpdate(readings, record.key, { ...update, after: merged }, deps.limits);
-    const next = { ...current, customFields, updatedAt: clock.now() };
-    store.put(next);
+    // Merge into the record as it is now, in one transaction of the store: an upload or another
+    // update may have landed while this body was streaming in (or lands on another instance while
+    // this one merges), and writing back a copy read earlier would undo it. The guards count the
+    // record as it is in that transaction.
+    const next = await store.update(record.key, (current) => {
+      const kept = OMITTED_FIELDS[readings.get('custom-fields-omitted')](current.customFields, fields);
+      const merged = { ...kept, ...fields };
+      for (const name of removed) delete merged[name];
+      const update = { memberBytes: boundedBytes(current), kept, body: fields, bodyBytes, removed };
+      const customFields = guardUpdate(readings, record.key, { ...update, after: merged }, deps.limits);
+      return { ...current, customFields, updatedAt: clock.now() };
+    });
+    if (!next) throw unknownKey(record.key, readings);
     const { status } = meaningOf('status-codes', readings.get('status-codes')); // §4.5, as the spec's data says
     const text = deps.represent.text(next, readings, c.get('origin'), false);
     return jsonText(text, status.updateCustomFields, readings);

@@ -77,7 +77,7 @@ export function uploadVideoSource(deps: UploadDeps) {
     const readings = c.get('readings');
     requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
     const key = c.req.param('videoKey') ?? '';
-    const record = findVideo(deps, key, readings);
+    const record = await findVideo(deps, key, readings);
     if (REFUSES_UPLOAD[readings.get('video-transitions')](record)) throw reuploadRejected(key);
     const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
@@ -164,10 +164,10 @@ async function receiveAndStore(
   const { lifecycle, store } = deps;
   const readings = c.get('readings');
   const context: EventContext = deps.eventContext(c);
-  lifecycle.uploadStarted(key, context);
+  await lifecycle.uploadStarted(key, context);
   const result = await deps.receive(c, { sink: deps.sink, limit, bytesPerSecond: deps.uploadReadRate(c) });
   if (result.kind !== 'file') {
-    lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(key, context);
     if (result.kind === 'client-gone') {
       deps.log('info', { msg: 'upload: the client went away before the body ended', key });
       return new Response(null, { status: CLIENT_GONE });
@@ -178,9 +178,9 @@ async function receiveAndStore(
   // The journal shows the form as its file part, never its bytes.
   const part = { name: 'file', filename: result.filename, contentType: result.mimeType, bytes: result.size };
   tapBody(c.req.raw, { kind: 'multipart', parts: [part] });
-  const before = store.get(key);
+  const before = await store.get(key);
   if (!before || REFUSES_UPLOAD[readings.get('video-transitions')](before)) {
-    lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(key, context);
     await result.file.abort();
     throw before ? reuploadRejected(key) : unknownKey(key, readings);
   }
@@ -190,28 +190,29 @@ async function receiveAndStore(
   } catch (error) {
     // The server's own failure (its folder removed under it, a full disk): the video goes back to
     // where it was before this upload.
-    lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(key, context);
     await result.file.abort();
     logStorageFailure(deps, key, error);
     throw storageError(UPLOADS, error);
   }
   // The record as it is now (a write may have landed while the file was synced), pointing at the
-  // new file; the previous file goes only once the record no longer points at it.
-  const current = store.get(key);
-  if (!current) {
-    deps.sink.release?.(file);
-    lifecycle.uploadAbandoned(key, context);
-    throw unknownKey(key, readings);
-  }
+  // new file, in one transaction of the store; the previous file goes only once the record no
+  // longer points at it.
   const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
-  let next: ReturnType<typeof lifecycle.uploadCompleted>;
+  let completed: Awaited<ReturnType<typeof lifecycle.uploadCompleted>>;
   try {
-    next = lifecycle.uploadCompleted(current, stored, context);
+    completed = await lifecycle.uploadCompleted(key, stored, context);
   } catch (error) {
     deps.sink.release?.(file);
     throw error;
   }
-  const previous = current.source?.file;
+  if (!completed) {
+    deps.sink.release?.(file);
+    await lifecycle.uploadAbandoned(key, context);
+    throw unknownKey(key, readings);
+  }
+  const { next } = completed;
+  const previous = completed.before.source?.file;
   if (previous !== undefined && previous !== file) deps.sink.release?.(previous);
   const status = meaningOf('status-codes', readings.get('status-codes')).status.uploadVideoSource; // §4.5
   const bodyReading = readings.get('upload-response-body');

@@ -75,8 +75,8 @@ export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<Mo
   }
   admin.get('/openapi.json', (c) => c.json(adminOpenapi(c.get('origin'))));
   admin.get('/access', (c) => c.json(access()));
-  admin.post('/reset', (c) => {
-    control.reset();
+  admin.post('/reset', async (c) => {
+    await control.reset();
     return c.body(null, 204);
   });
   admin.post('/seed', async (c) => {
@@ -84,19 +84,19 @@ export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<Mo
     // The schema's output has lost `__proto__` members: they are looked for in the body itself.
     const problem = protoFieldProblem((raw as { videos: unknown[] }).videos);
     if (problem) throw problem;
-    return c.json({ keys: control.seed(value.videos) }, 200);
+    return c.json({ keys: await control.seed(value.videos) }, 200);
   });
   admin.route('/journal', journalRoutes(deps.journal, control));
   const clockView = () => ({ now: clock.now(), iso: clock.iso(), realTime: clock.realTime });
   admin.get('/clock', (c) => c.json(clockView()));
   admin.post('/clock/advance', async (c) => {
     const { value } = await body(c, ADVANCE);
-    control.advanceClock(value.ms);
+    await control.advanceClock(value.ms);
     return c.json(clockView());
   });
-  admin.get('/videos', (c) => {
+  admin.get('/videos', async (c) => {
     const played = readings.forRequest();
-    const videos = deps.store.list().map((record) => ({
+    const videos = (await deps.store.list()).map((record) => ({
       key: record.key,
       phase: deps.lifecycle.phaseOf(record),
       video: deps.represent.video(record, played, c.get('origin')),
@@ -104,11 +104,11 @@ export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<Mo
     return c.json({ videos });
   });
   for (const action of ['ready', 'fail'] as const) {
-    admin.post(`/videos/:videoKey/${action}`, (c) => {
+    admin.post(`/videos/:videoKey/${action}`, async (c) => {
       const key = c.req.param('videoKey');
-      if (action === 'ready') control.makeReady(key);
-      else control.fail(key);
-      const record = deps.store.get(key);
+      if (action === 'ready') await control.makeReady(key);
+      else await control.fail(key);
+      const record = await deps.store.get(key);
       if (!record) throw notFound(key);
       return c.json(deps.represent.video(record, readings.forRequest(), c.get('origin')));
     });
@@ -119,14 +119,16 @@ export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<Mo
     return c.json(readingsView(readings));
   });
   admin.patch('/readings', async (c) => {
-    control.setReadings(await readingsChoice(c));
+    await control.setReadings(await readingsChoice(c));
     return c.json(readingsView(readings));
   });
-  admin.get('/custom-field-definitions', (c) => c.json({ definitions: control.getDefinitions() }));
+  admin.get('/custom-field-definitions', async (c) =>
+    c.json({ definitions: await control.getDefinitions() }),
+  );
   admin.put('/custom-field-definitions', async (c) => {
     const { value } = await body(c, DEFINITIONS);
-    control.setDefinitions(value.definitions);
-    return c.json({ definitions: control.getDefinitions() });
+    await control.setDefinitions(value.definitions);
+    return c.json({ definitions: await control.getDefinitions() });
   });
   admin.route('/faults', faultRoutes(deps.faults));
   admin.route('/webhooks', webhookRoutes(deps.webhooks));

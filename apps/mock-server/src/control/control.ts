@@ -14,7 +14,9 @@ import { seedProblem } from './seed-checks.js';
 /** What the control API works on: parts of the state. */
 export type ControlState = Pick<
   MockState,
+  | 'started'
   | 'store'
+  | 'definitions'
   | 'clock'
   | 'lifecycle'
   | 'events'
@@ -30,14 +32,21 @@ export type ControlState = Pick<
 >;
 
 /** Keys for the videos of a seed without one, none of them a key the seed gives another video. */
-function generatedKeys(store: VideoStore, videos: readonly SeedVideo[]): string[] {
+async function generatedKeys(store: VideoStore, videos: readonly SeedVideo[]): Promise<string[]> {
   const given = new Set(videos.flatMap((video) => (video.key === undefined ? [] : [video.key])));
   const count = videos.filter((video) => video.key === undefined).length;
   const keys: string[] = [];
   while (keys.length < count) {
-    keys.push(...store.nextKeys(count - keys.length).filter((key) => !given.has(key)));
+    keys.push(...(await store.nextKeys(count - keys.length)).filter((key) => !given.has(key)));
   }
   return keys;
+}
+
+/** The keys of `videos` that name a stored video. */
+async function takenKeys(store: VideoStore, videos: readonly SeedVideo[]): Promise<Set<string>> {
+  const given = videos.flatMap((video) => (video.key === undefined ? [] : [video.key]));
+  const found = await Promise.all(given.map((key) => store.get(key)));
+  return new Set(given.filter((_, i) => found[i] !== undefined));
 }
 
 /** Waits for `promises` to settle, at most `ms`. */
@@ -54,18 +63,20 @@ async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): 
  * Builds `app.mock`.
  *
  * @example
- * app.mock.advanceClock(2000); // every uploaded video is now ready
+ * await app.mock.advanceClock(2000); // every uploaded video is now ready
  */
 export function createControl(deps: ControlState): StateControl {
-  const { store, clock, lifecycle, readings, sink } = deps;
-  const force = (key: string, phase: 'ready' | 'failed') => {
-    lifecycle.settle();
-    if (!lifecycle.force(key, phase)) throw notFound(key);
+  const { store, clock, lifecycle, readings, sink, started } = deps;
+  const force = async (key: string, phase: 'ready' | 'failed') => {
+    await started;
+    await lifecycle.settle();
+    if (!(await lifecycle.force(key, phase))) throw notFound(key);
   };
   return {
-    reset() {
-      store.clear();
-      store.setDefinitions(defaultDefinitions());
+    async reset() {
+      await started;
+      await store.clear();
+      await deps.definitions.set(defaultDefinitions());
       lifecycle.reset();
       deps.journal.clear();
       deps.limiter.clear();
@@ -73,12 +84,14 @@ export function createControl(deps: ControlState): StateControl {
       deps.represent.clear();
       readings.reset();
     },
-    seed(videos: SeedVideo[]) {
+    async seed(videos: SeedVideo[]) {
+      await started;
       // All or nothing: every check before anything is stored; a seed never overwrites a video.
-      const problem = seedProblem(videos, (key) => store.get(key) !== undefined, deps.limits);
+      const taken = await takenKeys(store, videos);
+      const problem = seedProblem(videos, (key) => taken.has(key), deps.limits);
       if (problem) throw problem;
       const now = clock.now();
-      const keys = generatedKeys(store, videos);
+      const keys = await generatedKeys(store, videos);
       let generated = 0;
       const records = videos.map((video) =>
         newRecord(
@@ -92,34 +105,47 @@ export function createControl(deps: ControlState): StateControl {
           now,
         ),
       );
-      store.putMany(records);
+      await store.putMany(records);
       const context = { readings: readings.current() };
       for (const record of records) lifecycle.created(record, context);
       return records.map((record) => record.key);
     },
-    journal(filter) {
+    async journal(filter) {
       if (typeof filter?.since === 'string' && parseSince(filter.since) === undefined) {
         throw new RangeError(`journal: since ${JSON.stringify(filter.since)} is not accepted; ${SINCE_RULE}`);
       }
       return deps.journal.query(filter);
     },
-    advanceClock(ms: number) {
+    async advanceClock(ms: number) {
       if (!Number.isFinite(ms) || ms < 0)
         throw new RangeError(`advanceClock: ${ms} is not accepted (ms >= 0)`);
-      clock.advance(ms);
-      lifecycle.settle();
+      await started;
+      await clock.advance(ms);
+      await lifecycle.settle();
       deps.webhooks.settle(); // retries that came due on the virtual clock
     },
-    now: () => clock.now(),
+    now: async () => {
+      await started;
+      return clock.now();
+    },
     makeReady: (key) => force(key, 'ready'),
     fail: (key) => force(key, 'failed'),
-    setReadings(choice: ReadingChoice | Record<string, string>) {
+    async setReadings(choice: ReadingChoice | Record<string, string>) {
       readings.update(parseReadingChoice(Object.entries(choice), 'readings'));
     },
-    getReadings: () => ({ ...readings.current() }),
-    setDefinitions: (definitions) => store.setDefinitions(definitions),
-    getDefinitions: () => store.getDefinitions(),
-    sourceOf: (key) => store.get(key)?.source,
+    getReadings: async () => ({ ...readings.current() }),
+    setDefinitions: async (definitions) => {
+      await started;
+      await deps.definitions.set(definitions);
+    },
+    getDefinitions: async () => {
+      await started;
+      return structuredClone([...deps.definitions.current()]);
+    },
+    sourceOf: async (key) => {
+      await started;
+      return (await store.get(key))?.source;
+    },
     paths() {
       if (!sink.paths)
         throw new Error('paths(): this mock keeps uploads in memory; it has no upload folders');
@@ -137,7 +163,7 @@ export function createControl(deps: ControlState): StateControl {
       await lifecycle.close(); // stops transcodes, before their folders go
       await deps.webhooks.close();
       deps.journal.close(); // ends the journal's streams (their heartbeats too)
-      store.close();
+      await store.close();
       sink.dispose();
     },
   };

@@ -34,7 +34,7 @@ function sequenceOf(text: string | undefined, where: string): number | undefined
  */
 export function journalRoutes(journal: Journal, control: StateControl): Hono<MockEnv> {
   const routes = adminApp();
-  routes.get('/', (c) => c.json({ entries: control.journal(journalFilter(c.req.query())) }));
+  routes.get('/', async (c) => c.json({ entries: await control.journal(journalFilter(c.req.query())) }));
   routes.get('/stream', (c) => {
     const unknown = Object.keys(c.req.query()).filter((name) => name !== 'since');
     if (unknown.length > 0) {

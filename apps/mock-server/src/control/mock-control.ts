@@ -7,37 +7,40 @@ import type { FieldDefinition, JournalEntry, JournalFilter } from '../state/type
 import type { WebhookDispatcher } from '../webhooks/types.js';
 import type { SeedVideo } from './schemas.js';
 
-/** The control of one state: the default one, or one sandbox's. */
+/**
+ * The control of one state: the default one, or one sandbox's. Every method that reads or changes
+ * state is asynchronous (the state may live in a database shared by several processes): await it.
+ */
 export interface StateControl {
   /**
    * Forgets every video, the journal and the definitions, and restores the start readings. Only
    * this state's: the default state's reset leaves every sandbox as it is, and the other way round.
    */
-  reset(): void;
-  /** Stores videos directly; returns their keys. */
-  seed(videos: SeedVideo[]): string[];
+  reset(): Promise<void>;
+  /** Stores videos directly; resolves to their keys. */
+  seed(videos: SeedVideo[]): Promise<string[]>;
   /** The received requests, oldest first. */
-  journal(filter?: JournalFilter): JournalEntry[];
+  journal(filter?: JournalFilter): Promise<JournalEntry[]>;
   /** Moves the virtual clock forward and applies the transitions that came due. */
-  advanceClock(ms: number): void;
+  advanceClock(ms: number): Promise<void>;
   /** The virtual time, in ms since the epoch. */
-  now(): number;
+  now(): Promise<number>;
   /** Makes a video ready now. */
-  makeReady(key: string): void;
+  makeReady(key: string): Promise<void>;
   /** Makes a video's processing fail now. */
-  fail(key: string): void;
+  fail(key: string): Promise<void>;
   /** Sets the server's readings (over the spec's defaults). */
-  setReadings(choice: ReadingChoice | Record<string, string>): void;
+  setReadings(choice: ReadingChoice | Record<string, string>): Promise<void>;
   /** The readings the server plays. */
-  getReadings(): ReadingSet;
+  getReadings(): Promise<ReadingSet>;
   /**
    * Defines custom fields (readings `custom-field-definition: predefined` and `typed`; under
    * `custom-field-types: any-json` a read shows those a video has no value for as `null`).
    */
-  setDefinitions(definitions: FieldDefinition[]): void;
-  getDefinitions(): FieldDefinition[];
+  setDefinitions(definitions: FieldDefinition[]): Promise<void>;
+  getDefinitions(): Promise<FieldDefinition[]>;
   /** The stored source file of a video, if an upload completed. */
-  sourceOf(key: string): StoredSource | undefined;
+  sourceOf(key: string): Promise<StoredSource | undefined>;
   /** The folders uploads use (`temp` holds files being received); throws where uploads are kept in memory. */
   paths(): { root: string; temp: string; uploads: string };
   /** Resolves when no upload is being received. */

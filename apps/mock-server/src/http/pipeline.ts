@@ -26,6 +26,8 @@ import { originOf, pathnameOf } from './request-url.js';
 
 /** What the pipeline uses. */
 export interface PipelineDeps {
+  /** Resolves once the state took up its store; a request that comes earlier waits for it. */
+  started: Promise<void>;
   readings: ServerReadings;
   clock: VirtualClock;
   journal: Journal;
@@ -171,6 +173,13 @@ type WrappedHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Re
  */
 export function requestPipeline(deps: PipelineDeps): RequestPipeline {
   const { cors, faults, onError } = deps;
+  let started = false;
+  deps.started.then(
+    () => {
+      started = true;
+    },
+    () => {}, // each request waiting for it gets the error
+  );
   const failed = (c: Context<MockEnv>, error: unknown): Response => {
     if (!(error instanceof Error) || isNetworkFault(error)) throw error;
     if (c.get('readings') === undefined) c.set('readings', deps.readings.forRequest());
@@ -192,7 +201,8 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
       c.set('origin', c.env?.servedBase ?? originOfRequest(url));
       c.set('readings', readingsOf(c, deps.readings, admin));
       takeRateLimit(c, deps, operationId);
-      answer = faults.active() ? withFaults(c, next, handler) : handler(c, next);
+      if (!started) answer = afterStart(c, next, handler);
+      else answer = faults.active() ? withFaults(c, next, handler) : handler(c, next);
     } catch (error) {
       answer = failed(c, error);
     }
@@ -201,6 +211,12 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
       (late) => finish(c, deps, path, admin, started, late),
       (error: unknown) => finish(c, deps, path, admin, started, failed(c, error)),
     );
+  };
+
+  /** A request that came before the state took up its store: it waits, then runs as the others. */
+  const afterStart = async (c: Context<MockEnv>, next: Next, handler: RouteHandler) => {
+    await deps.started;
+    return faults.active() ? withFaults(c, next, handler) : handler(c, next);
   };
 
   /** Faults on demand (delays, errors, resets): the async path, taken only while rules are set. */

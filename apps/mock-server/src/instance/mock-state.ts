@@ -14,6 +14,7 @@ import type { RateLimiter } from '../http/rate-limit.js';
 import type { ServerReadings } from '../readings/server-readings.js';
 import type { Log } from '../shared/log.js';
 import type { VirtualClock } from '../state/clock.js';
+import type { Definitions } from '../state/defined-fields.js';
 import type { EventContext, VideoEvents } from '../state/events.js';
 import type { Journal } from '../state/journal.js';
 import type { Lifecycle } from '../state/lifecycle.js';
@@ -35,6 +36,11 @@ export interface Limits {
 
 /** Every part of one state (the default one, or a sandbox's). */
 export interface MockState {
+  /**
+   * Resolves once the state took up what its store holds (clock, definitions, scheduled steps);
+   * requests and the control wait for it.
+   */
+  started: Promise<void>;
   /** The mock's log: what a part knows best (its storage failed, its client went away) is logged there. */
   log: Log;
   /** The video records (an interface: memory, SQLite, or another store). */
@@ -44,6 +50,8 @@ export interface MockState {
   /** What makes renditions of uploads, where the platform has one; none: the placeholder plays. */
   processor?: SourceProcessor;
   clock: VirtualClock;
+  /** The custom-field definitions (kept in the store, known at once to the representer). */
+  definitions: Definitions;
   /** The server's readings (what a request plays unless its `X-Mock-Reading` says otherwise). */
   readings: ServerReadings;
   /** The streaming base of each request's origin, remembered per video for its events. */

@@ -27,9 +27,13 @@ type Rendition = 'transcoded' | 'placeholder';
 export type PlaybackDeps = Pick<MockState, 'store' | 'lifecycle' | 'processor'>;
 
 /** The record of `key` if it is ready; else the 404 that says why: unknown, failed for good, or not ready yet. */
-function readyVideo({ store, lifecycle }: PlaybackDeps, key: string, readings: RequestReadings): VideoRecord {
-  lifecycle.settle();
-  const record = store.get(key);
+async function readyVideo(
+  { store, lifecycle }: PlaybackDeps,
+  key: string,
+  readings: RequestReadings,
+): Promise<VideoRecord> {
+  await lifecycle.settle();
+  const record = await store.get(key);
   if (!record) throw notFound(key);
   const phase = lifecycle.phaseOf(record);
   if (phase === 'ready') return record;
@@ -85,7 +89,7 @@ function answer(
 /** The file at `path` of the video `key` (`playlist.m3u8`, or `<rendition>/<file>`). */
 async function playbackFile(c: Context<MockEnv>, deps: PlaybackDeps, path: string): Promise<Response> {
   const key = c.req.param('videoKey') ?? '';
-  const record = readyVideo(deps, key, c.get('readings'));
+  const record = await readyVideo(deps, key, c.get('readings'));
   const type = path.endsWith('.m3u8') ? PLAYLIST_TYPE : SEGMENT_TYPE;
   if ((await renditionOf(deps, key, record)) === 'transcoded' && deps.processor) {
     const file = await deps.processor.open(key, path);

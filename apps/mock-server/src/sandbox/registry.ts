@@ -27,7 +27,7 @@ export interface SandboxRegistry<S extends Sandbox> {
 /**
  * @example
  * const registry = sandboxRegistry({ max: 64, open: (name) => createInstance(sandboxOptions(name), platform) });
- * registry.open('w1').control.reset();
+ * await registry.open('w1').control.reset();
  */
 export function sandboxRegistry<S extends Sandbox>(options: {
   max: number;
@@ -73,7 +73,7 @@ export function sandboxRegistry<S extends Sandbox>(options: {
  *
  * @example
  * const sandboxes = sandboxControl(registry);
- * sandboxes.get('w1').advanceClock(2000); // only w1's clock moves
+ * await sandboxes.get('w1').advanceClock(2000); // only w1's clock moves
  */
 export function sandboxControl<S extends Sandbox>(registry: SandboxRegistry<S>) {
   const checked = (name: string) => checkSandboxName(String(name), 'sandbox name', 'sandbox-name');

@@ -10,7 +10,7 @@ const ISO_SLOTS = 256;
  *
  * @example
  * const clock = new VirtualClock(false, Date.parse('2026-01-01T00:00:00Z'));
- * clock.advance(2000);
+ * await clock.advance(2000);
  * clock.iso(); // '2026-01-01T00:00:02.000Z'
  */
 export class VirtualClock {
@@ -20,14 +20,15 @@ export class VirtualClock {
   readonly #isoText: string[] = new Array(ISO_SLOTS).fill('');
 
   /**
-   * @param onAdvance told the new offset after each `advance` (a data dir keeps it, so a restart
-   *   does not move the virtual time of scheduled processing back).
+   * @param onAdvance told the new offset after each `advance`; the store keeps it, so a restart
+   *   (or another process on the same database) does not see the virtual time of scheduled
+   *   processing move back.
    */
   constructor(
     readonly realTime: boolean,
     start: number = Date.now(),
     offset = 0,
-    private readonly onAdvance: (offset: number) => void = () => {},
+    private readonly onAdvance: (offset: number) => Promise<void> | void = () => {},
   ) {
     this.#start = start;
     this.#offset = offset;
@@ -48,8 +49,19 @@ export class VirtualClock {
     return text;
   }
 
-  advance(ms: number): void {
+  /** How far the clock was advanced by hand (ms). */
+  get offset(): number {
+    return this.#offset;
+  }
+
+  /** Takes up an offset the store kept (at start), without telling `onAdvance`. */
+  restore(offset: number): void {
+    this.#offset = offset;
+  }
+
+  /** Moves the clock forward by `ms`; resolves once `onAdvance` kept the new offset. */
+  async advance(ms: number): Promise<void> {
     this.#offset += ms;
-    this.onAdvance(this.#offset);
+    await this.onAdvance(this.#offset);
   }
 }

@@ -34,21 +34,44 @@ export interface LifecycleDeps {
   events: EventSink;
   /** Makes renditions of each upload before it is ready; none: the placeholder plays. */
   processor?: SourceProcessor;
+  /** Work no request waits for (the timer's settle, a processor's outcome) failed: the store's trouble, logged. */
+  failed: (key: string | undefined, error: unknown) => void;
+}
+
+/** When the next step of `schedule` comes due on the clock by itself (not awaiting a processor): `Infinity` for never. */
+function nextDue(schedule: VideoRecord['schedule']): number {
+  const step = schedule[0];
+  return step && !step.awaitsProcessing ? step.at : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The phase a stored record is in at `now`: its stored phase moved on by the steps of its schedule
+ * that came due (the stored times decide, whoever applies them, so every process that reads the
+ * record sees the same phase at the same virtual time).
+ */
+export function phaseAt(record: VideoRecord, now: number): Phase {
+  let phase = record.phase;
+  for (const step of record.schedule) {
+    if (step.at > now || step.awaitsProcessing) break;
+    phase = step.phase;
+  }
+  return phase;
 }
 
 /**
  * Applies phase changes, schedules processing and emits events.
  *
  * @example
- * lifecycle.uploadCompleted(record, { file, size }, { readings, origin });
- * clock.advance(2000); lifecycle.settle(); // the video is ready
+ * await lifecycle.uploadCompleted(record, { file, size }, { readings, origin });
+ * await clock.advance(2000); await lifecycle.settle(); // the video is ready
  */
 export class Lifecycle {
   readonly #deps: LifecycleDeps;
   readonly #clock: VirtualClock;
   readonly #store: VideoStore;
   readonly #uploading = new Map<string, number>();
-  readonly #pending = new Set<string>();
+  /** The videos with steps to apply, and when the next comes due by itself (nextDue). */
+  readonly #pending = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
 
@@ -56,18 +79,22 @@ export class Lifecycle {
     this.#deps = deps;
     this.#clock = deps.clock;
     this.#store = deps.store;
-    for (const record of deps.store.list()) {
-      if (record.schedule.length > 0) this.#pending.add(record.key);
-      // Processing that a restart interrupted starts again.
+  }
+
+  /** Takes up what the store holds: its scheduled steps, and processing a restart interrupted. */
+  async start(): Promise<void> {
+    for (const record of await this.#store.list()) {
+      if (record.schedule.length > 0) this.#pending.set(record.key, nextDue(record.schedule));
       if (record.source && record.schedule.some((step) => step.awaitsProcessing))
         this.#process(record.key, record.source);
     }
-    this.#arm();
+    await this.settle();
   }
 
-  /** The phase a client sees: `uploading` while a first upload streams in. */
+  /** The phase a client sees: the stored times at the clock's now; `uploading` while a first upload streams in. */
   phaseOf(record: VideoRecord): Phase {
-    return record.phase === 'created' && this.#uploading.has(record.key) ? 'uploading' : record.phase;
+    const phase = this.#timed(record);
+    return phase === 'created' && this.#uploading.has(record.key) ? 'uploading' : phase;
   }
 
   /** Emits the creation of a record (already stored). */
@@ -75,81 +102,110 @@ export class Lifecycle {
     this.#emit(context, record, null, 'created');
   }
 
-  uploadStarted(key: string, context: EventContext): void {
-    const record = this.#store.get(key);
+  async uploadStarted(key: string, context: EventContext): Promise<void> {
     this.#uploading.set(key, (this.#uploading.get(key) ?? 0) + 1);
-    if (record) this.#emit(context, record, record.phase, this.phaseOf(record));
+    const record = await this.#store.get(key);
+    if (record) this.#emit(context, record, this.#timed(record), this.phaseOf(record));
   }
 
   /** An upload ended without storing anything (abort, limit, bad form). */
-  uploadAbandoned(key: string, context: EventContext): void {
+  async uploadAbandoned(key: string, context: EventContext): Promise<void> {
     this.#release(key);
-    const record = this.#store.get(key);
+    const record = await this.#store.get(key);
     if (record && record.phase === 'created') this.#emit(context, record, 'uploading', 'created');
   }
 
-  /** Stores the uploaded source and schedules processing (§3). */
-  uploadCompleted(record: VideoRecord, source: StoredSource, context: EventContext): VideoRecord {
-    const before = this.phaseOf(record);
-    this.#release(record.key);
-    const now = this.#clock.now();
+  /**
+   * Stores the uploaded source on the video as it is now and schedules processing (§3); resolves
+   * to the stored record, or undefined when the video is gone.
+   */
+  async uploadCompleted(
+    key: string,
+    source: StoredSource,
+    context: EventContext,
+  ): Promise<{ before: VideoRecord; next: VideoRecord } | undefined> {
     const ms = this.#deps.processingMs;
     const end: Phase = this.#deps.drawFailure() ? 'failed' : 'ready';
     const processor = this.#deps.processor;
     const awaited = processor?.gatesReadiness === true && end === 'ready';
-    const { renditions: _, ...earlier } = record;
-    const next: VideoRecord = {
-      ...earlier,
-      source,
-      phase: 'uploaded',
-      updatedAt: now,
-      schedule: [
-        { at: now + Math.floor(ms / 2), phase: 'processing' },
-        { at: now + ms, phase: end, ...(awaited && { awaitsProcessing: true as const }) },
-      ],
-    };
-    this.#store.put(next);
-    this.#pending.add(next.key);
-    if (processor && end === 'ready') this.#process(next.key, source);
-    else processor?.cancel(next.key);
-    this.#emit(context, next, before, 'uploaded');
-    this.settle(context);
-    return next;
+    let before: VideoRecord | undefined;
+    let shown: Phase = 'created';
+    const next = await this.#store
+      .update(key, (record) => {
+        before = record;
+        shown = this.phaseOf(record); // `uploading` while this upload counts
+        const now = this.#clock.now();
+        const { renditions: _, ...earlier } = record;
+        return {
+          ...earlier,
+          source,
+          phase: 'uploaded',
+          updatedAt: now,
+          schedule: [
+            { at: now + Math.floor(ms / 2), phase: 'processing' },
+            { at: now + ms, phase: end, ...(awaited && { awaitsProcessing: true as const }) },
+          ],
+        };
+      })
+      .finally(() => this.#release(key));
+    if (!next || !before) return undefined;
+    this.#pending.set(key, nextDue(next.schedule));
+    if (processor && end === 'ready') this.#process(key, source);
+    else processor?.cancel(key);
+    this.#emit(context, next, shown, 'uploaded');
+    await this.settle(context);
+    return { before, next };
   }
 
   /** Moves a video to `phase` now, dropping what was scheduled. */
-  force(key: string, phase: Phase, context = this.#deps.serverContext()): VideoRecord | undefined {
-    const record = this.#store.get(key);
-    if (!record) return undefined;
-    if (record.schedule.some((step) => step.awaitsProcessing)) this.#deps.processor?.cancel(key);
-    const next = { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
-    this.#store.put(next);
+  async force(
+    key: string,
+    phase: Phase,
+    context = this.#deps.serverContext(),
+  ): Promise<VideoRecord | undefined> {
+    let before: Phase = phase;
+    const next = await this.#store.update(key, (record) => {
+      before = this.phaseOf(record);
+      if (record.schedule.some((step) => step.awaitsProcessing)) this.#deps.processor?.cancel(key);
+      return { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
+    });
+    if (!next) return undefined;
     this.#pending.delete(key);
-    this.#emit(context, next, this.phaseOf(record), phase);
+    this.#emit(context, next, before, phase);
     return next;
   }
 
   /** Applies every transition that came due on the virtual clock (in the server's context unless a request's is given). */
-  settle(context?: EventContext): void {
+  async settle(context?: EventContext): Promise<void> {
     if (this.#pending.size === 0) return; // nothing scheduled: nothing to apply, no timer to arm
     const now = this.#clock.now();
-    for (const key of [...this.#pending]) {
-      let record = this.#store.get(key);
+    for (const [key, due] of [...this.#pending]) {
+      if (due > now) continue;
+      // Each step applied, with the record as it stood after it (what its event shows).
+      const applied: { before: Phase; after: VideoRecord }[] = [];
+      const record = await this.#store.update(key, (current) => {
+        applied.length = 0;
+        let next = current;
+        for (
+          let step = next.schedule[0];
+          step && step.at <= now && !step.awaitsProcessing;
+          step = next.schedule[0]
+        ) {
+          const before = next.phase;
+          next = { ...next, phase: step.phase, schedule: next.schedule.slice(1), updatedAt: step.at };
+          applied.push({ before, after: next });
+        }
+        return next;
+      });
       if (!record) {
         this.#pending.delete(key);
         continue;
       }
-      for (
-        let step = record.schedule[0];
-        step && step.at <= now && !step.awaitsProcessing;
-        step = record.schedule[0]
-      ) {
-        const before: Phase = record.phase;
-        record = { ...record, phase: step.phase, schedule: record.schedule.slice(1), updatedAt: step.at };
-        this.#store.put(record);
-        this.#emit(context ?? this.#deps.serverContext(), record, before, step.phase, step.at);
+      for (const { before, after } of applied) {
+        this.#emit(context ?? this.#deps.serverContext(), after, before, after.phase, after.updatedAt);
       }
       if (record.schedule.length === 0) this.#pending.delete(key);
+      else this.#pending.set(key, nextDue(record.schedule));
     }
     this.#arm();
   }
@@ -169,23 +225,33 @@ export class Lifecycle {
     await this.#deps.processor?.close();
   }
 
+  /** The phase of `record` at the clock's now by its stored times, uploads in progress aside. */
+  #timed(record: VideoRecord): Phase {
+    return record.schedule.length === 0 ? record.phase : phaseAt(record, this.#clock.now());
+  }
+
   #process(key: string, source: StoredSource): void {
-    this.#deps.processor?.start(key, source, (outcome) => this.#processed(key, outcome));
+    this.#deps.processor?.start(key, source, (outcome) => {
+      this.#processed(key, outcome).catch((error: unknown) => this.#deps.failed(key, error));
+    });
   }
 
   /** The processor is done with `key`: its awaited step comes due (as `failed` if it failed), not before now. */
-  #processed(key: string, outcome: ProcessOutcome): void {
-    const record = this.#store.get(key);
-    if (this.#closed || !record?.schedule.some((step) => step.awaitsProcessing)) return;
-    const now = this.#clock.now();
-    const schedule = record.schedule.map((step) =>
-      step.awaitsProcessing
-        ? { at: Math.max(step.at, now), phase: outcome.ok ? step.phase : ('failed' as const) }
-        : step,
-    );
-    this.#store.put({ ...record, schedule, ...(outcome.ok && { renditions: true as const }) });
-    this.#pending.add(key);
-    this.settle();
+  async #processed(key: string, outcome: ProcessOutcome): Promise<void> {
+    if (this.#closed) return;
+    const record = await this.#store.update(key, (current) => {
+      if (!current.schedule.some((step) => step.awaitsProcessing)) return current;
+      const now = this.#clock.now();
+      const schedule = current.schedule.map((step) =>
+        step.awaitsProcessing
+          ? { at: Math.max(step.at, now), phase: outcome.ok ? step.phase : ('failed' as const) }
+          : step,
+      );
+      return { ...current, schedule, ...(outcome.ok && { renditions: true as const }) };
+    });
+    if (!record || record.schedule.length === 0) return;
+    this.#pending.set(key, nextDue(record.schedule));
+    await this.settle();
   }
 
   #release(key: string): void {
@@ -218,13 +284,12 @@ export class Lifecycle {
     this.#timer = undefined;
     if (this.#closed || !this.#clock.realTime || this.#pending.size === 0) return;
     let next = Number.POSITIVE_INFINITY;
-    for (const key of this.#pending) {
-      const step = this.#store.get(key)?.schedule[0];
-      if (step && !step.awaitsProcessing && step.at < next) next = step.at;
-    }
+    for (const due of this.#pending.values()) if (due < next) next = due;
     if (!Number.isFinite(next)) return;
     const delay = Math.max(0, Math.min(next - this.#clock.now(), 2 ** 31 - 1));
-    const timer: { unref?: () => void } = setTimeout(() => this.settle(), delay);
+    const timer: { unref?: () => void } = setTimeout(() => {
+      this.settle().catch((error: unknown) => this.#deps.failed(undefined, error));
+    }, delay);
     timer.unref?.(); // Node: a pending transition does not keep the process alive
     this.#timer = timer as ReturnType<typeof setTimeout>;
   }

@@ -1,5 +1,6 @@
 /** The default store: videos in a Map, gone when the process ends. */
 import { frozenCopy } from '../shared/deep-freeze.js';
+import { settled } from '../shared/settled.js';
 import { NOTHING_SCHEDULED } from './record.js';
 import type { FieldDefinition, VideoRecord } from './types.js';
 import { formatKey, keyNumber, type VideoStore } from './video-store.js';
@@ -17,11 +18,13 @@ function stored(record: VideoRecord): VideoRecord {
  * An in-memory VideoStore. Records are deep-frozen copies (`frozenCopy`: what is frozen already, such
  * as the custom fields of an update, is shared), copied once on the way in and shared on the way out,
  * so no caller can change stored state behind the store's back (a write throws a TypeError). Being
- * frozen is also what tells the representer that a record's text can be remembered.
+ * frozen is also what tells the representer that a record's text can be remembered. Each method
+ * does its work synchronously and returns a settled promise, so an `update`'s read, change and
+ * write have nothing between them.
  *
  * @example
  * const store = createMemoryStore();
- * store.put({ ...record, key: store.nextKey() });
+ * const [key] = await store.nextKeys(1);
  */
 export function createMemoryStore(): VideoStore {
   const videos = new Map<string, VideoRecord>();
@@ -37,36 +40,48 @@ export function createMemoryStore(): VideoStore {
   };
   const put = (record: VideoRecord) => {
     const size = videos.size;
-    videos.set(record.key, stored(record));
+    const kept = stored(record);
+    videos.set(record.key, kept);
     if (videos.size !== size) highest = Math.max(highest, keyNumber(record.key)); // a new key
+    return kept;
   };
   return {
-    get: (key) => videos.get(key),
-    put,
-    putMany: (records) => {
-      for (const record of records) put(record);
-    },
-    list: () => [...videos.values()],
-    nextKey,
-    nextKeys: (count) => {
-      const keys: string[] = new Array(count);
-      for (let i = 0; i < count; i++) keys[i] = nextKey();
-      return keys;
-    },
-    getDefinitions: () => structuredClone(definitions),
-    setDefinitions: (next) => {
-      definitions = structuredClone(next);
-    },
-    getClockOffset: () => clockOffset,
-    setClockOffset: (ms) => {
-      clockOffset = ms;
-    },
-    clear: () => {
-      videos.clear();
-      definitions = [];
-      counter = 0;
-      highest = 0;
-    },
-    close: () => {},
+    get: (key) => Promise.resolve(videos.get(key)),
+    update: (key, change) =>
+      settled(() => {
+        const current = videos.get(key);
+        if (current === undefined) return undefined;
+        const next = change(current);
+        return next === current ? current : put(next);
+      }),
+    putMany: (records) =>
+      settled(() => {
+        for (const record of records) put(record);
+      }),
+    list: () => Promise.resolve([...videos.values()]),
+    nextKeys: (count) =>
+      settled(() => {
+        const keys: string[] = new Array(count);
+        for (let i = 0; i < count; i++) keys[i] = nextKey();
+        return keys;
+      }),
+    getDefinitions: () => settled(() => structuredClone(definitions)),
+    setDefinitions: (next) =>
+      settled(() => {
+        definitions = structuredClone(next);
+      }),
+    getClockOffset: () => Promise.resolve(clockOffset),
+    setClockOffset: (ms) =>
+      settled(() => {
+        clockOffset = ms;
+      }),
+    clear: () =>
+      settled(() => {
+        videos.clear();
+        definitions = [];
+        counter = 0;
+        highest = 0;
+      }),
+    close: () => Promise.resolve(),
   };
 }

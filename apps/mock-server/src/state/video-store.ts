@@ -1,29 +1,36 @@
-/** The store interface the mock keeps videos behind: in memory, or SQLite with `dataDir`. */
+/** The store interface the mock keeps videos behind: in memory, SQLite with `dataDir`, or PostgreSQL with `databaseUrl`. */
 import type { FieldDefinition, VideoRecord } from './types.js';
 
 /**
- * Where videos and custom-field definitions live. Every method is synchronous and a write is
- * committed when it returns, so a response is only sent for stored state.
+ * Where videos and custom-field definitions live, in memory, in SQLite or in PostgreSQL. Every
+ * method resolves once its write is committed, so a response is only sent for stored state.
+ * A read-modify-write goes through `update`, which no other write to the same video can come
+ * between (in memory: the change runs synchronously; SQLite: one transaction; PostgreSQL: the
+ * row is locked from the read to the commit), so concurrent updates are never lost.
  */
 export interface VideoStore {
-  get(key: string): VideoRecord | undefined;
-  /** Inserts or replaces a record. */
-  put(record: VideoRecord): void;
-  /** Inserts or replaces several records in one transaction. */
-  putMany(records: VideoRecord[]): void;
-  list(): VideoRecord[];
-  /** A key no video had before in this store (survives restarts with SQLite). */
-  nextKey(): string;
-  /** `count` such keys at once (with SQLite: one transaction, one sync). */
-  nextKeys(count: number): string[];
-  getDefinitions(): FieldDefinition[];
-  setDefinitions(definitions: FieldDefinition[]): void;
+  get(key: string): Promise<VideoRecord | undefined>;
+  /**
+   * Reads the video `key`, gives it to `change` and stores what `change` returns, as one
+   * transaction. `change` is synchronous; it may throw (nothing is stored, the error is the
+   * call's) or return `current` itself (nothing is written). Resolves to the video as stored
+   * after the call, or undefined when there is no video `key` (`change` is not called).
+   */
+  update(key: string, change: (current: VideoRecord) => VideoRecord): Promise<VideoRecord | undefined>;
+  /** Inserts or replaces records, in one transaction. */
+  putMany(records: VideoRecord[]): Promise<void>;
+  /** Every video, oldest first. */
+  list(): Promise<VideoRecord[]>;
+  /** `count` keys no video had before in this store (one transaction; unique across processes on PostgreSQL). */
+  nextKeys(count: number): Promise<string[]>;
+  getDefinitions(): Promise<FieldDefinition[]>;
+  setDefinitions(definitions: FieldDefinition[]): Promise<void>;
   /** How far the virtual clock was advanced by hand (ms); kept with the videos it schedules. */
-  getClockOffset(): number;
-  setClockOffset(ms: number): void;
-  /** Forgets everything. */
-  clear(): void;
-  close(): void;
+  getClockOffset(): Promise<number>;
+  setClockOffset(ms: number): Promise<void>;
+  /** Forgets every video and definition (the clock's offset stays). */
+  clear(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Formats the n-th key: `v-0001`, `v-0002`, … */

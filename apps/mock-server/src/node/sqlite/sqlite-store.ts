@@ -9,6 +9,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { OptionError } from '../../options.js';
+import { settled } from '../../shared/settled.js';
 import type { FieldDefinition, VideoRecord } from '../../state/types.js';
 import { formatKey, type VideoStore } from '../../state/video-store.js';
 import type { WebhookLedger } from '../../webhooks/ledger.js';
@@ -33,7 +34,7 @@ export const DATABASE_FILE = 'mock.sqlite';
  *
  * @example
  * const store = createSqliteStore('./mock-data');
- * store.put(record); // committed when put returns
+ * await store.putMany([record]); // committed when the promise resolves
  */
 export function createSqliteStore(dataDir: string): VideoStore {
   const kind = statSync(dataDir, { throwIfNoEntry: false });
@@ -90,34 +91,43 @@ export function createSqliteStore(dataDir: string): VideoStore {
     setMeta.run({ name: 'counter', value: String(counter) });
     return keys;
   });
+  const parse = (row: { record: string } | undefined) =>
+    row ? (JSON.parse(row.record) as VideoRecord) : undefined;
+  // better-sqlite3 is synchronous: the read, the change and the write run with nothing between them.
+  const update = db.transaction((key: string, change: (current: VideoRecord) => VideoRecord) => {
+    const current = parse(getVideo.get(key));
+    if (current === undefined) return undefined;
+    const next = change(current);
+    if (next !== current) putVideo.run({ key: next.key, record: JSON.stringify(next) });
+    return next;
+  });
   const store: VideoStore = {
-    get: (key) => {
-      const row = getVideo.get(key);
-      return row ? (JSON.parse(row.record) as VideoRecord) : undefined;
-    },
-    put: (record) => {
-      putVideo.run({ key: record.key, record: JSON.stringify(record) });
-    },
-    putMany: (records) => putMany(records),
-    list: () => listVideos.all().map((row) => JSON.parse(row.record) as VideoRecord),
-    nextKey: () => nextKeys(1)[0] as string,
-    nextKeys: (count) => nextKeys(count),
-    getDefinitions: () => JSON.parse(getMeta.get('definitions')?.value ?? '[]') as FieldDefinition[],
-    setDefinitions: (definitions) => {
-      setMeta.run({ name: 'definitions', value: JSON.stringify(definitions) });
-    },
-    getClockOffset: () => Number(getMeta.get('clockOffset')?.value ?? 0),
-    setClockOffset: (ms) => {
-      setMeta.run({ name: 'clockOffset', value: String(ms) });
-    },
-    clear: () => {
-      // The clock's offset stays: reset does not move the virtual time back.
-      db.exec("DELETE FROM videos; DELETE FROM meta WHERE name <> 'clockOffset';");
-    },
-    close: () => {
-      if (db.open) db.close();
-      unlock();
-    },
+    get: (key) => settled(() => parse(getVideo.get(key))),
+    update: (key, change) => settled(() => update(key, change)),
+    putMany: (records) => settled(() => putMany(records)),
+    list: () => settled(() => listVideos.all().map((row) => JSON.parse(row.record) as VideoRecord)),
+    nextKeys: (count) => settled(() => nextKeys(count)),
+    getDefinitions: () =>
+      settled(() => JSON.parse(getMeta.get('definitions')?.value ?? '[]') as FieldDefinition[]),
+    setDefinitions: (definitions) =>
+      settled(() => {
+        setMeta.run({ name: 'definitions', value: JSON.stringify(definitions) });
+      }),
+    getClockOffset: () => settled(() => Number(getMeta.get('clockOffset')?.value ?? 0)),
+    setClockOffset: (ms) =>
+      settled(() => {
+        setMeta.run({ name: 'clockOffset', value: String(ms) });
+      }),
+    // The clock's offset stays: reset does not move the virtual time back.
+    clear: () =>
+      settled(() => {
+        db.exec("DELETE FROM videos; DELETE FROM meta WHERE name <> 'clockOffset';");
+      }),
+    close: () =>
+      settled(() => {
+        if (db.open) db.close();
+        unlock();
+      }),
   };
   ledgers.set(store, sqliteWebhookLedger(db));
   return store;
