@@ -8,6 +8,10 @@ export { type ExecOptions, type ExecResult, exec } from './exec.js';
 export { freePort, refusedUrl } from './free-port.js';
 export { importViolations, loadImportRules, writeTree } from './import-rules.js';
 export { type Listening, listenHttp } from './listen-http.js';
+export { type NginxOptions, type StartedNginx, startNginx } from './nginx.js';
+export { type OwnCluster, startOwnCluster } from './postgres-cluster.js';
+export { createTestDatabase, type TestDatabase } from './postgres-database.js';
+export { type TestDatabaseServer, testDatabaseServer } from './postgres-server.js';
 export { processesMentioning } from './processes.js';
 export {
   openRawConnection,
