@@ -188,6 +188,7 @@ export async function startNginx(options: NginxOptions): Promise<StartedNginx> {
       // old workers stop accepting at once; wait a little for them to finish idle connections
       const gone = Date.now() + 3000;
       while (childrenOf(master).some((pid) => before.has(pid)) && Date.now() < gone) await sleep(20);
+      await sleep(100); // lets this process's clients see the old workers' closed keep-alive connections
     },
   };
 }

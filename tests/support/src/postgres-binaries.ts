@@ -3,8 +3,10 @@
  * the `postgresql` package when none is there, and how to run them: the server refuses to run as
  * root, so a root process runs them as the `postgres` user.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { exec } from './exec.js';
 import { aptInstall, type PlannedCommand } from './postgres-nginx-apt.js';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
@@ -46,4 +48,17 @@ export function asServerUser(
 ): PlannedCommand {
   if (uid !== 0) return { command: program, args, env: {} };
   return { command: 'runuser', args: ['-u', 'postgres', '--', program, ...args], env: {} };
+}
+
+/** Runs a server program (initdb, pg_ctl) to its end as the user the server may run as. */
+export function runAsServerUser(program: string, args: string[], cwd: string) {
+  const step = asServerUser(program, args);
+  return exec(step.command, step.args, { cwd, timeoutMs: 120_000 });
+}
+
+/** Hands `dir` to the `postgres` user when this process is root (the server refuses root). */
+export function giveToServerUser(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  chownSync(dir, id('-u'), id('-g'));
 }
