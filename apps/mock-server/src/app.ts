@@ -7,6 +7,7 @@ import type { AccessView } from './control/admin-routes.js';
 import { accessRefusal } from './http/access-guard.js';
 import type { HttpError } from './http/errors.js';
 import { renderAdminError, renderError } from './http/errors.js';
+import { healthAnswer } from './http/health.js';
 import { renderMockError } from './http/mock-error.js';
 import { ADMIN_PREFIX } from './http/operations.js';
 import { createInstance } from './mock-instance.js';
@@ -56,13 +57,17 @@ export function setExposure(app: MockApp, exposure: Exposure): void {
 /**
  * A sandbox's options: the mock's, with its addresses under `/sandboxes/{name}` and its state in
  * memory (uploads in a temporary folder of its own), whatever the data dir: the data dir keeps the
- * default state only (README "Sandboxes").
+ * default state only (README "Sandboxes"). With a database URL, its state is in the database
+ * under its name, shared by every process, and its uploads in the shared data dir.
  */
 function sandboxOptions(resolved: ResolvedOptions, name: string): ResolvedOptions {
   const prefix = `${SANDBOXES_PATH}/${name}`;
+  // On a shared database a sandbox is a state of its own there, and its bytes a folder of the shared data dir.
+  const shared = resolved.databaseUrl !== undefined;
   return {
     ...resolved,
-    dataDir: undefined,
+    stateName: name,
+    dataDir: shared && resolved.dataDir !== undefined ? `${resolved.dataDir}/sandboxes/${name}` : undefined,
     streamingBase: resolved.streamingBase === undefined ? undefined : `${resolved.streamingBase}${prefix}`,
   };
 }
@@ -116,8 +121,11 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
   const app = Object.assign(root.app, { mock: control });
   const dispatch = sandboxDispatch(root.app.fetch, registry);
   const log = createLog(resolved.logLevel, resolved.logger);
-  // The access guard first: a refused request opens no sandbox, reaches no route, is not journalled.
+  // Health first (a load balancer's check names no allowed host), then the access guard: a refused
+  // request opens no sandbox, reaches no route, is not journalled.
   app.fetch = (request, env, executionCtx) => {
+    const health = healthAnswer(request, root.readiness);
+    if (health) return health;
     const refusal = accessRefusal(request, env, () => isAdminRequest(request), resolved);
     if (refusal === undefined) return dispatch(request, env, executionCtx);
     log('info', { msg: 'refused', code: refusal.code, method: request.method, url: request.url });

@@ -9,6 +9,7 @@ import { createFaults } from './faults/create-faults.js';
 import type { RoutedOperationId } from './http/operations.js';
 import { RateLimiter } from './http/rate-limit.js';
 import type { MockState } from './instance/mock-state.js';
+import { syncState } from './instance/state-sync.js';
 import type { Platform } from './platform.js';
 import { ServerReadings } from './readings/server-readings.js';
 import { createLog, type Log } from './shared/log.js';
@@ -39,21 +40,6 @@ function openProcessor(
     parts.sink.dispose();
     throw error;
   }
-}
-
-/**
- * What a state takes up from its store before it serves: the files its videos point at (a sink
- * on a data dir removes what a crash left), the clock's offset, the definitions, and the steps
- * and processing scheduled.
- */
-async function start(state: Pick<MockState, 'store' | 'sink' | 'clock' | 'definitions' | 'lifecycle'>) {
-  const { store, sink } = state;
-  const videos = await store.list();
-  // Files a crash left between being put in place and their record's commit (a sink on a data dir).
-  sink.keepOnly?.(new Set(videos.flatMap((record) => (record.source ? [record.source.file] : []))));
-  state.clock.restore(await store.getClockOffset());
-  await state.definitions.load();
-  await state.lifecycle.start();
 }
 
 /** The webhook dispatcher of a state, per the options and what the platform gives it. */
@@ -122,6 +108,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
   });
   const state = {
     started: Promise.resolve(),
+    waiting: (): Promise<void> | undefined => undefined,
     log,
     store,
     sink,
@@ -148,6 +135,8 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
         c.get('faultPlan'),
       ),
   } satisfies MockState;
-  state.started = start(state);
+  const sync = syncState(state);
+  state.started = sync.started;
+  state.waiting = sync.waiting;
   return state;
 }

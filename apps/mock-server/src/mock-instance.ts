@@ -15,6 +15,7 @@ import { FAULT_HEADER } from './faults/create-faults.js';
 import type { MockEnv } from './http/context.js';
 import { corsPolicy } from './http/cors.js';
 import { errorPolicy } from './http/error-policy.js';
+import type { Readiness } from './http/health.js';
 import { ADMIN_PREFIX } from './http/operations.js';
 import { requestPipeline } from './http/pipeline.js';
 import type { Platform } from './platform.js';
@@ -30,6 +31,8 @@ export interface MockInstance {
   control: StateControl;
   readings: ServerReadings;
   origins: Origins;
+  /** What `/readyz` asks of this state (src/http/health.ts). */
+  readiness: Readiness;
 }
 
 /**
@@ -68,5 +71,13 @@ export function createInstance(
   const notFound = unmatched(wrap);
   app.options('*', notFound); // CORS preflights (the pipeline answers them for requests with Origin)
   app.notFound((c) => notFound(c, async () => {}));
-  return { app, control: createControl(state), readings: state.readings, origins: state.origins };
+  let started = false;
+  state.started.then(
+    () => {
+      started = true;
+    },
+    () => {},
+  );
+  const readiness: Readiness = { started: () => started, health: () => state.store.health() };
+  return { app, control: createControl(state), readings: state.readings, origins: state.origins, readiness };
 }

@@ -20,7 +20,8 @@ import { webPlatform } from './platform.js';
 import type { MockApp, MockControl, MockOptions } from './types.js';
 
 /** Options of `videoApiHandlers`: where to serve, and those of `createApp` that apply in memory. */
-export interface VideoApiHandlersOptions extends Omit<MockOptions, 'dataDir' | 'readings' | 'allowedHosts'> {
+export interface VideoApiHandlersOptions
+  extends Omit<MockOptions, 'dataDir' | 'readings' | 'allowedHosts' | DatabaseOption> {
   /**
    * Where the mock is served: an absolute http(s) URL, optionally with a path prefix
    * (`https://api.example.test/video`). Only requests under it are handled; the others go on to
@@ -42,6 +43,10 @@ export interface VideoApiHandlers {
   /** `baseUrl` as served: absolute, without a trailing slash. */
   baseUrl: string;
 }
+
+/** The options of a shared database, which msw's in-memory mock does not take. */
+const DATABASE_OPTIONS = ['databaseUrl', 'databasePoolSize', 'databaseStatementTimeoutMs'] as const;
+type DatabaseOption = (typeof DATABASE_OPTIONS)[number];
 
 /** Every option, so that a misspelt one (`baseURL`) is refused rather than ignored. */
 const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
@@ -78,9 +83,9 @@ function checkNames(options: object): void {
   const accepted = Object.keys(OPTIONS);
   for (const name of Object.keys(options)) {
     if (Object.hasOwn(OPTIONS, name)) continue;
-    if (name === 'dataDir') {
+    if (name === 'dataDir' || DATABASE_OPTIONS.includes(name as DatabaseOption)) {
       throw new OptionError(
-        'dataDir: not accepted by videoApiHandlers (under msw videos and uploads live in memory; a data dir needs the Node server: startServer or the CLI)',
+        `${name}: not accepted by videoApiHandlers (under msw videos and uploads live in memory; a data dir or a database needs the Node server: startServer or the CLI)`,
       );
     }
     const near = accepted.find((option) => option.toLowerCase() === name.toLowerCase());

@@ -49,6 +49,26 @@ function url(name: string, value: string | undefined): string | undefined {
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * A PostgreSQL URL, checked for its form only (reaching it is the store's work). The refusal never
+ * repeats the value: it may hold a password.
+ */
+function databaseUrl(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const refusal = new OptionError(
+    'databaseUrl: not accepted (a URL postgres://user:password@host:5432/database, or postgresql://…)',
+  );
+  if (typeof value !== 'string') throw refusal;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw refusal;
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw refusal;
+  return value;
+}
+
 function strings(name: string, value: unknown, fallback: string[]): string[] {
   if (value === undefined) return fallback;
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim() === '')) {
@@ -164,6 +184,15 @@ export function resolveOptions(
   return {
     tokens,
     dataDir: options.dataDir,
+    databaseUrl: databaseUrl(options.databaseUrl),
+    databasePoolSize: integer('databasePoolSize', options.databasePoolSize, 1, 10),
+    databaseStatementTimeoutMs: integer(
+      'databaseStatementTimeoutMs',
+      options.databaseStatementTimeoutMs,
+      1,
+      5000,
+    ),
+    stateName: '',
     streamingBase: url('streamingBase', options.streamingBase),
     processingMs: integer('processingMs', options.processingMs, 0, 2000),
     readings,

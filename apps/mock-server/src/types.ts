@@ -25,6 +25,20 @@ export interface MockOptions {
    */
   dataDir?: string;
   /**
+   * PostgreSQL (13 or later) to keep the mock's state in: any number of processes started with the
+   * same URL are one mock (`postgres://user:password@host:5432/database`). `dataDir` then holds
+   * only the bytes (uploads, renditions) and must be a folder every process shares. Node only.
+   * Default: none (state in memory, or SQLite in `dataDir`).
+   */
+  databaseUrl?: string;
+  /** Most connections to `databaseUrl` one process opens. Default: 10. */
+  databasePoolSize?: number;
+  /**
+   * Longest a statement (or a wait for a row lock) may take on `databaseUrl` before the request is
+   * answered 503 `database-unavailable`, in ms. Default: 5000.
+   */
+  databaseStatementTimeoutMs?: number;
+  /**
    * Largest upload kept in memory, in bytes, where uploads are kept in memory (runtimes without a
    * disk, e.g. under msw in a browser); a larger one is answered 413. Default: 64 MiB.
    */
@@ -137,6 +151,11 @@ export interface TranscodeOptions {
 export interface ResolvedOptions {
   tokens: string[];
   dataDir: string | undefined;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
+  /** Which state of the store this is: '' for the default state, else the sandbox's name. */
+  stateName: string;
   streamingBase: string | undefined;
   processingMs: number;
   readings: ReadingSet;

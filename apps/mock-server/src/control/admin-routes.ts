@@ -12,7 +12,7 @@ import { notFound } from '../http/errors.js';
 import type { MockState } from '../instance/mock-state.js';
 import type { ServerReadings } from '../readings/server-readings.js';
 import { adminApp } from './admin-app.js';
-import { type ControlState, createControl } from './control.js';
+import { type ControlState, createControl, keepReadings } from './control.js';
 import { faultRoutes } from './fault-routes.js';
 import { body, readingsChoice } from './inputs.js';
 import { journalRoutes } from './journal-routes.js';
@@ -116,6 +116,7 @@ export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<Mo
   admin.get('/readings', (c) => c.json(readingsView(readings)));
   admin.put('/readings', async (c) => {
     readings.replace(await readingsChoice(c));
+    await keepReadings(deps);
     return c.json(readingsView(readings));
   });
   admin.patch('/readings', async (c) => {

@@ -49,6 +49,22 @@ async function takenKeys(store: VideoStore, videos: readonly SeedVideo[]): Promi
   return new Set(given.filter((_, i) => found[i] !== undefined));
 }
 
+/**
+ * Keeps the readings in force in the store, after the control changed them: a shared store gives
+ * them to every process (src/instance/state-sync.ts).
+ *
+ * @example
+ * readings.replace(choice);
+ * await keepReadings(state);
+ */
+export async function keepReadings({
+  store,
+  readings,
+}: Pick<MockState, 'store' | 'readings'>): Promise<void> {
+  const changed = readings.changed();
+  await store.setReadings(changed && { ...changed });
+}
+
 /** Waits for `promises` to settle, at most `ms`. */
 async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -132,6 +148,7 @@ export function createControl(deps: ControlState): StateControl {
     fail: (key) => force(key, 'failed'),
     async setReadings(choice: ReadingChoice | Record<string, string>) {
       readings.update(parseReadingChoice(Object.entries(choice), 'readings'));
+      await keepReadings(deps);
     },
     getReadings: async () => ({ ...readings.current() }),
     setDefinitions: async (definitions) => {

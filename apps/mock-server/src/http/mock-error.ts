@@ -23,7 +23,9 @@ export type MockErrorCode =
   /** 403: a `Host` the `allowedHosts` option does not allow (DNS rebinding). */
   | 'host-not-allowed'
   /** 403: an `Origin` (or a cross-site subresource) the CORS options do not allow. */
-  | 'origin-not-allowed';
+  | 'origin-not-allowed'
+  /** 503: the mock's database cannot be reached or is too slow (`databaseUrl`); `Retry-After` says when to try again. */
+  | 'database-unavailable';
 
 /**
  * The mock's own error (`code`, status 400 unless said); `detail` says what was wrong, where, and
@@ -37,9 +39,10 @@ export function mockError(
   code: MockErrorCode,
   title: string,
   detail: string,
-  status: 400 | 403 = 400,
+  status: 400 | 403 | 503 = 400,
+  headers?: Record<string, string>,
 ): HttpError {
-  return new HttpError(status, { code, title, detail, mock: true });
+  return new HttpError(status, { code, title, detail, mock: true, ...(headers && { headers }) });
 }
 
 /**

@@ -41,6 +41,11 @@ export interface MockState {
    * requests and the control wait for it.
    */
   started: Promise<void>;
+  /**
+   * What a request must wait for before it reads the state, if anything: the start, or taking up
+   * a change another process made to a shared store (src/instance/state-sync.ts).
+   */
+  waiting(): Promise<void> | undefined;
   /** The mock's log: what a part knows best (its storage failed, its client went away) is logged there. */
   log: Log;
   /** The video records (an interface: memory, SQLite, or another store). */

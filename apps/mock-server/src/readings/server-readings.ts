@@ -42,6 +42,11 @@ export class ServerReadings {
     this.#current = this.#start;
   }
 
+  /** The set in force when it is not the start set (what a shared store keeps), else undefined. */
+  changed(): ReadingSet | undefined {
+    return this.#current === this.#start ? undefined : this.#current;
+  }
+
   /**
    * The readings of one request: the server's, with the `X-Mock-Reading` header's over them.
    * Throws a ReadingError for a header that names no id or reading of the spec.

@@ -81,11 +81,15 @@ export class Lifecycle {
     this.#store = deps.store;
   }
 
-  /** Takes up what the store holds: its scheduled steps, and processing a restart interrupted. */
-  async start(): Promise<void> {
+  /**
+   * Takes up what the store holds: its scheduled steps, and (`resume`) processing a restart
+   * interrupted. A store other processes share does not resume it: each of them would start the
+   * same processing (the process that received an upload processes it).
+   */
+  async start(resume = true): Promise<void> {
     for (const record of await this.#store.list()) {
       if (record.schedule.length > 0) this.#pending.set(record.key, nextDue(record.schedule));
-      if (record.source && record.schedule.some((step) => step.awaitsProcessing))
+      if (resume && record.source && record.schedule.some((step) => step.awaitsProcessing))
         this.#process(record.key, record.source);
     }
     await this.settle();

@@ -30,6 +30,7 @@ export function createMemoryStore(): VideoStore {
   const videos = new Map<string, VideoRecord>();
   let definitions: FieldDefinition[] = [];
   let clockOffset = 0;
+  let readings: Record<string, string> | undefined;
   let counter = 0;
   /** The highest n of a key formatKey(n) stored: above it no key needs looking up (a seed may store any). */
   let highest = 0;
@@ -46,6 +47,8 @@ export function createMemoryStore(): VideoStore {
     return kept;
   };
   return {
+    shared: false,
+    health: () => Promise.resolve({ ready: true, detail: 'in memory' }),
     get: (key) => Promise.resolve(videos.get(key)),
     update: (key, change) =>
       settled(() => {
@@ -75,10 +78,17 @@ export function createMemoryStore(): VideoStore {
       settled(() => {
         clockOffset = ms;
       }),
+    getReadings: () => Promise.resolve(readings),
+    setReadings: (next) =>
+      settled(() => {
+        readings = next && { ...next };
+      }),
+    watch: () => () => {},
     clear: () =>
       settled(() => {
         videos.clear();
         definitions = [];
+        readings = undefined;
         counter = 0;
         highest = 0;
       }),

@@ -9,6 +9,14 @@ import type { FieldDefinition, VideoRecord } from './types.js';
  * row is locked from the read to the commit), so concurrent updates are never lost.
  */
 export interface VideoStore {
+  /**
+   * Whether other processes use the same state (PostgreSQL). What only the one owner of a state
+   * may do is then left undone: removing upload files no record points at (another process may be
+   * about to commit the record of one).
+   */
+  readonly shared: boolean;
+  /** Whether the store can serve now (`/readyz`): a database answers and its schema is migrated. */
+  health(): Promise<StoreHealth>;
   get(key: string): Promise<VideoRecord | undefined>;
   /**
    * Reads the video `key`, gives it to `change` and stores what `change` returns, as one
@@ -28,9 +36,28 @@ export interface VideoStore {
   /** How far the virtual clock was advanced by hand (ms); kept with the videos it schedules. */
   getClockOffset(): Promise<number>;
   setClockOffset(ms: number): Promise<void>;
-  /** Forgets every video and definition (the clock's offset stays). */
+  /**
+   * The server readings set through the control, when they are not the start readings (a shared
+   * store keeps them for every process; undefined: none set, each process plays its start readings).
+   */
+  getReadings(): Promise<Record<string, string> | undefined>;
+  setReadings(readings: Record<string, string> | undefined): Promise<void>;
+  /**
+   * Calls `listener` when another process changed this state's control values (readings,
+   * definitions, the clock's offset, or a reset), and after a lost connection to the store came
+   * back (a change may have been missed); returns a function that stops. A store no other process
+   * uses never calls it.
+   */
+  watch(listener: () => void): () => void;
+  /** Forgets every video, definition and reading set (the clock's offset stays). */
   clear(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What `health()` says: ready or not, and in words what the store is, or what is wrong. */
+export interface StoreHealth {
+  ready: boolean;
+  detail: string;
 }
 
 /** Formats the n-th key: `v-0001`, `v-0002`, … */

@@ -34,6 +34,17 @@ const readingFlags = (readings: ServerOptions['readings']) =>
  * @example
  * await main(['--port', '4010', '--token', 'secret']);
  */
+/** Where the state lives, as the start banner says it (a database URL without its credentials). */
+function stateLine({ dataDir, databaseUrl }: { dataDir?: string; databaseUrl?: string }): string {
+  if (databaseUrl !== undefined) {
+    const url = new URL(databaseUrl);
+    const bytes =
+      dataDir ?? 'a temporary folder of this instance (give --data-dir a folder all instances share)';
+    return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}, shared by every instance with this URL; uploads in ${bytes}`;
+  }
+  return dataDir ?? 'in memory (uploads in a temporary folder removed on exit)';
+}
+
 export async function main(argv: string[]): Promise<void> {
   let parsed: ReturnType<typeof parseCliArgs>;
   try {
@@ -72,7 +83,7 @@ export async function main(argv: string[]): Promise<void> {
       `  docs:     ${server.url}/docs`,
       `  spec:     ${server.url}/openapi.json`,
       `  admin:    ${admin}`,
-      `  state:    ${parsed.options.dataDir ?? 'in memory (uploads in a temporary folder removed on exit)'}`,
+      `  state:    ${stateLine(parsed.options)}`,
       ...(parsed.readingsFrom !== undefined && parsed.options.readingsFrom !== undefined
         ? describeTwin(
             parsed.readingsFrom,

@@ -102,6 +102,8 @@ export function createSqliteStore(dataDir: string): VideoStore {
     return next;
   });
   const store: VideoStore = {
+    shared: false,
+    health: () => settled(() => ({ ready: db.open, detail: db.open ? 'SQLite in the data dir' : 'closed' })),
     get: (key) => settled(() => parse(getVideo.get(key))),
     update: (key, change) => settled(() => update(key, change)),
     putMany: (records) => settled(() => putMany(records)),
@@ -118,6 +120,17 @@ export function createSqliteStore(dataDir: string): VideoStore {
       settled(() => {
         setMeta.run({ name: 'clockOffset', value: String(ms) });
       }),
+    getReadings: () =>
+      settled(() => {
+        const text = getMeta.get('readings')?.value;
+        return text === undefined ? undefined : (JSON.parse(text) as Record<string, string>);
+      }),
+    setReadings: (readings) =>
+      settled(() => {
+        if (readings === undefined) db.prepare("DELETE FROM meta WHERE name = 'readings'").run();
+        else setMeta.run({ name: 'readings', value: JSON.stringify(readings) });
+      }),
+    watch: () => () => {},
     // The clock's offset stays: reset does not move the virtual time back.
     clear: () =>
       settled(() => {

@@ -43,7 +43,9 @@ async function syncFolder(dir: string): Promise<void> {
 }
 
 /**
- * A sink over the upload folders of `dataDir` (or of a temporary folder, removed on dispose).
+ * A sink over the upload folders of `dataDir` (or of a temporary folder, removed on dispose);
+ * `shared`: other processes use the same data dir (the state in PostgreSQL), so files being
+ * received go to a temporary folder of this process's own, and no file is removed at start.
  *
  * @example
  * const sink = diskSink(undefined);
@@ -51,8 +53,8 @@ async function syncFolder(dir: string): Promise<void> {
  * await file.write(bytes);
  * const path = await file.commit('v-0001');
  */
-export function diskSink(dataDir: string | undefined): SourceSink {
-  const folders = createUploadFolders(dataDir);
+export function diskSink(dataDir: string | undefined, shared = false): SourceSink {
+  const folders = createUploadFolders(dataDir, shared);
   const sink: SourceSink = {
     maxFileBytes: undefined,
     begin() {

@@ -7,7 +7,7 @@
  * for an app never closed, when the process exits; after a SIGKILL, by the next mock that starts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   createTempFolder,
@@ -46,14 +46,37 @@ function removeOnExit(root: string): void {
   });
 }
 
-function open(root: string): { temp: string; uploads: string } {
-  const temp = join(root, 'tmp');
+/** How old another process's temporary folder in a shared data dir must be before a start removes it. */
+const STALE_SHARED_TEMP_MS = 24 * 60 * 60 * 1000;
+
+function open(root: string, shared: boolean): { temp: string; uploads: string } {
   const uploads = join(root, 'uploads');
-  mkdirSync(temp, { recursive: true });
   mkdirSync(uploads, { recursive: true });
+  if (shared) return { temp: openSharedTemp(join(root, 'tmp')), uploads };
+  const temp = join(root, 'tmp');
+  mkdirSync(temp, { recursive: true });
   // Files and transcode folders an earlier run left (a crash, a power loss).
   for (const name of readdirSync(temp)) rmSync(join(temp, name), { recursive: true, force: true });
   return { temp, uploads };
+}
+
+/**
+ * A data dir that several processes share (the state in PostgreSQL): each has a temporary folder
+ * of its own under `tmp/`, and a start removes only the folders no upload has touched for a day
+ * (another process's, killed before it could remove its own): a live process's files are never
+ * removed under it.
+ */
+function openSharedTemp(tmp: string): string {
+  mkdirSync(tmp, { recursive: true });
+  const now = Date.now();
+  for (const name of readdirSync(tmp)) {
+    const path = join(tmp, name);
+    const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? now;
+    if (now - modified > STALE_SHARED_TEMP_MS) rmSync(path, { recursive: true, force: true });
+  }
+  const own = join(tmp, `${process.pid}-${randomUUID()}`);
+  mkdirSync(own);
+  return own;
 }
 
 /** Makes the folders of a temporary root again, and its owner file, after a temp cleaner removed them. */
@@ -72,9 +95,9 @@ function restore(root: string): void {
  * const folders = createUploadFolders(undefined);
  * folders.temp; // creates video-api-mock-XXXXXX under the OS temp dir
  */
-export function createUploadFolders(dataDir: string | undefined): UploadFolders {
+export function createUploadFolders(dataDir: string | undefined, shared = false): UploadFolders {
   let root = dataDir === undefined ? undefined : resolve(dataDir);
-  let paths = root === undefined ? undefined : open(root);
+  let paths = root === undefined ? undefined : open(root, shared);
   let disposed = false;
   reclaimLeftoversOnce();
   const ensure = () => {
@@ -86,7 +109,7 @@ export function createUploadFolders(dataDir: string | undefined): UploadFolders 
     if (disposed) throw new Error('the upload folders of this mock are closed');
     root = createTempFolder();
     removeOnExit(root);
-    paths = open(root);
+    paths = open(root, false);
     return paths;
   };
   return {
@@ -104,6 +127,8 @@ export function createUploadFolders(dataDir: string | undefined): UploadFolders 
       join(ensure().uploads, `${createHash('sha256').update(key).digest('hex')}.${randomUUID()}`),
     dispose: () => {
       disposed = true;
+      // A shared data dir's own temporary folder goes (files being received are aborted by then).
+      if (shared && paths) rmSync(paths.temp, { recursive: true, force: true });
       if (dataDir !== undefined || root === undefined) return;
       removeTempFolder(root);
       temporaryRoots.delete(root);

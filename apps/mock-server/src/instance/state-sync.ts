@@ -1,0 +1,98 @@
+/**
+ * How a state takes up what its store holds, at start and whenever another process changed it
+ * (a store shared by several processes: PostgreSQL). At start: the files its videos point at (a
+ * sink on a data dir removes what a crash left; never on a shared store), the clock's offset, the
+ * definitions, the readings set through another process, and the steps scheduled. While the store
+ * is unavailable at start it waits and tries again. After another process changed the state's
+ * control values (the store's `watch`), the same values are taken up again, and requests wait for
+ * that (`waiting()`), so a reading switched or a clock advanced on one instance holds on the
+ * next request to any other.
+ */
+import type { Log } from '../shared/log.js';
+import { StoreUnavailable } from '../state/store-unavailable.js';
+import type { MockState } from './mock-state.js';
+
+type Parts = Pick<MockState, 'store' | 'sink' | 'clock' | 'definitions' | 'lifecycle' | 'readings' | 'log'>;
+
+/** The control values: clock, definitions and (on a shared store) the readings set through the control. */
+async function takeUpControl(state: Parts): Promise<void> {
+  const { store } = state;
+  const [offset, readings] = await Promise.all([
+    store.getClockOffset(),
+    store.shared ? store.getReadings() : undefined,
+  ]);
+  state.clock.restore(offset);
+  if (store.shared) {
+    if (readings === undefined) state.readings.reset();
+    else state.readings.replace(readings);
+  }
+  await state.definitions.load();
+}
+
+async function takeUp(state: Parts): Promise<void> {
+  const { store, sink } = state;
+  if (!store.shared) {
+    // Files a crash left between being put in place and their record's commit (a sink on a data dir).
+    const videos = await store.list();
+    sink.keepOnly?.(new Set(videos.flatMap((record) => (record.source ? [record.source.file] : []))));
+  }
+  await takeUpControl(state);
+  await state.lifecycle.start(!store.shared);
+}
+
+/** `work`, again every second while the store is unavailable (a database down at start). */
+async function whenUp(work: () => Promise<void>, log: Log, what: string): Promise<void> {
+  for (let waited = false; ; waited = true) {
+    try {
+      await work();
+      if (waited) log('info', { msg: `${what}: done, the store answers again` });
+      return;
+    } catch (error) {
+      if (!(error instanceof StoreUnavailable)) throw error;
+      if (!waited) log('warn', { msg: `${what}: waiting for the store`, reason: error.reason });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** A state's start and its following of other processes' changes. */
+export interface StateSync {
+  /** Resolves once the state took up its store. */
+  started: Promise<void>;
+  /** What a request must wait for first (the start, or taking up another process's change), if anything. */
+  waiting(): Promise<void> | undefined;
+  /** Stops following other processes. */
+  stop(): void;
+}
+
+/**
+ * Starts taking up `state` from its store and follows other processes' changes to it.
+ *
+ * @example
+ * const sync = syncState(state);
+ * await sync.started;
+ */
+export function syncState(state: Parts): StateSync {
+  let current: Promise<void> | undefined;
+  const track = (work: Promise<void>) => {
+    current = work;
+    work.then(
+      () => {
+        if (current === work) current = undefined;
+      },
+      () => {},
+    );
+    return work;
+  };
+  const started = track(whenUp(() => takeUp(state), state.log, 'taking up the state'));
+  const stop = state.store.watch(() => {
+    // After what is under way (the start, an earlier change), once.
+    const after = current ?? Promise.resolve();
+    track(
+      after.then(() =>
+        whenUp(() => takeUpControl(state), state.log, 'taking up a change of another instance'),
+      ),
+    );
+  });
+  return { started, waiting: () => current, stop };
+}

@@ -1,0 +1,95 @@
+/**
+ * The PostgreSQL schema of the mock's state, as versioned migrations applied once at start. Each
+ * process that starts takes a transaction-level advisory lock first, so several processes starting
+ * at once migrate once: the first applies what is missing, the others wait on the lock and find
+ * nothing left to do. A plain mechanism rather than a migration tool (node-pg-migrate,
+ * postgres-migrations): the migrations ship inside the package and run in the process that needs
+ * them, in one transaction with the lock, with no CLI, file layout or second driver to install.
+ * A migration is never edited once released: a change is a new entry at the end.
+ */
+import type { Sql } from 'postgres';
+
+/** One step of the schema: applied in a transaction, recorded in mock_migrations. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The lock every starting process takes before it migrates (a constant: `video-api-mock` as a number). */
+export const MIGRATION_LOCK = 0x76617069; // 'vapi'
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'videos, state values and key sequences',
+    sql: `
+      CREATE TABLE mock_videos (
+        sandbox text NOT NULL,
+        key text NOT NULL,
+        seq bigserial NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (sandbox, key)
+      );
+      CREATE INDEX mock_videos_order ON mock_videos (sandbox, seq);
+      CREATE TABLE mock_values (
+        sandbox text NOT NULL,
+        name text NOT NULL,
+        value jsonb NOT NULL,
+        PRIMARY KEY (sandbox, name)
+      );
+      -- count keys from the sequence of the sandbox, skipping those a seed stored (one round trip)
+      CREATE FUNCTION mock_next_keys(p_sandbox text, p_sequence regclass, p_count integer)
+      RETURNS SETOF text LANGUAGE plpgsql AS $$
+      DECLARE
+        n bigint;
+        candidate text;
+        found integer := 0;
+      BEGIN
+        WHILE found < p_count LOOP
+          n := nextval(p_sequence);
+          candidate := 'v-' || CASE WHEN n < 10000 THEN lpad(n::text, 4, '0') ELSE n::text END;
+          IF NOT EXISTS (SELECT 1 FROM mock_videos WHERE sandbox = p_sandbox AND key = candidate) THEN
+            found := found + 1;
+            RETURN NEXT candidate;
+          END IF;
+        END LOOP;
+      END $$;
+    `,
+  },
+];
+
+/**
+ * Applies the migrations `sql` lacks, under the advisory lock; resolves to the versions it applied
+ * (none when another process did, or nothing was missing).
+ *
+ * @example
+ * await migrate(sql); // [1] on an empty database, [] after
+ */
+export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`CREATE TABLE IF NOT EXISTS mock_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
+    const done = new Set(
+      (await tx<{ version: number }[]>`SELECT version FROM mock_migrations`).map((r) => r.version),
+    );
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      await tx.unsafe(migration.sql);
+      await tx`INSERT INTO mock_migrations (version, name) VALUES (${migration.version}, ${migration.name})`;
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}
+
+/** Whether every migration this build knows is applied (what `/readyz` asks). */
+export async function migrated(sql: Sql, migrations: readonly Migration[] = MIGRATIONS): Promise<boolean> {
+  const [table] = await sql<{ found: string | null }[]>`SELECT to_regclass('mock_migrations')::text AS found`;
+  if (!table?.found) return false;
+  const rows = await sql<{ version: number }[]>`SELECT version FROM mock_migrations`;
+  const done = new Set(rows.map((r) => r.version));
+  return migrations.every((migration) => done.has(migration.version));
+}

@@ -1,0 +1,154 @@
+/**
+ * The shared store (`databaseUrl`): one state of the mock (the default one, or a sandbox's) in
+ * PostgreSQL, which any number of processes use at once. Videos are rows (`record` as jsonb) keyed
+ * by state and key; an update locks its row from the read to the commit (`SELECT … FOR UPDATE`),
+ * so concurrent merges on several processes never lose one another; keys come from a sequence per
+ * state through `mock_next_keys` (one round trip, skipping keys a seed took), unique across
+ * processes; definitions and the clock's offset are rows of `mock_values`.
+ */
+import { createHash } from 'node:crypto';
+import type { JSONValue } from 'postgres';
+import type { FieldDefinition, VideoRecord } from '../../state/types.js';
+import type { VideoStore } from '../../state/video-store.js';
+import { CHANGES_CHANNEL, type Database } from './database.js';
+import { MIGRATION_LOCK } from './migrations.js';
+
+/** The sequence of a state's keys: a name PostgreSQL takes whatever the sandbox's name. */
+function sequenceOf(state: string): string {
+  return `mock_keys_${createHash('sha256').update(state).digest('hex').slice(0, 24)}`;
+}
+
+type Row = { record: VideoRecord };
+
+/**
+ * The store of state `state` ('' for the default state, else the sandbox's name) in `database`.
+ * Closing it gives the pool back (the last state's close ends it).
+ *
+ * @example
+ * const store = createPostgresStore(openDatabase({ url, … }), '');
+ * const [key] = await store.nextKeys(1);
+ */
+export function createPostgresStore(database: Database, state: string): VideoStore {
+  const sequence = sequenceOf(state);
+  const watching = new Set<() => void>();
+  let sequenceMade: Promise<void> | undefined;
+  /** The state's key sequence, made on first use (under the migration lock: two processes may try at once). */
+  const withSequence = () => {
+    sequenceMade ??= database
+      .run((sql) =>
+        sql.begin(async (tx) => {
+          await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+          await tx.unsafe(`CREATE SEQUENCE IF NOT EXISTS ${sequence}`);
+        }),
+      )
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        sequenceMade = undefined;
+        throw error;
+      });
+    return sequenceMade;
+  };
+  const value = async <T>(name: string, fallback: T): Promise<T> => {
+    const rows = await database.run(
+      (sql) => sql<{ value: T }[]>`SELECT value FROM mock_values WHERE sandbox = ${state} AND name = ${name}`,
+    );
+    return rows[0]?.value ?? fallback;
+  };
+  /** Keeps a control value and tells the other processes (one statement: the notice goes at commit). */
+  const setValue = async (name: string, json: unknown): Promise<void> => {
+    const notice = database.notice(state);
+    await database.run(
+      (sql) => sql`WITH kept AS (
+          INSERT INTO mock_values (sandbox, name, value) VALUES (${state}, ${name}, ${sql.json(json as JSONValue)})
+          ON CONFLICT (sandbox, name) DO UPDATE SET value = excluded.value RETURNING 1)
+        SELECT pg_notify(${CHANGES_CHANNEL}, ${notice}) FROM kept`,
+    );
+  };
+  return {
+    shared: true,
+    health: () => database.health(),
+    async get(key) {
+      const rows = await database.run(
+        (sql) => sql<Row[]>`SELECT record FROM mock_videos WHERE sandbox = ${state} AND key = ${key}`,
+      );
+      return rows[0]?.record;
+    },
+    update: (key, change) =>
+      database.run((sql) =>
+        sql.begin(async (tx) => {
+          const [row] = await tx<Row[]>`
+            SELECT record FROM mock_videos WHERE sandbox = ${state} AND key = ${key} FOR UPDATE`;
+          if (!row) return undefined;
+          const next = change(row.record);
+          if (next === row.record) return next;
+          await tx`UPDATE mock_videos SET record = ${tx.json(next as unknown as JSONValue)}
+            WHERE sandbox = ${state} AND key = ${key}`;
+          return next;
+        }),
+      ),
+    async putMany(records) {
+      if (records.length === 0) return;
+      await database.run(
+        (sql) => sql`INSERT INTO mock_videos (sandbox, key, record)
+          SELECT ${state}, element ->> 'key', element
+          FROM jsonb_array_elements(${sql.json(records as unknown as JSONValue)}) WITH ORDINALITY AS given (element, position)
+          ORDER BY position
+          ON CONFLICT (sandbox, key) DO UPDATE SET record = excluded.record`,
+      );
+    },
+    async list() {
+      const rows = await database.run(
+        (sql) => sql<Row[]>`SELECT record FROM mock_videos WHERE sandbox = ${state} ORDER BY seq`,
+      );
+      return rows.map((row) => row.record);
+    },
+    async nextKeys(count) {
+      if (count <= 0) return [];
+      await withSequence();
+      const rows = await database.run(
+        (sql) =>
+          sql<{ key: string }[]>`SELECT mock_next_keys(${state}, ${sequence}::regclass, ${count}) AS key`,
+      );
+      return rows.map((row) => row.key);
+    },
+    getDefinitions: () => value<FieldDefinition[]>('definitions', []),
+    setDefinitions: (definitions) => setValue('definitions', definitions),
+    getClockOffset: () => value<number>('clockOffset', 0),
+    setClockOffset: (ms) => setValue('clockOffset', ms),
+    getReadings: () => value<Record<string, string> | undefined>('readings', undefined),
+    async setReadings(readings) {
+      if (readings !== undefined) return setValue('readings', readings);
+      const notice = database.notice(state);
+      await database.run(
+        (sql) => sql`WITH gone AS (
+            DELETE FROM mock_values WHERE sandbox = ${state} AND name = 'readings' RETURNING 1)
+          SELECT pg_notify(${CHANGES_CHANNEL}, ${notice})`,
+      );
+    },
+    watch(listener) {
+      const stop = database.watch(state, listener);
+      watching.add(stop);
+      return () => {
+        watching.delete(stop);
+        stop();
+      };
+    },
+    async clear() {
+      await withSequence();
+      // The clock's offset stays: reset does not move the virtual time back.
+      await database.run((sql) =>
+        sql.begin(async (tx) => {
+          await tx`DELETE FROM mock_videos WHERE sandbox = ${state}`;
+          await tx`DELETE FROM mock_values WHERE sandbox = ${state} AND name <> 'clockOffset'`;
+          await tx.unsafe(`ALTER SEQUENCE ${sequence} RESTART`);
+          await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${database.notice(state)})`;
+        }),
+      );
+    },
+    close() {
+      for (const stop of watching) stop();
+      watching.clear();
+      return database.release();
+    },
+  };
+}

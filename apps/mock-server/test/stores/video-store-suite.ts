@@ -1,0 +1,135 @@
+/**
+ * The one test suite of the store seam (src/state/video-store.ts), run against every store:
+ * memory, SQLite and PostgreSQL (./stores.test.ts). What a store must do is said once, here.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { newRecord } from '../../src/state/record.js';
+import type { VideoStore } from '../../src/state/video-store.js';
+
+/** Opens a fresh, empty store; `second` opens another handle on the same state (another process's view where the store is shared). */
+export interface StoreFixture {
+  open(): Promise<{ store: VideoStore; second?: () => VideoStore }>;
+}
+
+const video = (key: string, title = key) =>
+  newRecord(key, { title, projectKey: 'p', owner: 'mock-token' }, 1000);
+
+export function describeVideoStore(name: string, fixture: StoreFixture): void {
+  describe(`the ${name} store`, () => {
+    it('reads what putMany stored, lists it in insertion order, and knows no other key', async () => {
+      const { store } = await fixture.open();
+      expect(await store.get('v-0001')).toBeUndefined();
+      await store.putMany([video('b', 'second'), video('a', 'first')]);
+      expect(await store.get('a')).toEqual(video('a', 'first'));
+      expect((await store.list()).map((record) => record.key)).toEqual(['b', 'a']);
+      await store.putMany([video('b', 'replaced')]);
+      expect((await store.get('b'))?.title).toBe('replaced');
+      expect((await store.list()).map((record) => record.key)).toEqual(['b', 'a']);
+      await store.close();
+    });
+
+    it('update stores what the change returns, as one step, and stores nothing when it throws', async () => {
+      const { store } = await fixture.open();
+      await store.putMany([video('k')]);
+      const next = await store.update('k', (current) => ({ ...current, customFields: { tier: 'gold' } }));
+      expect(next?.customFields).toEqual({ tier: 'gold' });
+      expect((await store.get('k'))?.customFields).toEqual({ tier: 'gold' });
+      const refusal = new Error('guard');
+      await expect(
+        store.update('k', () => {
+          throw refusal;
+        }),
+      ).rejects.toBe(refusal);
+      expect((await store.get('k'))?.customFields).toEqual({ tier: 'gold' });
+      let called = false;
+      expect(
+        await store.update('missing', (current) => {
+          called = true;
+          return current;
+        }),
+      ).toBeUndefined();
+      expect(called).toBe(false);
+      expect(await store.update('k', (current) => current)).toEqual(await store.get('k'));
+      await store.close();
+    });
+
+    it('gives keys v-0001, v-0002, … skipping keys a seed took, and never one twice', async () => {
+      const { store } = await fixture.open();
+      await store.putMany([video('v-0002'), video('v-0004')]);
+      expect(await store.nextKeys(3)).toEqual(['v-0001', 'v-0003', 'v-0005']);
+      const batches = await Promise.all(Array.from({ length: 20 }, () => store.nextKeys(5)));
+      const keys = batches.flat();
+      expect(new Set(keys).size).toBe(100);
+      expect(keys).not.toContain('v-0002');
+      expect(await store.nextKeys(0)).toEqual([]);
+      await store.close();
+    });
+
+    it('keeps definitions and the clock offset; clear forgets videos, definitions and keys but not the clock', async () => {
+      const { store } = await fixture.open();
+      expect(await store.getDefinitions()).toEqual([]);
+      expect(await store.getClockOffset()).toBe(0);
+      await store.setDefinitions([{ name: 'tier', kind: 'string' }]);
+      await store.setClockOffset(60_000);
+      await store.putMany([video('x')]);
+      await store.nextKeys(3);
+      expect(await store.getDefinitions()).toEqual([{ name: 'tier', kind: 'string' }]);
+      await store.clear();
+      expect(await store.list()).toEqual([]);
+      expect(await store.getDefinitions()).toEqual([]);
+      expect(await store.getClockOffset()).toBe(60_000);
+      expect(await store.nextKeys(1)).toEqual(['v-0001']);
+      await store.close();
+    });
+
+    it('loses no concurrent update: 60 merges of distinct fields, all kept', async () => {
+      const { store, second } = await fixture.open();
+      const other = second?.() ?? store;
+      await store.putMany([video('m')]);
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          (i % 2 === 0 ? store : other).update('m', (current) => ({
+            ...current,
+            customFields: { ...current.customFields, [`f${i}`]: i },
+          })),
+        ),
+      );
+      const fields = (await other.get('m'))?.customFields ?? {};
+      expect(Object.keys(fields)).toHaveLength(60);
+      if (other !== store) await other.close();
+      await store.close();
+    });
+
+    it('round-trips any record the API can store (property)', async () => {
+      const { store } = await fixture.open();
+      const value = fc.oneof(
+        fc.string(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0)),
+        fc.boolean(),
+        fc.array(fc.string(), { maxLength: 4 }),
+      );
+      let n = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.string({ maxLength: 40 }),
+          fc.dictionary(
+            fc.string({ minLength: 1, maxLength: 12 }).filter((k) => k !== '__proto__'),
+            value,
+            {
+              maxKeys: 6,
+            },
+          ),
+          async (title, customFields) => {
+            const key = `p-${n++}`;
+            const record = { ...video(key, title), customFields };
+            await store.putMany([record]);
+            expect(await store.get(key)).toEqual(record);
+          },
+        ),
+        { numRuns: 40 },
+      );
+      await store.close();
+    });
+  });
+}
