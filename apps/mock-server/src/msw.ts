@@ -62,6 +62,7 @@ const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
   failureRate: true,
   logLevel: true,
   logger: true,
+  logFormat: true,
   webhooks: true,
   webhookSecret: true,
   webhookRetry: true,

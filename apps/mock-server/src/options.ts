@@ -6,7 +6,7 @@ import { HOST_RULE, hostPattern } from './http/allowed-hosts.js';
 import { ANY_ORIGIN, normalizeOrigin, ORIGIN_RULE } from './http/origin-policy.js';
 import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/choice.js';
 import { observedReadings } from './readings/from-report.js';
-import { LOG_LEVELS } from './shared/log.js';
+import { formatted, type LineWriter, LOG_FORMATS, LOG_LEVELS } from './shared/log.js';
 import { DEFAULT_MEMORY_FILE_BYTES } from './state/source-sink.js';
 import type { MockOptions, ResolvedOptions } from './types.js';
 import { DEFAULT_RETRY } from './webhooks/backoff.js';
@@ -135,7 +135,7 @@ function webhookRetry(value: MockOptions['webhookRetry']): Required<RetryOptions
  */
 export function resolveOptions(
   options: MockOptions = {},
-  defaultLogger: (line: string) => void = (line) => console.error(line),
+  defaultLogger: LineWriter = (line) => console.error(line),
 ): ResolvedOptions {
   const seed = integer('seed', options.seed, 0, 1);
   const tokens = strings('tokens', options.tokens, [DEFAULT_TOKEN]);
@@ -169,6 +169,10 @@ export function resolveOptions(
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new OptionError(`logLevel: "${logLevel}" is not accepted (one of ${LOG_LEVELS.join(', ')})`);
   }
+  const logFormat = options.logFormat ?? 'json';
+  if (!LOG_FORMATS.includes(logFormat)) {
+    throw new OptionError(`logFormat: "${logFormat}" is not accepted (one of ${LOG_FORMATS.join(', ')})`);
+  }
   const failureRate = options.failureRate ?? 0;
   if (typeof failureRate !== 'number' || !(failureRate >= 0 && failureRate <= 1)) {
     throw new OptionError(
@@ -200,7 +204,7 @@ export function resolveOptions(
     maxUploadBytes: integer('maxUploadBytes', options.maxUploadBytes, 1, DEFAULT_MAX_UPLOAD_BYTES),
     failureRate,
     logLevel,
-    logger: options.logger ?? defaultLogger,
+    logger: formatted(options.logger ?? defaultLogger, logFormat),
     webhooks,
     webhookSecret: options.webhookSecret,
     webhookRetry: webhookRetry(options.webhookRetry),

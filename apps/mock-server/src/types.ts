@@ -4,13 +4,13 @@ import type { Hono } from 'hono';
 import type { MockControl } from './control/mock-control.js';
 import type { MockEnv } from './http/context.js';
 import type { TwinReport } from './readings/from-report.js';
-import type { LogLevel } from './shared/log.js';
+import type { LineWriter, LogFormat, LogLevel } from './shared/log.js';
 import type { RetryOptions } from './webhooks/types.js';
 
 export type { MockControl, SandboxControl, StateControl } from './control/mock-control.js';
 export type { SeedVideo } from './control/schemas.js';
 export type { TwinReport } from './readings/from-report.js';
-export type { LogLevel } from './shared/log.js';
+export type { LogFormat, LogLevel } from './shared/log.js';
 export type { VideoEvent } from './state/events.js';
 export type { StoredSource } from './state/source-sink.js';
 export type * from './state/types.js';
@@ -65,6 +65,13 @@ export interface MockOptions {
   logLevel?: LogLevel;
   /** Where log lines go. Default: one line per entry on stderr. */
   logger?: (line: string) => void;
+  /**
+   * How log lines are written: `'json'` (one JSON object per line, for files, pipes and log
+   * collectors) or `'pretty'` (one short human line: time, level, method, path, status,
+   * duration and the readings not at their default). Default: `'json'` (the CLI: `pretty` when
+   * stderr is a terminal).
+   */
+  logFormat?: LogFormat;
   /** Webhook receivers registered at start. */
   webhooks?: string[];
   /** Secret of the webhooks registered at start. */
@@ -163,7 +170,8 @@ export interface ResolvedOptions {
   maxUploadBytes: number;
   failureRate: number;
   logLevel: LogLevel;
-  logger: (line: string) => void;
+  /** Where log lines go, marked with the format it takes (`logFormat`). */
+  logger: LineWriter;
   webhooks: string[];
   webhookSecret: string | undefined;
   webhookRetry: Required<RetryOptions>;

@@ -109,9 +109,9 @@ function record(
   if (!admin && !consoleOwn(c))
     journal.bodies.keep(journal.record(entry), keptRequest(c), tappedAnswer(response) ?? response);
   if (logged) {
-    const { at, virtualAt, ...rest } = entry;
-    const times = { time: new Date(at).toISOString(), virtualTime: clock.iso(virtualAt) };
-    log(level, { msg: 'request', ...times, ...rest, readings: readings.played() });
+    const { at, virtualAt, method, operationId, durationMs } = entry;
+    const virtualTime = clock.iso(virtualAt);
+    log.request(level, { at, virtualTime, method, path, operationId, status, readings, durationMs });
   }
 }
 

@@ -2,11 +2,12 @@
  * The Node platform of the mock: SQLite for a data dir (else memory), uploads on disk (the data
  * dir's folders, else a temporary folder), busboy on the raw request, hls.js for the console's
  * player where it is installed (an optional peer), webhook deliveries through a fetch that checks
- * every resolved address at connect time, log lines to stderr.
+ * every resolved address at connect time, log lines to stderr (batched, ./log-writer.ts).
  */
 import type { Platform } from '../platform.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import { playerScript } from './assets/player-script.js';
+import { stderrLines } from './log-writer.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite/sqlite-store.js';
 import { diskSink } from './uploads/disk-sink.js';
 import { receiveNodeUpload } from './uploads/receive-multipart.js';
@@ -25,6 +26,6 @@ export function nodePlatform(): Platform {
     webhookFetch: (allow) => createWebhookFetch({ allow }),
     receive: receiveNodeUpload,
     playerScript: playerScript(),
-    writeLog: (line) => process.stderr.write(`${line}\n`),
+    writeLog: stderrLines(),
   };
 }

@@ -3,6 +3,15 @@ import { parseBytes, parseCliArgs } from '../../src/node/cli/cli-args.js';
 import { createApp } from '../../src/node/index.js';
 
 describe('CLI flags', () => {
+  it('writes pretty log lines to a terminal and JSON lines elsewhere, unless --log-format says', () => {
+    expect(parseCliArgs([], true).options.logFormat).toBe('pretty');
+    expect(parseCliArgs([], false).options.logFormat).toBe('json');
+    expect(parseCliArgs(['--log-format', 'json'], true).options.logFormat).toBe('json');
+    expect(() => parseCliArgs(['--log-format', 'yaml'])).toThrow(
+      '--log-format: "yaml" is not accepted (one of json, pretty)',
+    );
+  });
+
   it('maps every flag onto its option', () => {
     const { options } = parseCliArgs([
       '--port',
@@ -31,6 +40,8 @@ describe('CLI flags', () => {
       '2MiB',
       '--log-level',
       'debug',
+      '--log-format',
+      'pretty',
       '--webhook',
       'http://127.0.0.1:9/hook',
       '--webhook-secret',
@@ -67,6 +78,7 @@ describe('CLI flags', () => {
       failureRate: 0.5,
       maxUploadBytes: 2 * 1024 * 1024,
       logLevel: 'debug',
+      logFormat: 'pretty',
       webhooks: ['http://127.0.0.1:9/hook'],
       webhookSecret: 's',
       adminToken: 'adm',

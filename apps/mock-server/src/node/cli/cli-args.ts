@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { OptionError } from '../../options.js';
 import { parseReadingChoice, ReadingError, splitPair } from '../../readings/choice.js';
-import type { LogLevel } from '../../shared/log.js';
-import { LOG_LEVELS } from '../../shared/log.js';
+import type { LogFormat, LogLevel } from '../../shared/log.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../../shared/log.js';
 import type { ServerOptions } from '../server/server.js';
 import { readReadingsFrom } from './readings-from.js';
 
@@ -33,7 +33,11 @@ export const USAGE = `Usage: video-api-mock [options]
   --max-custom-fields N    guard: most custom fields one video holds (default 500)
   --max-record-bytes N     guard: largest record (title, tags, custom fields as JSON): bytes, or
                            with KiB/MiB (default 256KiB)
-  --log-level L            silent | error | warn | info | debug (default info)
+  --log-level L            silent | error | warn | info | debug (default info); lines go to stderr,
+                           written in batches after each turn of the event loop and on exit
+  --log-format F           pretty (one short line per request: time, level, method, path, status,
+                           duration, readings not at their default) | json (one JSON object per
+                           line); default: pretty when stderr is a terminal, json otherwise
   --webhook URL            webhook receiver, repeatable
   --webhook-secret S       secret the webhooks are signed with
   --admin-token T          token the admin API (/__mock/) requires; set it when --host is not a
@@ -87,6 +91,7 @@ const OPTIONS = {
   'max-custom-fields': { type: 'string' },
   'max-record-bytes': { type: 'string' },
   'log-level': { type: 'string' },
+  'log-format': { type: 'string' },
   webhook: { type: 'string', multiple: true },
   'webhook-secret': { type: 'string' },
   'admin-token': { type: 'string' },
@@ -181,7 +186,11 @@ function joinNegativeValues(argv: string[]): string[] {
  * @example
  * parseCliArgs(['--port', '0', '--reading', 'custom-fields-omitted=replace']);
  */
-export function parseCliArgs(argv: string[]): {
+export function parseCliArgs(
+  argv: string[],
+  /** Whether stderr (where log lines go) is a terminal: the default `--log-format` is then pretty. */
+  terminal = process.stderr.isTTY === true,
+): {
   help: boolean;
   options: ServerOptions;
   /** `--outlive-parent`: the CLI does not close when its parent exits (nor on SIGHUP). */
@@ -226,6 +235,11 @@ export function parseCliArgs(argv: string[]): {
     throw new OptionError(`--log-level: "${level}" is not accepted (one of ${LOG_LEVELS.join(', ')})`);
   }
   options.logLevel = level as LogLevel;
+  const format = values['log-format'] ?? (terminal ? 'pretty' : 'json');
+  if (!LOG_FORMATS.includes(format as LogFormat)) {
+    throw new OptionError(`--log-format: "${format}" is not accepted (one of ${LOG_FORMATS.join(', ')})`);
+  }
+  options.logFormat = format as LogFormat;
   if (values.readings !== undefined && values.readings !== 'random') {
     throw new OptionError(
       `--readings: "${values.readings}" is not accepted (random; use --reading ID=READING to pick one)`,
