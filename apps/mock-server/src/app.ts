@@ -28,10 +28,15 @@ export interface Exposure {
   warning?: string;
 }
 
-/** What a server needs of an app it serves (see `answerOutsideApp`, `setServedOrigin`, `setExposure`). */
+/** What a server needs of an app it serves (see `answerOutsideApp`, `setServedOrigin`, `setExposure`, `setDraining`). */
 const served = new WeakMap<
   MockApp,
-  { readings: ServerReadings; serveAt(origin: string): void; expose(exposure: Exposure): void }
+  {
+    readings: ServerReadings;
+    serveAt(origin: string): void;
+    expose(exposure: Exposure): void;
+    drain(): void;
+  }
 >();
 
 /**
@@ -47,6 +52,11 @@ export function answerOutsideApp(app: MockApp, error: HttpError): Response {
 /** Tells `app` the origin it is served at: the streaming base of events no request caused. */
 export function setServedOrigin(app: MockApp, origin: string): void {
   served.get(app)?.serveAt(origin);
+}
+
+/** Tells `app` that its server drains before it closes: `/readyz` answers 503 `draining` from now on. */
+export function setDraining(app: MockApp): void {
+  served.get(app)?.drain();
 }
 
 /** Tells `app` whether the address it is served at is exposed (`GET /__mock/access` says so). */
@@ -98,6 +108,8 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     adminCorsOrigins: resolved.adminCorsOrigins,
   });
   const root = createInstance(resolved, platform, access);
+  let draining = false;
+  const readiness = { ...root.readiness, draining: () => draining };
   let servedOrigin: string | undefined;
   const registry = sandboxRegistry<{ control: StateControl; fetch: Fetch; origins: Origins }>({
     max: resolved.maxSandboxes,
@@ -124,7 +136,7 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
   // Health first (a load balancer's check names no allowed host), then the access guard: a refused
   // request opens no sandbox, reaches no route, is not journalled.
   app.fetch = (request, env, executionCtx) => {
-    const health = healthAnswer(request, root.readiness);
+    const health = healthAnswer(request, readiness);
     if (health) return health;
     const refusal = accessRefusal(request, env, () => isAdminRequest(request), resolved);
     if (refusal === undefined) return dispatch(request, env, executionCtx);
@@ -134,6 +146,9 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
   served.set(app, {
     expose(next) {
       exposure = next;
+    },
+    drain() {
+      draining = true;
     },
     readings: root.readings,
     serveAt(origin) {

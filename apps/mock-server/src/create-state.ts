@@ -9,6 +9,7 @@ import { createFaults } from './faults/create-faults.js';
 import type { RoutedOperationId } from './http/operations.js';
 import { RateLimiter } from './http/rate-limit.js';
 import type { MockState } from './instance/mock-state.js';
+import { shareJournal } from './instance/shared-journal.js';
 import { syncState } from './instance/state-sync.js';
 import type { Platform } from './platform.js';
 import { ServerReadings } from './readings/server-readings.js';
@@ -106,6 +107,8 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
     ...(processor && { processor }),
     failed: (key, error) => log('error', { msg: 'lifecycle: the store failed', key, error: String(error) }),
   });
+  const journal = new Journal();
+  if (store.journalFeed) shareJournal(journal, store.journalFeed);
   const state = {
     started: Promise.resolve(),
     waiting: (): Promise<void> | undefined => undefined,
@@ -120,7 +123,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
     lifecycle,
     events,
     represent,
-    journal: new Journal(),
+    journal,
     limiter: new RateLimiter(options.rateLimit),
     faults,
     webhooks,

@@ -13,6 +13,8 @@ export const READY_PATH = '/readyz';
 /** What `/readyz` asks: whether the state was taken up, and what its store says now. */
 export interface Readiness {
   started(): boolean;
+  /** Whether the server stops (SIGTERM): not ready, whatever the store says. */
+  draining?(): boolean;
   health(): Promise<{ ready: boolean; detail: string }>;
 }
 
@@ -38,6 +40,15 @@ export function healthAnswer(request: Request, readiness: Readiness): Promise<Re
 }
 
 async function ready(readiness: Readiness): Promise<Response> {
+  if (readiness.draining?.()) {
+    return json(
+      { status: 'draining', detail: 'the server is stopping; its requests in flight finish' },
+      503,
+      {
+        'retry-after': '1',
+      },
+    );
+  }
   if (!readiness.started()) {
     return json({ status: 'starting', detail: 'the state is not taken up from its store yet' }, 503, {
       'retry-after': '1',

@@ -14,6 +14,7 @@ import type { Log } from '../shared/log.js';
 import type { VirtualClock } from '../state/clock.js';
 import type { Journal } from '../state/journal.js';
 import { type KeptRequest, tappedAnswer, tappedBody } from '../state/journal-bodies.js';
+import { StoreUnavailable } from '../state/store-unavailable.js';
 import { bearerToken } from './auth.js';
 import type { MockEnv } from './context.js';
 import { badRequest } from './errors.js';
@@ -24,10 +25,16 @@ import type { RateLimiter } from './rate-limit.js';
 import { requestHeader } from './request-headers.js';
 import { originOf, pathnameOf } from './request-url.js';
 
+/** Longest a request waits for its state to take up the store before it is a 503. */
+const WAIT_MS = 5000;
+
 /** What the pipeline uses. */
 export interface PipelineDeps {
-  /** Resolves once the state took up its store; a request that comes earlier waits for it. */
-  started: Promise<void>;
+  /**
+   * What a request waits for before its handler runs, if anything: the state taking up its store
+   * (at start, or after another process changed a shared one).
+   */
+  waiting(): Promise<void> | undefined;
   readings: ServerReadings;
   clock: VirtualClock;
   journal: Journal;
@@ -173,13 +180,6 @@ type WrappedHandler = (c: Context<MockEnv>, next: Next) => Response | Promise<Re
  */
 export function requestPipeline(deps: PipelineDeps): RequestPipeline {
   const { cors, faults, onError } = deps;
-  let started = false;
-  deps.started.then(
-    () => {
-      started = true;
-    },
-    () => {}, // each request waiting for it gets the error
-  );
   const failed = (c: Context<MockEnv>, error: unknown): Response => {
     if (!(error instanceof Error) || isNetworkFault(error)) throw error;
     if (c.get('readings') === undefined) c.set('readings', deps.readings.forRequest());
@@ -201,7 +201,8 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
       c.set('origin', c.env?.servedBase ?? originOfRequest(url));
       c.set('readings', readingsOf(c, deps.readings, admin));
       takeRateLimit(c, deps, operationId);
-      if (!started) answer = afterStart(c, next, handler);
+      const waiting = deps.waiting();
+      if (waiting) answer = afterWaiting(waiting, c, next, handler);
       else answer = faults.active() ? withFaults(c, next, handler) : handler(c, next);
     } catch (error) {
       answer = failed(c, error);
@@ -213,9 +214,28 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
     );
   };
 
-  /** A request that came before the state took up its store: it waits, then runs as the others. */
-  const afterStart = async (c: Context<MockEnv>, next: Next, handler: RouteHandler) => {
-    await deps.started;
+  /**
+   * A request that came while the state takes up its store: it waits, then runs as the others;
+   * at most WAIT_MS (a database still unreachable at start is a prompt 503, not a hang).
+   */
+  const afterWaiting = async (
+    waiting: Promise<void>,
+    c: Context<MockEnv>,
+    next: Next,
+    handler: RouteHandler,
+  ) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new StoreUnavailable('the mock is taking up its state and waits for its database', 1)),
+        WAIT_MS,
+      );
+    });
+    try {
+      await Promise.race([waiting, bound]);
+    } finally {
+      clearTimeout(timer);
+    }
     return faults.active() ? withFaults(c, next, handler) : handler(c, next);
   };
 

@@ -1,17 +1,32 @@
 /**
- * The Node platform of the mock: SQLite for a data dir (else memory), uploads on disk (the data
+ * The Node platform of the mock: PostgreSQL for a database URL, SQLite for a data dir (else memory), uploads on disk (the data
  * dir's folders, else a temporary folder), busboy on the raw request, hls.js for the console's
  * player where it is installed (an optional peer), webhook deliveries through a fetch that checks
  * every resolved address at connect time, log lines to stderr (batched, ./log-writer.ts).
  */
 import type { Platform } from '../platform.js';
+import { createLog } from '../shared/log.js';
 import { createMemoryStore } from '../state/memory-store.js';
+import type { ResolvedOptions } from '../types.js';
 import { playerScript } from './assets/player-script.js';
 import { stderrLines } from './log-writer.js';
+import { openDatabase } from './postgres/database.js';
+import { createPostgresStore } from './postgres/postgres-store.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite/sqlite-store.js';
 import { diskSink } from './uploads/disk-sink.js';
 import { receiveNodeUpload } from './uploads/receive-multipart.js';
 import { createWebhookFetch } from './webhooks/webhook-fetch.js';
+
+/** The pool of `options.databaseUrl` in this process (shared by every state that names it). */
+function databaseOf(options: ResolvedOptions) {
+  return openDatabase({
+    url: options.databaseUrl as string,
+    poolSize: options.databasePoolSize,
+    statementTimeoutMs: options.databaseStatementTimeoutMs,
+    connectTimeoutMs: options.databaseStatementTimeoutMs,
+    log: createLog(options.logLevel, options.logger),
+  });
+}
 
 /**
  * @example
@@ -19,9 +34,12 @@ import { createWebhookFetch } from './webhooks/webhook-fetch.js';
  */
 export function nodePlatform(): Platform {
   return {
-    openStore: (options) =>
-      options.dataDir === undefined ? createMemoryStore() : createSqliteStore(options.dataDir),
-    openSink: (options) => diskSink(options.dataDir),
+    openStore(options) {
+      if (options.databaseUrl !== undefined)
+        return createPostgresStore(databaseOf(options), options.stateName);
+      return options.dataDir === undefined ? createMemoryStore() : createSqliteStore(options.dataDir);
+    },
+    openSink: (options) => diskSink(options.dataDir, options.databaseUrl !== undefined),
     webhookLedger: webhookLedgerOf,
     webhookFetch: (allow) => createWebhookFetch({ allow }),
     receive: receiveNodeUpload,

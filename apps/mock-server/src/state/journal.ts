@@ -104,6 +104,22 @@ export class Journal {
     return seq;
   }
 
+  /** The newest entry as it was recorded (what a shared store sends to the other processes). */
+  newest(): JournalRecord | undefined {
+    if (this.#size === 0) return undefined;
+    const slot = (this.#next - 1 + CAPACITY) % CAPACITY;
+    return {
+      at: this.#at[slot] as number,
+      virtualAt: this.#virtualAt[slot] as number,
+      method: this.#method[slot] as string,
+      path: this.#path.get(slot),
+      operationId: this.#operationId[slot],
+      status: this.#status[slot] as number,
+      readings: this.#readings[slot] as string,
+      durationMs: this.#durationMs[slot] as number,
+    };
+  }
+
   /** The slot of `seq` while it is kept, else -1 (seq numbers are consecutive in the ring). */
   #slotOf(seq: number): number {
     const back = this.#lastSeq - seq;

@@ -1,5 +1,5 @@
 /** The store interface the mock keeps videos behind: in memory, SQLite with `dataDir`, or PostgreSQL with `databaseUrl`. */
-import type { FieldDefinition, VideoRecord } from './types.js';
+import type { FieldDefinition, JournalRecord, VideoRecord } from './types.js';
 
 /**
  * Where videos and custom-field definitions live, in memory, in SQLite or in PostgreSQL. Every
@@ -49,9 +49,22 @@ export interface VideoStore {
    * uses never calls it.
    */
   watch(listener: () => void): () => void;
+  /**
+   * A store other processes share: the journal entries each of them records, so that every
+   * process's journal (and its live stream, the console) shows the requests any of them served.
+   */
+  readonly journalFeed?: JournalFeed;
   /** Forgets every video, definition and reading set (the clock's offset stays). */
   clear(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The journal entries of the processes sharing a store (src/instance/shared-journal.ts). */
+export interface JournalFeed {
+  /** Sends entries this process recorded to the others (no answer waits for it; a failure is dropped). */
+  publish(records: JournalRecord[]): void;
+  /** Hears the entries the other processes recorded; returns a function that stops. */
+  listen(listener: (records: JournalRecord[]) => void): () => void;
 }
 
 /** What `health()` says: ready or not, and in words what the store is, or what is wrong. */

@@ -15,7 +15,15 @@ export const USAGE = `Usage: video-api-mock [options]
   --port N                 port to listen on (default 4010; 0 picks a free one)
   --host H                 address to bind (default 127.0.0.1)
   --token T                accepted Bearer token, repeatable (default: mock-token)
-  --data-dir DIR           keep state (SQLite) and uploads in DIR; survives a restart
+  --data-dir DIR           keep state (SQLite) and uploads in DIR; survives a restart. With
+                           --database-url, DIR holds only the bytes (uploads, renditions) and must
+                           be a folder every instance shares (a volume, NFS)
+  --database-url URL       keep the state in PostgreSQL 13+ (postgres://user:pass@host:5432/db;
+                           or env VIDEO_API_MOCK_DATABASE_URL): every instance started with the
+                           same URL is one mock, behind a load balancer
+  --database-pool-size N   most connections this instance opens to the database (default 10)
+  --database-statement-timeout-ms N  a statement or row lock taking longer is a 503
+                           database-unavailable (default 5000)
   --streaming-base URL     origin of HLS playback addresses (default: this server)
   --processing-ms N        virtual ms from upload to ready (default 2000; with --transcode on, at least)
   --transcode MODE         real HLS renditions of uploads with ffmpeg: auto | on | off. auto (default):
@@ -80,6 +88,9 @@ const OPTIONS = {
   host: { type: 'string' },
   token: { type: 'string', multiple: true },
   'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  'database-pool-size': { type: 'string' },
+  'database-statement-timeout-ms': { type: 'string' },
   'streaming-base': { type: 'string' },
   'processing-ms': { type: 'string' },
   reading: { type: 'string', multiple: true },
@@ -138,6 +149,7 @@ const FLAG_OF: Record<string, string> = {
   transcode: '--transcode',
   transcodeConcurrency: '--transcode-concurrency',
   dataDir: '--data-dir',
+  databaseUrl: '--database-url',
   streamingBase: '--streaming-base',
   tokens: '--token',
   webhooks: '--webhook',
@@ -190,6 +202,8 @@ export function parseCliArgs(
   argv: string[],
   /** Whether stderr (where log lines go) is a terminal: the default `--log-format` is then pretty. */
   terminal = process.stderr.isTTY === true,
+  /** Where `VIDEO_API_MOCK_DATABASE_URL` is read (the flag wins). */
+  env: Record<string, string | undefined> = process.env,
 ): {
   help: boolean;
   options: ServerOptions;
@@ -215,6 +229,12 @@ export function parseCliArgs(
   set('host', values.host);
   set('tokens', values.token);
   set('dataDir', values['data-dir']);
+  set('databaseUrl', values['database-url'] ?? (env.VIDEO_API_MOCK_DATABASE_URL || undefined));
+  set('databasePoolSize', integer('database-pool-size', values['database-pool-size'], 1));
+  set(
+    'databaseStatementTimeoutMs',
+    integer('database-statement-timeout-ms', values['database-statement-timeout-ms'], 1),
+  );
   set('streamingBase', values['streaming-base']);
   set('processingMs', integer('processing-ms', values['processing-ms'], 0));
   set('seed', integer('seed', values.seed, 0));

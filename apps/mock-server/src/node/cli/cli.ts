@@ -34,6 +34,9 @@ const readingFlags = (readings: ServerOptions['readings']) =>
  * @example
  * await main(['--port', '4010', '--token', 'secret']);
  */
+/** Longest the CLI waits, on SIGTERM, for the requests in flight to finish (Ctrl-C ends them at once). */
+const DRAIN_MS = 10_000;
+
 /** Where the state lives, as the start banner says it (a database URL without its credentials). */
 function stateLine({ dataDir, databaseUrl }: { dataDir?: string; databaseUrl?: string }): string {
   if (databaseUrl !== undefined) {
@@ -98,11 +101,11 @@ export async function main(argv: string[]): Promise<void> {
     ].join('\n'),
   );
   let closing = false;
-  const stop = (why: string) => {
+  const stop = (why: string, drainMs = 0) => {
     if (closing) return;
     closing = true;
     process.stdout.write(`\n${why}: closing\n`);
-    server.close().then(
+    server.close({ drainMs }).then(
       () => process.exit(0),
       (error: unknown) => {
         process.stderr.write(`video-api-mock: ${(error as Error).message}\n`);
@@ -111,7 +114,8 @@ export async function main(argv: string[]): Promise<void> {
     );
   };
   process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // A rolling restart: /readyz says draining, the requests in flight finish (at most DRAIN_MS).
+  process.on('SIGTERM', () => stop('SIGTERM', DRAIN_MS));
   if (parsed.outliveParent) {
     process.on('SIGHUP', () => {}); // its terminal closing does not end it either
   } else {

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import postgres, { type Sql } from 'postgres';
 import type { Log } from '../../shared/log.js';
 import type { StoreHealth } from '../../state/video-store.js';
+import { type Channel, openChannel } from './channels.js';
 import { migrate, migrated } from './migrations.js';
 import { asUnavailable } from './unavailable.js';
 
@@ -33,13 +34,12 @@ export interface Database {
   isReady(): boolean;
   /** Runs `work` once ready; connection trouble rejects as StoreUnavailable. */
   run<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
-  /** The payload of a notice on CHANGES_CHANNEL that this process changed state `state`. */
-  notice(state: string): string;
-  /**
-   * Calls `listener` when another process sends a notice for `state`, and after the listening
-   * connection came back from a loss (a notice may have been missed); returns a function that stops.
-   */
-  watch(state: string, listener: () => void): () => void;
+  /** That a state's control values changed (CHANGES_CHANNEL): sent with each change, heard by the others. */
+  readonly changes: Channel;
+  /** The journal entries each process records (JOURNAL_CHANNEL). */
+  readonly journal: Channel;
+  /** Sends `payload` on `channel` (no transaction of its own: a notice sent at once). */
+  notify(channel: string, payload: string): Promise<void>;
   /** Whether the database answers now and its schema is migrated (`/readyz`). */
   health(): Promise<StoreHealth>;
   /** Gives the pool back: the last holder's release closes it. */
@@ -76,44 +76,8 @@ async function migrateWhenUp(sql: Sql, where: string, log: Log, closed: () => bo
 /** The channel of the notices that a state's control values changed (LISTEN/NOTIFY). */
 export const CHANGES_CHANNEL = 'video_api_mock_changes';
 
-/** The listening side of CHANGES_CHANNEL: one connection per pool, its watchers by state. */
-function changesListener(sql: Sql, self: string, ready: Promise<void>, log: Log) {
-  const watchers = new Map<string, Set<() => void>>();
-  let listening = false;
-  let connections = 0;
-  const everyone = () => {
-    for (const set of watchers.values()) for (const listener of set) listener();
-  };
-  const heard = (payload: string) => {
-    const cut = payload.indexOf('\n');
-    if (payload.slice(0, cut) === self) return; // this process's own change
-    for (const listener of watchers.get(payload.slice(cut + 1)) ?? []) listener();
-  };
-  const listen = () => {
-    if (listening) return;
-    listening = true;
-    ready
-      .then(() =>
-        sql.listen(CHANGES_CHANNEL, heard, () => {
-          // A connection after the first: the notices sent while it was lost are gone.
-          if (connections++ > 0) everyone();
-        }),
-      )
-      .catch((error: unknown) => {
-        listening = false;
-        log('warn', { msg: 'not listening for changes of other instances', error: String(error) });
-      });
-  };
-  return (state: string, listener: () => void) => {
-    const set = watchers.get(state) ?? new Set<() => void>();
-    watchers.set(state, set);
-    set.add(listener);
-    listen();
-    return () => {
-      set.delete(listener);
-    };
-  };
-}
+/** The channel of the journal entries each process records (the live journal of every instance). */
+export const JOURNAL_CHANNEL = 'video_api_mock_journal';
 
 const open = new Map<string, { database: Database; holders: number }>();
 
@@ -149,11 +113,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   });
   readyPromise.catch(() => {}); // its error is each caller's
   const self = randomUUID();
-  const watch = changesListener(sql, self, readyPromise, options.log);
+  const channel = (name: string) => openChannel({ sql, name, self, ready: readyPromise, log: options.log });
   const database: Database = {
     where,
-    notice: (state) => `${self}\n${state}`,
-    watch,
+    changes: channel(CHANGES_CHANNEL),
+    journal: channel(JOURNAL_CHANNEL),
+    async notify(name, payload) {
+      await database.run((db) => db.notify(name, payload));
+    },
     ready: readyPromise,
     isReady: () => ready,
     async run(work) {

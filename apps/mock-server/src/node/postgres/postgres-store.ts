@@ -11,6 +11,7 @@ import type { JSONValue } from 'postgres';
 import type { FieldDefinition, VideoRecord } from '../../state/types.js';
 import type { VideoStore } from '../../state/video-store.js';
 import { CHANGES_CHANNEL, type Database } from './database.js';
+import { postgresJournalFeed } from './journal-feed.js';
 import { MIGRATION_LOCK } from './migrations.js';
 
 /** The sequence of a state's keys: a name PostgreSQL takes whatever the sandbox's name. */
@@ -31,6 +32,15 @@ type Row = { record: VideoRecord };
 export function createPostgresStore(database: Database, state: string): VideoStore {
   const sequence = sequenceOf(state);
   const watching = new Set<() => void>();
+  /** `stop`, also called when the store closes. */
+  const stopped = (stop: () => void) => {
+    watching.add(stop);
+    return () => {
+      watching.delete(stop);
+      stop();
+    };
+  };
+  const feed = postgresJournalFeed(database, state);
   let sequenceMade: Promise<void> | undefined;
   /** The state's key sequence, made on first use (under the migration lock: two processes may try at once). */
   const withSequence = () => {
@@ -56,7 +66,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
   };
   /** Keeps a control value and tells the other processes (one statement: the notice goes at commit). */
   const setValue = async (name: string, json: unknown): Promise<void> => {
-    const notice = database.notice(state);
+    const notice = database.changes.payload(state);
     await database.run(
       (sql) => sql`WITH kept AS (
           INSERT INTO mock_values (sandbox, name, value) VALUES (${state}, ${name}, ${sql.json(json as JSONValue)})
@@ -66,6 +76,10 @@ export function createPostgresStore(database: Database, state: string): VideoSto
   };
   return {
     shared: true,
+    journalFeed: {
+      publish: feed.publish,
+      listen: (listener) => stopped(feed.listen(listener)),
+    },
     health: () => database.health(),
     async get(key) {
       const rows = await database.run(
@@ -118,21 +132,14 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     getReadings: () => value<Record<string, string> | undefined>('readings', undefined),
     async setReadings(readings) {
       if (readings !== undefined) return setValue('readings', readings);
-      const notice = database.notice(state);
+      const notice = database.changes.payload(state);
       await database.run(
         (sql) => sql`WITH gone AS (
             DELETE FROM mock_values WHERE sandbox = ${state} AND name = 'readings' RETURNING 1)
           SELECT pg_notify(${CHANGES_CHANNEL}, ${notice})`,
       );
     },
-    watch(listener) {
-      const stop = database.watch(state, listener);
-      watching.add(stop);
-      return () => {
-        watching.delete(stop);
-        stop();
-      };
-    },
+    watch: (listener) => stopped(database.changes.watch(state, () => listener())),
     async clear() {
       await withSequence();
       // The clock's offset stays: reset does not move the virtual time back.
@@ -141,7 +148,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           await tx`DELETE FROM mock_videos WHERE sandbox = ${state}`;
           await tx`DELETE FROM mock_values WHERE sandbox = ${state} AND name <> 'clockOffset'`;
           await tx.unsafe(`ALTER SEQUENCE ${sequence} RESTART`);
-          await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${database.notice(state)})`;
+          await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${database.changes.payload(state)})`;
         }),
       );
     },

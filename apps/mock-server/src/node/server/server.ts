@@ -2,13 +2,14 @@
 import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { answerOutsideApp, setExposure, setServedOrigin } from '../../app.js';
+import { answerOutsideApp, setDraining, setExposure, setServedOrigin } from '../../app.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { createLog } from '../../shared/log.js';
 import type { MockApp, MockOptions, TranscodeOptions } from '../../types.js';
 import { createApp } from '../create-app.js';
 import { BODY_IDLE_BYTES, watchBodies } from './body-timeout.js';
 import { defaultAllowedHosts, exposureWarning, isLoopbackHost } from './default-hosts.js';
+import { drain, trackInFlight } from './drain.js';
 import { settleRequestShapes } from './settle-shapes.js';
 import { applyIdleTimeout, httpServerOptions, timeoutsOf } from './timeouts.js';
 
@@ -152,8 +153,12 @@ export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   app: MockApp;
-  /** Stops listening, ends open connections and closes the app (temp folder removed). */
-  close(): Promise<void>;
+  /**
+   * Stops listening, ends open connections and closes the app (temp folder removed). With
+   * `drainMs` (what the CLI does on SIGTERM and SIGINT), `/readyz` answers 503 `draining` and the
+   * requests in flight may finish first, for at most that long.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -196,6 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await app.mock.close();
     throw error;
   });
+  const inFlight = trackInFlight(server);
   applyIdleTimeout(server, timeouts);
   watchBodies(server, timeouts.bodyIdleTimeoutMs, (_incoming, socket) =>
     answerIdleBody(app, timeouts.bodyIdleTimeoutMs, socket),
@@ -211,11 +217,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     app,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+    close: async ({ drainMs = 0 } = {}) => {
+      if (drainMs > 0) setDraining(app);
+      await drain(server, inFlight, drainMs);
       await app.mock.close();
     },
   };

@@ -1,0 +1,148 @@
+/**
+ * Two mocks in one process on one PostgreSQL database (each with a pool of its own, as two
+ * processes would have) are one mock: videos, merges, readings, the clock, definitions, a reset,
+ * sandboxes and the journal hold across them.
+ */
+import { createTestDatabase, type TestDatabase } from '@video-api/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/node/create-app.js';
+import type { MockApp } from '../../src/types.js';
+
+let database: TestDatabase;
+const apps: MockApp[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase('shared_state');
+}, 120_000);
+afterAll(async () => {
+  for (const app of apps) await app.mock.close();
+  await database?.drop();
+});
+
+const auth = { authorization: 'Bearer mock-token' };
+const json = { ...auth, 'content-type': 'application/json' };
+let pools = 0;
+
+/** A mock on the test database, with a pool of its own (another process's view). */
+function instance(): MockApp {
+  const app = createApp({
+    databaseUrl: `${database.url}?application_name=instance-${pools++}`,
+    transcode: 'off',
+  });
+  apps.push(app);
+  return app;
+}
+
+async function create(app: MockApp, titles: string[], prefix = ''): Promise<string[]> {
+  const res = await app.request(`${prefix}/api/v1/videos`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ projectKey: 'p', videos: titles.map((title) => ({ title })) }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { key: string }[]).map((video) => video.key);
+}
+
+/** Resolves once `check` passes (changes of another instance arrive by NOTIFY), at most 2 s. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 2000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+describe('two mocks on one database', () => {
+  it('serve the same videos: created on one, merged on both, keys never twice', async () => {
+    const [a, b] = [instance(), instance()];
+    const keys = [...(await create(a, ['one', 'two'])), ...(await create(b, ['three']))];
+    expect(new Set(keys).size).toBe(3);
+    const [key] = keys;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        (i % 2 ? a : b).request(`/api/v1/videos/${key}/custom-fields`, {
+          method: 'PUT',
+          headers: json,
+          body: JSON.stringify({ simpleCustomFields: { [`f${i}`]: String(i) } }),
+        }),
+      ),
+    );
+    for (const app of [a, b]) {
+      const video = (await (await app.request(`/api/v1/videos/${key}`, { headers: auth })).json()) as {
+        simpleCustomFields: Record<string, unknown>;
+      };
+      expect(Object.keys(video.simpleCustomFields)).toHaveLength(30);
+    }
+  });
+
+  it('play a reading switched through the other, see its clock advanced and its reset', async () => {
+    const [a, b] = [instance(), instance()];
+    await a.mock.reset();
+    const [key] = await create(a, ['clip']);
+    await a.mock.setReadings({ 'video-states': 'detailed' });
+    await eventually(async () => {
+      const res = await b.request(`/api/v1/videos/${key}`, { headers: auth });
+      expect(res.headers.get('x-mock-readings')).toContain('video-states=detailed');
+    });
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(16)]), 'clip.mp4');
+    const upload = await b.request(`/api/upload/v1/form-data/videos/${key}`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const before = await b.mock.now();
+    await a.mock.advanceClock(60_000);
+    await eventually(async () => {
+      expect(await b.mock.now()).toBeGreaterThanOrEqual(before + 60_000);
+      const video = await (await b.request(`/api/v1/videos/${key}`, { headers: auth })).json();
+      expect(video).toMatchObject({ status: 'ready' });
+    });
+    await b.mock.reset();
+    await eventually(async () => {
+      expect((await a.request(`/api/v1/videos/${key}`, { headers: auth })).status).toBe(404);
+      expect((await a.mock.getReadings())['video-states']).toBe('basic');
+    });
+  });
+
+  it('share custom-field definitions and each sandbox', async () => {
+    const [a, b] = [instance(), instance()];
+    await a.mock.setDefinitions([{ name: 'tier', kind: 'string' }]);
+    await eventually(async () =>
+      expect(await b.mock.getDefinitions()).toEqual([{ name: 'tier', kind: 'string' }]),
+    );
+    const [key] = await create(a, ['in a sandbox'], '/sandboxes/team-1');
+    const res = await b.request(`/sandboxes/team-1/api/v1/videos/${key}`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect((await b.request(`/sandboxes/team-2/api/v1/videos/${key}`, { headers: auth })).status).toBe(404);
+  });
+
+  it("show each other's requests in their journals", async () => {
+    const [a, b] = [instance(), instance()];
+    await b.request('/readyz'); // b is up (its listening connection opens beside it)
+    // Each try sends one more create through a: once b listens, the next is in b's journal.
+    await eventually(async () => {
+      await create(a, ['journalled']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const seen = await b.mock.journal({ operationId: 'createVideos' });
+      expect(seen.filter((entry) => entry.status === 200).length).toBeGreaterThan(0);
+    });
+  });
+
+  it('answer /healthz and /readyz', async () => {
+    const a = instance();
+    expect(await (await a.request('/healthz')).json()).toEqual({ status: 'alive' });
+    await eventually(async () => {
+      const ready = await a.request('/readyz');
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({
+        status: 'ready',
+        store: expect.stringContaining('PostgreSQL'),
+      });
+    });
+  });
+});
