@@ -7,6 +7,7 @@ import { consolePage } from './console-page.js';
 import { contractLimiter } from './contract-limiter.js';
 import { contractSuite } from './contract-suite.js';
 import { installSize } from './install-size.js';
+import { logCost } from './log-cost.js';
 import { mockAb } from './mock-ab.js';
 import { mockVsBare } from './mock-vs-bare.js';
 import { mswFlow } from './msw-flow.js';
@@ -20,6 +21,7 @@ import { upload } from './upload.js';
 export const BENCHMARKS: Benchmark[] = [
   throughput,
   mockVsBare,
+  logCost,
   upload,
   concurrentUploads,
   clientOverhead,

@@ -85,14 +85,15 @@ export function syncState(state: Parts): StateSync {
     return work;
   };
   const started = track(whenUp(() => takeUp(state), state.log, 'taking up the state'));
+  // After another instance's change: once what is under way is done (the start, an earlier
+  // change), its values, then the steps its clock (perhaps advanced) brought due here too.
+  const takeUpChange = async () => {
+    await takeUpControl(state);
+    await state.lifecycle.settle();
+  };
   const stop = state.store.watch(() => {
-    // After what is under way (the start, an earlier change), once.
     const after = current ?? Promise.resolve();
-    track(
-      after.then(() =>
-        whenUp(() => takeUpControl(state), state.log, 'taking up a change of another instance'),
-      ),
-    );
+    track(after.then(() => whenUp(takeUpChange, state.log, 'taking up a change of another instance')));
   });
   return { started, waiting: () => current, stop };
 }
