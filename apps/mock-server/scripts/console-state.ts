@@ -43,11 +43,11 @@ async function seed(server: RunningServer): Promise<string> {
   const admin = (path: string, method: string, body: unknown) =>
     call(`/__mock/${path}`, { method, body: JSON.stringify(body) });
   await admin('webhooks', 'POST', { url: `${await refusedUrl()}/hooks` });
-  const [readyKey = '', later = ''] = server.app.mock.seed([
+  const [readyKey = '', later = ''] = await server.app.mock.seed([
     { title: 'Opening keynote', phase: 'ready' },
     { title: 'Product demo' },
   ]);
-  server.app.mock.makeReady(later); // its video.ready event meets the refusing receiver: given up
+  await server.app.mock.makeReady(later); // its video.ready event meets the refusing receiver: given up
   const create = specOperation('createVideos');
   await call(create.specPath, {
     method: create.method,

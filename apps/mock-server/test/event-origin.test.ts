@@ -43,7 +43,7 @@ describe('event origins', () => {
     expect(
       ((await other.json()) as { primaryPlaybackUrl: { hls: { url: string } } }).primaryPlaybackUrl.hls.url,
     ).toBe(`http://elsewhere.example/hls/${key}/playlist.m3u8`);
-    app.mock.advanceClock(10_000);
+    await app.mock.advanceClock(10_000);
     await app.request(`http://elsewhere.example/api/v1/videos/${key}`, { headers: AUTH });
     const ready = events.find((event) => event.state === 'ready');
     expect(urlOf(ready)).toBe(`http://mock.example:4010/hls/${key}/playlist.m3u8`);
@@ -55,9 +55,9 @@ describe('event origins', () => {
     servers.push(server);
     const events: VideoEvent[] = [];
     server.app.mock.onEvent((event) => events.push(event));
-    const [key = ''] = server.app.mock.seed([{ title: 'clip' }]);
+    const [key = ''] = await server.app.mock.seed([{ title: 'clip' }]);
     await fetch(`${server.url}/api/v1/videos/${key}`, { headers: { ...AUTH, host: 'spoofed.example' } });
-    server.app.mock.makeReady(key);
+    await server.app.mock.makeReady(key);
     expect(urlOf(events.at(-1))).toBe(`${server.url}/hls/${key}/playlist.m3u8`);
   });
 });

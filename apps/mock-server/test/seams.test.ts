@@ -12,7 +12,7 @@ describe('webhooks wired into the app', () => {
       const { app, keys, upload } = api({ webhooks: [receiver.url], webhookSecret: 'option-secret' });
       const [key = ''] = await keys();
       await upload(key);
-      app.mock.advanceClock(2000);
+      await app.mock.advanceClock(2000);
       await app.mock.webhooks.idle();
       expect(receiver.deliveries.map((r) => r.headers['webhook-event'])).toEqual([
         'video.created',
@@ -42,7 +42,9 @@ describe('faults wired into the app', () => {
     app.mock.faults.add({ route: 'getVideo', errorRate: 1, errorStatus: 503, times: 1 });
     expect((await get(key)).status).toBe(503);
     expect((await get(key)).status).toBe(200);
-    expect(app.mock.journal({ operationId: 'getVideo' }).map((entry) => entry.status)).toEqual([503, 200]);
+    expect((await app.mock.journal({ operationId: 'getVideo' })).map((entry) => entry.status)).toEqual([
+      503, 200,
+    ]);
   });
 
   it('resets the connection in-process as fetch does: app.fetch rejects', async () => {
@@ -59,7 +61,7 @@ describe('faults wired into the app', () => {
     app.mock.faults.add({ route: 'uploadVideoSource', uploadBytesPerSecond: 4 * 1024 * 1024 });
     const res = await upload(key, new Blob([new Uint8Array(256 * 1024)]));
     expect(res.status).toBe(200);
-    expect(app.mock.sourceOf(key)?.size).toBe(256 * 1024);
+    expect((await app.mock.sourceOf(key))?.size).toBe(256 * 1024);
   });
 
   it('are never applied to the admin API, and reset clears them', async () => {

@@ -40,12 +40,12 @@ describe('the mock never lies about the spec', () => {
       const key = first?.key ?? '';
       expect((await upload(key, undefined, { reading })).ok).toBe(true);
       expect((await get(key, { reading })).ok).toBe(true);
-      app.mock.advanceClock(1000);
+      await app.mock.advanceClock(1000);
       expect((await get(key, { reading })).ok).toBe(true);
       expect(
         (await put(key, { simpleCustomFields: { note: 'n', views: 1, topics: ['x'] } }, { reading })).ok,
       ).toBe(true);
-      app.mock.advanceClock(1000);
+      await app.mock.advanceClock(1000);
       expect(
         (await put(key, { simpleCustomFields: { at: '2026-11-22T08:30:00Z', flag: false } }, { reading })).ok,
       ).toBe(true);

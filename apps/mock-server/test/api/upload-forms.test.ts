@@ -30,7 +30,7 @@ function form(parts: Part[]): Uint8Array<ArrayBuffer> {
 async function upload(parts: Part[], reading = 'upload-response-body=upload-receipt') {
   const app = createApp({ realTimeClock: false });
   apps.push(app);
-  const [key] = app.mock.seed([{ title: 'clip' }]);
+  const [key] = await app.mock.seed([{ title: 'clip' }]);
   const res = await app.request(`/api/upload/v1/form-data/videos/${key}`, {
     method: 'POST',
     headers: {
@@ -87,7 +87,7 @@ describe('upload forms', () => {
   it('makes the uploads folder again when it vanished under the server, and stores the file', async () => {
     const app = createApp({ realTimeClock: false });
     apps.push(app);
-    const [key = ''] = app.mock.seed([{ title: 'clip' }]);
+    const [key = ''] = await app.mock.seed([{ title: 'clip' }]);
     // A temp cleaner (or a hand) removes the folder under a running mock.
     rmSync(app.mock.paths().uploads, { recursive: true, force: true });
     const res = await app.request(`/api/upload/v1/form-data/videos/${key}`, {
@@ -96,13 +96,13 @@ describe('upload forms', () => {
       body: form([{ name: 'file', filename: 'a.mp4', content: 'bytes' }]),
     });
     expect(res.status).toBe(200);
-    expect(readFileSync(app.mock.sourceOf(key)?.file ?? '', 'utf8')).toBe('bytes');
+    expect(readFileSync((await app.mock.sourceOf(key))?.file ?? '', 'utf8')).toBe('bytes');
   });
 
   it('puts the video back when the file cannot be put in place, and answers a 500 that blames the server', async () => {
     const app = createApp({ realTimeClock: false });
     apps.push(app);
-    const [key] = app.mock.seed([{ title: 'clip' }]);
+    const [key] = await app.mock.seed([{ title: 'clip' }]);
     // A file where the uploads folder was: the rename fails (ENOTDIR), whatever the request.
     const uploads = app.mock.paths().uploads;
     rmSync(uploads, { recursive: true, force: true });

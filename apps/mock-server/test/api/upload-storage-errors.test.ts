@@ -40,7 +40,7 @@ async function upload(code: string, shape: string) {
     { ...webPlatform(), openSink: () => sink },
   );
   try {
-    const [key = ''] = app.mock.seed([{ title: 'clip' }]);
+    const [key = ''] = await app.mock.seed([{ title: 'clip' }]);
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(256 * 1024)]), 'clip.mp4');
     const response = await app.request(`/api/upload/v1/form-data/videos/${key}`, {
@@ -49,7 +49,7 @@ async function upload(code: string, shape: string) {
       body: form,
     });
     const body: unknown = await response.json();
-    return { response, body, lines, sink, source: app.mock.sourceOf(key) };
+    return { response, body, lines, sink, source: await app.mock.sourceOf(key) };
   } finally {
     await app.mock.close();
   }

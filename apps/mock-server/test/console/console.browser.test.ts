@@ -55,18 +55,18 @@ describe('the console in Chromium', () => {
   });
 
   it('lists a seeded video and advances the clock from the page', async () => {
-    server.app.mock.seed([{ title: 'Seeded for the console' }]);
+    await server.app.mock.seed([{ title: 'Seeded for the console' }]);
     const rows = page.locator('#video-rows tr', { hasText: 'Seeded for the console' });
     await expect.poll(() => rows.count(), { timeout: 5000 }).toBe(1);
-    const before = server.app.mock.now();
+    const before = await server.app.mock.now();
     await page.fill('#advance-ms', '5000');
     await page.focus('#advance-ms');
     await page.keyboard.press('Enter');
-    await expect.poll(() => server.app.mock.now() - before).toBe(5000);
+    await expect.poll(async () => (await server.app.mock.now()) - before).toBe(5000);
   });
 
   it('plays a ready video in hls.js, served by the mock', async () => {
-    const [key = ''] = server.app.mock.seed([{ title: 'Ready to play', phase: 'ready' }]);
+    const [key = ''] = await server.app.mock.seed([{ title: 'Ready to play', phase: 'ready' }]);
     const play = page.getByRole('button', { name: `Play ${key}` });
     await expect.poll(() => play.count(), { timeout: 5000 }).toBe(1);
     await play.focus();

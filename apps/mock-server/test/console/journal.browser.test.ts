@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('the Journal panel in Chromium', () => {
   it('shows a request made with curl through the stream, without polling the journal', async () => {
-    const [key = ''] = server.app.mock.seed([{ title: 'For curl' }]);
+    const [key = ''] = await server.app.mock.seed([{ title: 'For curl' }]);
     const path = specOperation('updateCustomFields').specPath.replace('{videoKey}', key);
     const sent = '{"simpleCustomFields":{"speaker":"Ada","room":7}}';
     const answer = await curl(
@@ -102,7 +102,7 @@ describe('the Journal panel in Chromium', () => {
   });
 
   it('shows an upload made with curl -F as its file part, and keeps the filters working', async () => {
-    const [key = ''] = server.app.mock.seed([{ title: 'Upload from curl' }]);
+    const [key = ''] = await server.app.mock.seed([{ title: 'Upload from curl' }]);
     const file = join(temp, 'clip.bin');
     writeFileSync(file, Buffer.alloc(3000, 7));
     const path = specOperation('uploadVideoSource').specPath.replace('{videoKey}', key);

@@ -43,7 +43,7 @@ describe('the console page', () => {
     const { res, text } = await page(app, 'text/html,application/xhtml+xml,*/*;q=0.8');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    const playing = app.mock.getReadings() as Record<string, string>;
+    const playing = (await app.mock.getReadings()) as Record<string, string>;
     expect(playing['readiness-field']).toBe('ready-flag');
     for (const id of unspecifiedIds) {
       const marker = unspecified[id] as UnspecifiedMarker;
@@ -204,7 +204,10 @@ describe('acceptsHtml', () => {
 describe('GET /__mock/videos (the Videos panel)', () => {
   it('lists the stored videos with their phase and the body GET answers', async () => {
     const app = mock({ processingMs: 1000 });
-    const [first, second] = app.mock.seed([{ title: 'Opening keynote' }, { title: 'Q&A', phase: 'ready' }]);
+    const [first, second] = await app.mock.seed([
+      { title: 'Opening keynote' },
+      { title: 'Q&A', phase: 'ready' },
+    ]);
     const res = await app.request('/__mock/videos');
     expect(res.status).toBe(200);
     const { videos } = (await res.json()) as { videos: { key: string; phase: string; video: unknown }[] };

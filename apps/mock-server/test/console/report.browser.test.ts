@@ -40,7 +40,7 @@ describe('a contract report in the console', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => (server.app.mock.getReadings() as Record<string, string>)['error-shape'])
+      .poll(async () => ((await server.app.mock.getReadings()) as Record<string, string>)['error-shape'])
       .toBe(observedShape);
     await expect.poll(() => page.locator('[data-playing="error-shape"]').textContent()).toBe(observedShape);
   });

@@ -25,8 +25,8 @@ describe('the Webhooks and Faults panels in Chromium', () => {
     await page.keyboard.type(url);
     await page.keyboard.press('Enter');
     await expect.poll(() => server.app.mock.webhooks.list().map((target) => target.url)).toEqual([url]);
-    const [key = ''] = server.app.mock.seed([{ title: 'Given up' }]);
-    server.app.mock.makeReady(key);
+    const [key = ''] = await server.app.mock.seed([{ title: 'Given up' }]);
+    await server.app.mock.makeReady(key);
     const readyEvent = () =>
       server.app.mock.webhooks.givenUp().find((given) => given.event === 'video.ready');
     await expect.poll(readyEvent, { timeout: 10_000 }).toBeDefined();

@@ -28,7 +28,7 @@ describe('the console with an admin token', () => {
     await page.focus('#admin-token');
     await page.keyboard.type(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
-    const current = (server.app.mock.getReadings() as Record<string, string>)['error-shape'];
+    const current = ((await server.app.mock.getReadings()) as Record<string, string>)['error-shape'];
     await expect.poll(() => playing.textContent()).toBe(current);
     const other = readingsOf('error-shape').find((reading) => reading !== current) ?? '';
     await page.selectOption('#pick-error-shape', other);
@@ -36,7 +36,7 @@ describe('the console with an admin token', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => (server.app.mock.getReadings() as Record<string, string>)['error-shape'])
+      .poll(async () => ((await server.app.mock.getReadings()) as Record<string, string>)['error-shape'])
       .toBe(other);
     const stored = await page.evaluate(() => [sessionStorage.length, localStorage.length]);
     expect(stored).toEqual([1, 0]);

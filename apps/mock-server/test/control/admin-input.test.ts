@@ -39,7 +39,7 @@ describe('seeding never overwrites a video', () => {
     expect((await put(key, { simpleCustomFields: { note: 'kept' } })).status).toBe(200);
     expect((await upload(key)).status).toBeLessThan(300);
     const before = await (await get(key)).json();
-    const source = app.mock.sourceOf(key);
+    const source = await app.mock.sourceOf(key);
     const json = await adminProblem(
       await send(app, 'POST', '/__mock/seed', {
         videos: [
@@ -57,7 +57,7 @@ describe('seeding never overwrites a video', () => {
       { pointer: '/videos/1/key', message: `a video with the key ${JSON.stringify(key)} exists already` },
     ]);
     expect(await (await get(key)).json()).toEqual(before);
-    expect(app.mock.sourceOf(key)).toEqual(source);
+    expect(await app.mock.sourceOf(key)).toEqual(source);
     expect((await get('fresh')).status).toBe(404); // nothing of that seed body applied
   });
 
@@ -96,23 +96,23 @@ describe('seeding never overwrites a video', () => {
     expect(await (await get('v-0001')).json()).toMatchObject({ title: 'given' });
   });
 
-  it('app.mock.seed() throws a clear error in the same cases and stores nothing', () => {
+  it('app.mock.seed() throws a clear error in the same cases and stores nothing', async () => {
     const { app } = api();
-    const [key = ''] = app.mock.seed([{ title: 'first', simpleCustomFields: { n: 1 } }]);
-    expect(() =>
+    const [key = ''] = await app.mock.seed([{ title: 'first', simpleCustomFields: { n: 1 } }]);
+    await expect(
       app.mock.seed([
         { title: 'new', key: 'other' },
         { title: 'X', key },
       ]),
-    ).toThrow(`Videos with the key(s) "${key}" exist already`);
-    expect(() =>
+    ).rejects.toThrow(`Videos with the key(s) "${key}" exist already`);
+    await expect(
       app.mock.seed([
         { title: 'a', key: 'dup' },
         { title: 'b', key: 'dup' },
       ]),
-    ).toThrow('The seed gives the key(s) "dup" to more than one video');
-    expect(app.mock.seed([{ title: 'other', key: 'other' }])).toEqual(['other']);
-    expect(() => app.mock.seed([{ title: 'again', key: 'dup' }])).not.toThrow();
+    ).rejects.toThrow('The seed gives the key(s) "dup" to more than one video');
+    expect(await app.mock.seed([{ title: 'other', key: 'other' }])).toEqual(['other']);
+    await expect(app.mock.seed([{ title: 'again', key: 'dup' }])).resolves.toEqual(['dup']);
   });
 });
 
@@ -138,11 +138,11 @@ describe('seed input that could not work', () => {
       },
     ]);
     expect((await get('p')).status).toBe(404);
-    expect(() =>
+    await expect(
       app.mock.seed([
         { title: 't', simpleCustomFields: JSON.parse('{"__proto__":["a"]}') as Record<string, string[]> },
       ]),
-    ).toThrow('"__proto__"');
+    ).rejects.toThrow('"__proto__"');
   });
 
   it.each(['.', '..'])(
@@ -182,7 +182,7 @@ describe('seed input that could not work', () => {
       ]);
       expect((await get('k')).status).toBe(404);
       // The type refuses these phases; a caller without types (JavaScript, a cast) is refused at run time.
-      expect(() => app.mock.seed([{ title: 't', phase: phase as 'created' }])).toThrow(
+      await expect(app.mock.seed([{ title: 't', phase: phase as 'created' }])).rejects.toThrow(
         'Accepted phases: created, ready, failed',
       );
     },
@@ -338,7 +338,7 @@ describe('admin bodies are bounded and JSON', () => {
       'The readings body is empty; send a JSON body.',
       '{} for the defaults',
     );
-    const now = app.mock.now();
+    const now = await app.mock.now();
     const malformed = await adminProblem(
       await send(app, 'POST', '/__mock/clock/advance', '{"ms":'),
       400,
@@ -349,7 +349,7 @@ describe('admin bodies are bounded and JSON', () => {
     expect(malformed.issues).toEqual([
       { pointer: '', message: expect.stringMatching(/^is not valid JSON: ./) },
     ]);
-    expect(app.mock.now()).toBe(now);
+    expect(await app.mock.now()).toBe(now);
   });
 
   // A request with neither a body nor a Content-Type is told its body is empty (400), not that
@@ -362,7 +362,7 @@ describe('admin bodies are bounded and JSON', () => {
 
   it('lets routes without a body through without a Content-Type', async () => {
     const { app } = api();
-    app.mock.seed([{ title: 't', key: 'k' }]);
+    await app.mock.seed([{ title: 't', key: 'k' }]);
     expect((await app.request('/__mock/videos/k/ready', { method: 'POST' })).status).toBe(200);
     expect((await app.request('/__mock/faults', { method: 'DELETE' })).status).toBe(200);
     expect((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(204);
@@ -374,7 +374,7 @@ describe('the readings body', () => {
     '%s refuses an unknown id, __proto__ too, naming it and the accepted ids',
     async (method) => {
       const { app } = api();
-      const before = app.mock.getReadings();
+      const before = await app.mock.getReadings();
       const json = await adminProblem(
         await send(app, method, '/__mock/readings', '{"__proto__":{"error-shape":"error-object"}}'),
         400,
@@ -385,13 +385,13 @@ describe('the readings body', () => {
         'error-shape',
       );
       expect(json.issues).toBeUndefined();
-      expect(app.mock.getReadings()).toEqual(before);
+      expect(await app.mock.getReadings()).toEqual(before);
     },
   );
 
   it('refuses a reading that is not a string, naming the accepted ones', async () => {
     const { app } = api();
-    const before = app.mock.getReadings();
+    const before = await app.mock.getReadings();
     await adminProblem(
       await send(app, 'PATCH', '/__mock/readings', { 'error-shape': 5 }),
       400,
@@ -405,7 +405,7 @@ describe('the readings body', () => {
       'The readings body is not valid: the body must be a JSON object, got an array (1 item). Accepted: {"<id>": "<reading>"',
     );
     expect(json.issues).toEqual([{ pointer: '', message: 'must be a JSON object, got an array (1 item)' }]);
-    expect(app.mock.getReadings()).toEqual(before);
+    expect(await app.mock.getReadings()).toEqual(before);
   });
 });
 
@@ -425,7 +425,7 @@ describe('the journal query', () => {
       expect(json.issues).toEqual([
         { pointer: '?since', message: expect.stringContaining(JSON.stringify(since)) },
       ]);
-      expect(() => app.mock.journal({ since })).toThrow('is not accepted');
+      await expect(app.mock.journal({ since })).rejects.toThrow('is not accepted');
     },
   );
 

@@ -33,10 +33,10 @@ afterEach(async () => {
 });
 
 /** A fresh app with a seeded video and, where `path` names one, a registered receiver: `path` made concrete. */
-function appFor(path: string): { app: MockApp; url: string } {
+async function appFor(path: string): Promise<{ app: MockApp; url: string }> {
   const app = createApp();
   apps.push(app);
-  const [videoKey] = app.mock.seed([{ title: 't' }]);
+  const [videoKey] = await app.mock.seed([{ title: 't' }]);
   const id = path.includes('{id}') ? app.mock.webhooks.register({ url: 'http://127.0.0.1:9/hooks' }).id : '';
   return { app, url: path.replace('{videoKey}', videoKey ?? '').replace('{id}', id) };
 }
@@ -89,7 +89,7 @@ describe('the admin OpenAPI document', () => {
   for (const { method, path, operation } of operations) {
     describe(`${method} ${path}`, () => {
       it('answers, with a status it documents (errors as a Problem)', async () => {
-        const { app, url } = appFor(path);
+        const { app, url } = await appFor(path);
         const response = await app.request(url, operation.requestBody ? json(method, {}) : { method });
         const text = await textOf(response);
         const body = text === '' ? undefined : JSON.parse(text);
@@ -103,7 +103,7 @@ describe('the admin OpenAPI document', () => {
 
       if (path.includes('{')) {
         it('answers its documented 404 for a key or id nothing has', async () => {
-          const { app } = appFor(path);
+          const { app } = await appFor(path);
           const url = path.replace(/\{\w+\}/g, 'nothing-has-this');
           const response = await app.request(url, { method });
           const body = await response.json();
@@ -116,7 +116,7 @@ describe('the admin OpenAPI document', () => {
       const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
       if (query.length > 0) {
         it('takes each query parameter it documents, and no other', async () => {
-          const { app, url } = appFor(path);
+          const { app, url } = await appFor(path);
           for (const { name } of query) {
             const response = await app.request(`${url}?${name}=${name === 'since' ? '0' : 'x'}`, { method });
             const text = `${name}: ${await textOf(response)}`;
@@ -141,7 +141,7 @@ describe('the admin OpenAPI document', () => {
 
         it('takes its example body: its zod schema, the route and its JSON Schema accept it', async () => {
           expect(zod?.safeParse(example).error).toBeUndefined();
-          const { app, url } = appFor(path);
+          const { app, url } = await appFor(path);
           const response = await app.request(url, json(method, example));
           const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
           expect(String(response.status), await response.text()).toBe(success);
@@ -151,7 +151,7 @@ describe('the admin OpenAPI document', () => {
 
         it('refuses it with a stray member: the zod schema, the route and the JSON Schema all do', async () => {
           expect(zod?.safeParse(stray).success).toBe(false);
-          const { app, url } = appFor(path);
+          const { app, url } = await appFor(path);
           expect((await app.request(url, json(method, stray))).status).toBe(400);
           expect(ajv.compile(schema)(stray)).toBe(false);
         });

@@ -61,7 +61,7 @@ describe('admin API under /__mock/', () => {
     });
     expect(res.status).toBe(200);
     expect(await (await get(key)).json()).toMatchObject({ status: 'ready' });
-    const now = app.mock.now();
+    const now = await app.mock.now();
     const refused = await adminProblem(
       await app.request('/__mock/clock/advance', { method: 'POST', headers: JSON_TYPE, body: '{"ms":-1}' }),
       400,
@@ -73,7 +73,7 @@ describe('admin API under /__mock/', () => {
     expect(refused.issues).toEqual([
       { pointer: '/ms', message: expect.stringContaining('got the number -1') },
     ]);
-    expect(app.mock.now()).toBe(now);
+    expect(await app.mock.now()).toBe(now);
   });
 
   it('filters the journal by method, path, operationId and since', async () => {
@@ -143,7 +143,7 @@ describe('admin API under /__mock/', () => {
       body: JSON.stringify({ definitions: [{ name: 'views', kind: 'number' }] }),
     });
     expect(await res.json()).toEqual({ definitions: [{ name: 'views', kind: 'number' }] });
-    expect(app.mock.getDefinitions()).toEqual([{ name: 'views', kind: 'number' }]);
+    expect(await app.mock.getDefinitions()).toEqual([{ name: 'views', kind: 'number' }]);
   });
 
   it('mounts the fault and webhook routes', async () => {
@@ -181,7 +181,7 @@ describe('admin API under /__mock/', () => {
 describe('custom-field definitions at start', () => {
   it('are the fields of the spec example with every value form, kinds read from the values', async () => {
     const { app, keys, put } = api({ readings: { 'custom-field-definition': 'typed' } });
-    expect(app.mock.getDefinitions()).toEqual([
+    expect(await app.mock.getDefinitions()).toEqual([
       { name: 'note', kind: 'string' },
       { name: 'views', kind: 'number' },
       { name: 'featured', kind: 'boolean' },
@@ -191,8 +191,8 @@ describe('custom-field definitions at start', () => {
     const [key = ''] = await keys();
     expect((await put(key, { simpleCustomFields: { views: 1, topics: [] } })).status).toBe(200);
     expect((await put(key, { simpleCustomFields: { publishedAt: 'not a date' } })).status).toBe(400);
-    app.mock.setDefinitions([]);
-    app.mock.reset();
-    expect(app.mock.getDefinitions()).toHaveLength(5);
+    await app.mock.setDefinitions([]);
+    await app.mock.reset();
+    expect(await app.mock.getDefinitions()).toHaveLength(5);
   });
 });

@@ -38,7 +38,7 @@ describe('the seed and the create entry', () => {
 
   it('keeps the members it is given as create does (shown under with-extra-fields)', async () => {
     const { app } = api({ readings: { 'video-record-fields': 'with-extra-fields' } });
-    const [key = ''] = app.mock.seed([{ title: 'Seeded', tags: ['a', 'b'] }]);
+    const [key = ''] = await app.mock.seed([{ title: 'Seeded', tags: ['a', 'b'] }]);
     const res = await app.request(`/api/v1/videos/${key}`, {
       headers: { authorization: 'Bearer mock-token' },
     });

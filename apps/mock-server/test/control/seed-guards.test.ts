@@ -33,7 +33,7 @@ describe('seedProblem with the guards', () => {
   it('holds app.mock.seed and POST /__mock/seed to the options, seeding nothing', async () => {
     const { app } = api({ maxCustomFields: 2 });
     const videos = [{ title: 'ok' }, { title: 't', simpleCustomFields: { a: 1, b: 2, c: 3 } }];
-    expect(() => app.mock.seed(videos)).toThrow(/would hold 3 custom fields; at most 2/);
+    await expect(app.mock.seed(videos)).rejects.toThrow(/would hold 3 custom fields; at most 2/);
     const res = await app.request('/__mock/seed', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -36,7 +36,7 @@ async function expectRefused(response: Response, code: string, ...words: string[
 describe('hosts', () => {
   it('are not checked in-process by default: any host is answered', async () => {
     await withApp({}, async (app) => {
-      app.mock.seed([{ title: 't' }]);
+      await app.mock.seed([{ title: 't' }]);
       expect((await app.request('http://evil.example/api/v1/videos/v-0001', { headers: AUTH })).status).toBe(
         200,
       );
@@ -59,7 +59,7 @@ describe('hosts', () => {
         );
       }
       expect(app.mock.sandboxes.list()).toEqual([]);
-      expect(app.mock.journal()).toEqual([]);
+      expect(await app.mock.journal()).toEqual([]);
     });
   });
 
@@ -93,7 +93,7 @@ describe('the admin API and other sites’ subresources (no Origin)', () => {
     'refuses Sec-Fetch-Site %s, Sec-Fetch-Mode %s with 403, naming the header and the flag',
     async (site, mode) => {
       await withApp({}, async (app) => {
-        app.mock.seed([{ title: 'kept' }]);
+        await app.mock.seed([{ title: 'kept' }]);
         for (const path of ['/__mock/journal', '/sandboxes/w1/__mock/journal']) {
           await expectRefused(
             await app.request(path, { headers: fetchMeta(site, mode) }),
@@ -104,7 +104,7 @@ describe('the admin API and other sites’ subresources (no Origin)', () => {
         }
         const reset = await app.request('/__mock/reset', { method: 'POST', headers: fetchMeta(site, mode) });
         expect(reset.status).toBe(403);
-        expect(app.mock.journal()).toEqual([]);
+        expect(await app.mock.journal()).toEqual([]);
         expect(app.mock.sandboxes.list()).toEqual([]);
         expect((await app.request('/api/v1/videos/v-0001', { headers: AUTH })).status).toBe(200);
       });
@@ -124,7 +124,7 @@ describe('the admin API and other sites’ subresources (no Origin)', () => {
 
   it('leaves the public API to other sites’ subresources (a player, an <img>)', async () => {
     await withApp({}, async (app) => {
-      app.mock.seed([{ title: 't' }]);
+      await app.mock.seed([{ title: 't' }]);
       const response = await app.request('/api/v1/videos/v-0001', {
         headers: { ...AUTH, ...fetchMeta('cross-site', 'no-cors') },
       });

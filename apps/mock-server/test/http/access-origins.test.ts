@@ -76,7 +76,7 @@ const ORIGINS: { origin: string; public: Config[]; admin: Config[] }[] = [
  * videos with two GETs), the open sandboxes, the seeded video, and no created one.
  */
 async function state(app: MockApp) {
-  const journal = app.mock.journal().length;
+  const journal = (await app.mock.journal()).length;
   const sandboxes = app.mock.sandboxes.list();
   const [kept, created] = await Promise.all(
     ['v-0001', 'v-0002'].map(
@@ -93,7 +93,7 @@ describe.each(Object.keys(CONFIGS) as Config[])('origins, with the %s options', 
       it(`${request.name} from ${origin}: ${allowed ? 'answered with CORS' : '403, nothing done'}`, async () => {
         const app = createApp(CONFIGS[config]);
         try {
-          app.mock.seed([{ title: 'kept' }]);
+          await app.mock.seed([{ title: 'kept' }]);
           const before = await state(app);
           const response = await app.request(request.path, {
             method: request.method,
@@ -135,7 +135,7 @@ describe('requests without Origin (Node, curl, tests)', () => {
   it('reach the public API and the admin API as before, with no CORS headers', async () => {
     const app = createApp();
     try {
-      app.mock.seed([{ title: 'kept' }]);
+      await app.mock.seed([{ title: 'kept' }]);
       for (const path of ['/api/v1/videos/v-0001', '/__mock/journal', '/sandboxes/w1/__mock/journal']) {
         const response = await app.request(path, { headers: AUTH });
         expect(response.status, path).toBe(200);

@@ -31,7 +31,7 @@ describe.each(readingsOf('error-shape'))('error-shape=%s', (reading) => {
   const schemas = readingSchemas['error-shape'];
 
   it.each(errors)("%s: the reading's media type, a body only its schema accepts", async (_what, send) => {
-    app.mock.setReadings({ 'error-shape': reading });
+    await app.mock.setReadings({ 'error-shape': reading });
     const response = await send();
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.headers.get('content-type')).toContain(mediaType);

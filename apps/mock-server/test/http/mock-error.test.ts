@@ -58,7 +58,7 @@ describe('a bad X-Mock-Reading header', () => {
   it('is journalled with its status, and a good header still plays', async () => {
     const { app, get } = api();
     await get('v-0001', { reading: 'nope=1' });
-    expect(app.mock.journal().at(-1)).toMatchObject({ status: 400, path: '/api/v1/videos/v-0001' });
+    expect((await app.mock.journal()).at(-1)).toMatchObject({ status: 400, path: '/api/v1/videos/v-0001' });
     const ok = await get('v-0001', { reading: 'unknown-video-key=not-found-404' });
     expect(ok.headers.get('x-mock-error')).toBeNull();
   });

@@ -21,13 +21,13 @@ const FULL_ERRORS = [
 function failingStore(failure: () => Error | undefined): VideoStore {
   const store = createMemoryStore();
   const guard =
-    <A extends unknown[], R>(write: (...args: A) => R) =>
-    (...args: A): R => {
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
       const error = failure();
       if (error) throw error;
       return write(...args);
     };
-  return { ...store, put: guard(store.put), putMany: guard(store.putMany) };
+  return { ...store, update: guard(store.update), putMany: guard(store.putMany) };
 }
 
 function mockWithFailingWrites() {

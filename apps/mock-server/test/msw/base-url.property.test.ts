@@ -36,7 +36,7 @@ async function ask(baseUrl: string, url: string) {
   const served = videoApiHandlers({ baseUrl, realTimeClock: false });
   try {
     const response = await getResponse(served.handlers, new Request(url, { headers: AUTH }));
-    return { response, seen: served.mock.journal().map((entry) => entry.path), served };
+    return { response, seen: (await served.mock.journal()).map((entry) => entry.path), served };
   } finally {
     await served.mock.close();
   }
@@ -86,7 +86,7 @@ describe('requests under baseUrl, for any base URL and path (property)', () => {
           const json = { headers: { accept: 'application/json' } };
           const response = await getResponse(served.handlers, new Request(`${served.baseUrl}${slash}`, json));
           expect(response?.status).toBe(404);
-          expect(served.mock.journal().map((entry) => entry.path)).toEqual(['/']);
+          expect((await served.mock.journal()).map((entry) => entry.path)).toEqual(['/']);
         } finally {
           await served.mock.close();
         }

@@ -44,7 +44,7 @@ describe('the client against the msw handlers', () => {
       onProgress: (event) => progress.push(event),
     });
     expect(progress.at(-1)).toMatchObject({ loaded: size, total: size });
-    expect(served.mock.sourceOf(key)?.size).toBe(size);
+    expect((await served.mock.sourceOf(key))?.size).toBe(size);
     const ready = await client.waitForReady(key, { intervalMs: 1000 });
     expect(ready).toMatchObject({ videoKey: key, status: 'ready' });
     expect(await fields.write(client, key, VALUES)).toEqual(VALUES);
@@ -61,7 +61,7 @@ describe('the client against the msw handlers', () => {
     const progress: UploadProgress[] = [];
     await client.uploadSource(key, path, { onProgress: (event) => progress.push(event) });
     expect(progress.at(-1)).toMatchObject({ loaded: bytes.length, total: bytes.length });
-    const stored = served.mock.sourceOf(key);
+    const stored = await served.mock.sourceOf(key);
     expect(stored?.size).toBe(bytes.length);
     expect(stored?.filename).toBe('clip.mp4');
     expect((await client.waitForReady(key)).status).toBe('ready');

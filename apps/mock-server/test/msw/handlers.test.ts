@@ -23,9 +23,9 @@ beforeAll(() => {
   recordUnhandled(server, unhandled);
   server.listen(REFUSE_UNHANDLED);
 });
-afterEach(() => {
+afterEach(async () => {
   server.resetHandlers(); // back to the initial handlers: the mock's
-  served.mock.reset(); // the mock's own state: videos, journal, readings, faults
+  await served.mock.reset(); // the mock's own state: videos, journal, readings, faults
   unhandled.length = 0;
 });
 afterAll(async () => {
@@ -41,11 +41,11 @@ describe('the mock under msw, with plain fetch', () => {
     const bytes = new Uint8Array(1024 * 1024).map((_, i) => i % 251);
     const uploaded = await upload(BASE, key, bytes);
     expect(uploaded.status).toBe(200);
-    expect(served.mock.sourceOf(key)?.size).toBe(bytes.length);
+    expect((await served.mock.sourceOf(key))?.size).toBe(bytes.length);
     expect((await get(BASE, key)).status).toBe('processing');
     expect((await fetch(playlistOf(created))).status).toBe(404); // not ready yet
 
-    served.mock.advanceClock(1000);
+    await served.mock.advanceClock(1000);
     const ready = await get(BASE, key);
     expect(ready.status).toBe('ready');
     // Follow the playlists (relative addresses) down to a segment, as a player would.
@@ -58,7 +58,9 @@ describe('the mock under msw, with plain fetch', () => {
     expect(written.status).toBe(200);
     expect((await get(BASE, key)).simpleCustomFields).toEqual(EVERY_FORM);
     // The app saw paths below the prefix.
-    const seen = served.mock.journal().map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+    const seen = (await served.mock.journal()).map(
+      (entry) => `${entry.method} ${entry.path} ${entry.status}`,
+    );
     const playback = followed.map((url) => `GET ${new URL(url).pathname.slice('/video'.length)} 200`);
     expect(seen).toEqual([
       'POST /api/v1/videos 200',
@@ -79,13 +81,13 @@ describe('the mock under msw, with plain fetch', () => {
     const missing = await fetch(`${BASE}/api/v1/videos/v-0404`, { headers: AUTH });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toBe('application/problem+json');
-    const [key] = served.mock.seed([{ title: 'Seeded', phase: 'ready' }]);
+    const [key] = await served.mock.seed([{ title: 'Seeded', phase: 'ready' }]);
     const flagged = await fetch(`${BASE}/api/v1/videos/${key}`, {
       headers: { ...AUTH, 'x-mock-reading': 'readiness-field=ready-flag' },
     });
     expect(flagged.headers.get('x-mock-readings')).toContain('readiness-field=ready-flag');
     expect(await flagged.json()).toMatchObject({ videoKey: key, ready: true });
-    served.mock.setReadings({ 'error-shape': 'error-object' });
+    await served.mock.setReadings({ 'error-shape': 'error-object' });
     const shaped = await fetch(`${BASE}/api/v1/videos/v-0404`, { headers: AUTH });
     expect(await shaped.json()).toMatchObject({ error: { code: expect.any(String) } });
   });
@@ -97,7 +99,7 @@ describe('the mock under msw, with plain fetch', () => {
       const { key } = await create('https://small.example.test');
       const res = await upload('https://small.example.test', key as string, new Uint8Array(4096));
       expect(res.status).toBe(413);
-      expect(small.mock.sourceOf(key as string)).toBeUndefined();
+      expect(await small.mock.sourceOf(key as string)).toBeUndefined();
     } finally {
       await small.mock.close();
     }
@@ -123,10 +125,10 @@ describe('what lies outside baseUrl', () => {
       const res = await fetch(url, { headers: AUTH });
       expect(await res.text(), url).toBe(`elsewhere ${new URL(url).pathname}`);
     }
-    expect(served.mock.journal()).toEqual([]);
+    expect(await served.mock.journal()).toEqual([]);
     const ours = await fetch(`${BASE}/api/v1/videos/v-0001`, { headers: AUTH });
     expect(ours.status).toBe(404);
-    expect(served.mock.journal()).toHaveLength(1);
+    expect(await served.mock.journal()).toHaveLength(1);
   });
 
   it('is unhandled when no other handler takes it (msw reports it, and fails it here)', async () => {
@@ -147,7 +149,7 @@ describe('the admin API and the documents under baseUrl', () => {
       body: JSON.stringify({ videos: [{ title: 'From the admin API', key: 'v-admin' }] }),
     });
     expect(await seeded.json()).toEqual({ keys: ['v-admin'] });
-    const before = served.mock.now();
+    const before = await served.mock.now();
     const clock = await fetch(`${BASE}/__mock/clock/advance`, {
       method: 'POST',
       headers: json,
@@ -203,9 +205,9 @@ describe('the in-process control', () => {
     try {
       const { key } = await create(BASE);
       await upload(BASE, key as string, new Uint8Array(10));
-      served.mock.advanceClock(1000); // ready, caused by no request
-      const [seeded] = served.mock.seed([{ title: 'Seeded' }]);
-      served.mock.makeReady(seeded as string);
+      await served.mock.advanceClock(1000); // ready, caused by no request
+      const [seeded] = await served.mock.seed([{ title: 'Seeded' }]);
+      await served.mock.makeReady(seeded as string);
       const ready = events.filter((event) => event.state === 'ready');
       expect(ready.map((event) => [event.videoKey, playlistOf(event.video)])).toEqual([
         [key, `${BASE}/hls/${key}/playlist.m3u8`],
@@ -217,7 +219,7 @@ describe('the in-process control', () => {
   });
 
   it('plays faults: a reset fails fetch as a network error, an injected error is an answer', async () => {
-    const [key] = served.mock.seed([{ title: 'Faulty' }]);
+    const [key] = await served.mock.seed([{ title: 'Faulty' }]);
     served.mock.faults.add({ route: 'getVideo', resetRate: 1, times: 1 });
     await expect(fetch(`${BASE}/api/v1/videos/${key}`, { headers: AUTH })).rejects.toThrow(TypeError);
     served.mock.faults.add({ route: 'getVideo', errorRate: 1, errorStatus: 503, times: 1 });
@@ -227,7 +229,7 @@ describe('the in-process control', () => {
   });
 
   it('lets a caller abort during an injected delay', async () => {
-    const [key] = served.mock.seed([{ title: 'Slow' }]);
+    const [key] = await served.mock.seed([{ title: 'Slow' }]);
     served.mock.faults.add({ route: 'getVideo', latencyMs: 60_000, times: 1 });
     const call = fetch(`${BASE}/api/v1/videos/${key}`, { headers: AUTH, signal: AbortSignal.timeout(50) });
     await expect(call).rejects.toMatchObject({ name: expect.stringMatching(/AbortError|TimeoutError/) });
@@ -236,12 +238,12 @@ describe('the in-process control', () => {
 
 describe('the reset story', () => {
   it("server.resetHandlers() drops handlers added with server.use() and keeps the mock's state; mock.reset() forgets it", async () => {
-    const [key] = served.mock.seed([{ title: 'Kept across resetHandlers' }]);
+    const [key] = await served.mock.seed([{ title: 'Kept across resetHandlers' }]);
     server.use(http.get(`${BASE}/api/v1/videos/:key`, () => HttpResponse.json({ overridden: true })));
     expect(await get(BASE, key as string)).toEqual({ overridden: true });
     server.resetHandlers();
     expect((await get(BASE, key as string)).title).toBe('Kept across resetHandlers');
-    served.mock.reset();
+    await served.mock.reset();
     expect((await fetch(`${BASE}/api/v1/videos/${key}`, { headers: AUTH })).status).toBe(404);
   });
 
@@ -251,9 +253,9 @@ describe('the reset story', () => {
       readings: { 'custom-fields-omitted': 'replace' },
     });
     try {
-      replace.mock.setReadings({ 'custom-fields-omitted': 'merge' });
-      replace.mock.reset();
-      expect(replace.mock.getReadings()['custom-fields-omitted']).toBe('replace');
+      await replace.mock.setReadings({ 'custom-fields-omitted': 'merge' });
+      await replace.mock.reset();
+      expect((await replace.mock.getReadings())['custom-fields-omitted']).toBe('replace');
     } finally {
       await replace.mock.close();
     }
@@ -268,7 +270,7 @@ describe('playback under a streamingBase of its own', () => {
     const cdn = videoApiHandlers({ baseUrl, streamingBase, realTimeClock: false });
     server.use(...cdn.handlers); // before the mock's; the next resetHandlers() drops them
     try {
-      const [key] = cdn.mock.seed([{ title: 'Streamed', phase: 'ready' }]);
+      const [key] = await cdn.mock.seed([{ title: 'Streamed', phase: 'ready' }]);
       const video = await get(baseUrl, key as string);
       expect(playlistOf(video)).toBe(`${streamingBase}/hls/${key}/playlist.m3u8`);
       expect((await fetch(playlistOf(video))).status).toBe(200);

@@ -10,9 +10,9 @@ const { handlers, mock } = videoApiHandlers({
 const server = setupServer(...handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' })); // msw 3: onUnhandledFrame
-afterEach(() => {
+afterEach(async () => {
   server.resetHandlers(); // drops server.use() overrides, keeps the mock's handlers
-  mock.reset(); // forgets videos, journal and faults; restores the readings given above
+  await mock.reset(); // forgets videos, journal and faults; restores the readings given above
 });
 afterAll(async () => {
   server.close();
@@ -22,11 +22,11 @@ afterAll(async () => {
 it('sees an uploaded video become ready', async () => {
   const api = 'https://api.example.test/video/api';
   const auth = { authorization: 'Bearer mock-token' };
-  const [key] = mock.seed([{ title: 'Opening keynote' }]);
+  const [key] = await mock.seed([{ title: 'Opening keynote' }]);
   const form = new FormData();
   form.set('file', new Blob([new Uint8Array(1024)]), 'clip.mp4');
   await fetch(`${api}/upload/v1/form-data/videos/${key}`, { method: 'POST', headers: auth, body: form });
-  mock.advanceClock(2000); // processing takes 2000 virtual ms unless processingMs says otherwise
+  await mock.advanceClock(2000); // processing takes 2000 virtual ms unless processingMs says otherwise
   const video = await (await fetch(`${api}/v1/videos/${key}`, { headers: auth })).json();
   expect(video.status).toBe('ready');
   expect(video.primaryPlaybackUrl.hls.url).toBe(`https://api.example.test/video/hls/${key}/playlist.m3u8`);

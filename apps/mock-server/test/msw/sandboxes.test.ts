@@ -37,7 +37,7 @@ describe('sandboxes under msw', () => {
     expect(playlistOf(video)).toBe(`${CDN}/sandboxes/w3/hls/${key}/playlist.m3u8`);
     const res = await upload('https://other.example.test/sandboxes/w3', key, new Uint8Array([1, 2, 3]));
     expect(res.status).toBeLessThan(300);
-    streamed.mock.sandboxes.get('w3').advanceClock(60_000);
+    await streamed.mock.sandboxes.get('w3').advanceClock(60_000);
     const fetched = await followPlaylist(playlistOf(video));
     expect(fetched.every((url) => url.startsWith(`${CDN}/sandboxes/w3/hls/`))).toBe(true);
     // The default state has no such video.

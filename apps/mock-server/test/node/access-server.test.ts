@@ -45,7 +45,7 @@ function raw(
 describe('a served mock and the Host header', () => {
   it('refuses Host: evil.example (DNS rebinding) with 403, naming the flag, and changes nothing', async () => {
     const { port, server } = await serve();
-    server.app.mock.seed([{ title: 'kept' }]);
+    await server.app.mock.seed([{ title: 'kept' }]);
     for (const [method, path] of [
       ['GET', '/api/v1/videos/v-0001'],
       ['POST', '/__mock/reset'],
@@ -62,7 +62,7 @@ describe('a served mock and the Host header', () => {
       expect(answer.headers['content-type']).toBe('application/problem+json');
       expect(JSON.parse(answer.body).detail).toContain('--allowed-host evil.example');
     }
-    expect(server.app.mock.journal()).toEqual([]);
+    expect(await server.app.mock.journal()).toEqual([]);
     const kept = await raw(port, '/api/v1/videos/v-0001', {
       host: `127.0.0.1:${port}`,
       authorization: 'Bearer mock-token',

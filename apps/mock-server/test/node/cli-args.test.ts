@@ -100,12 +100,12 @@ describe('CLI flags', () => {
     expect(() => parseCliArgs(['--outlive-parent=yes'])).toThrow(/outlive-parent/);
   });
 
-  it('accepts --readings random with a seed, and the same seed draws the same readings', () => {
+  it('accepts --readings random with a seed, and the same seed draws the same readings', async () => {
     const { options } = parseCliArgs(['--readings', 'random', '--seed', '42']);
     expect(options).toMatchObject({ readings: 'random', seed: 42 });
     const a = createApp({ ...options, logLevel: 'silent' });
     const b = createApp({ ...options, logLevel: 'silent' });
-    expect(a.mock.getReadings()).toEqual(b.mock.getReadings());
+    expect(await a.mock.getReadings()).toEqual(await b.mock.getReadings());
     void a.mock.close();
     void b.mock.close();
   });

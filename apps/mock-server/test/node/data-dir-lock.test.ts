@@ -40,7 +40,7 @@ describe('the data dir lock', () => {
     const dir = dataDir();
     const server = await startServer({ port: 0, dataDir: dir, realTimeClock: false });
     try {
-      const [key] = server.app.mock.seed([{ title: 'busy' }]);
+      const [key] = await server.app.mock.seed([{ title: 'busy' }]);
       expect(() => createApp({ dataDir: dir })).toThrowError(/in use/);
       const form = new FormData();
       form.set('file', new Blob(['still here']), 'clip.mp4');
@@ -103,8 +103,8 @@ describe('the virtual clock with a data dir', () => {
   it('keeps its offset across a restart, so scheduled processing is not pushed back', async () => {
     const dir = dataDir();
     const first = createApp({ dataDir: dir, processingMs: 1000 });
-    first.mock.advanceClock(86_400_000);
-    const [key] = first.mock.seed([{ title: 'clip' }]);
+    await first.mock.advanceClock(86_400_000);
+    const [key] = await first.mock.seed([{ title: 'clip' }]);
     const form = new FormData();
     form.set('file', new Blob(['bytes']), 'clip.mp4');
     const upload = await first.request(`/api/upload/v1/form-data/videos/${key}`, {
@@ -117,7 +117,7 @@ describe('the virtual clock with a data dir', () => {
 
     const second = createApp({ dataDir: dir, processingMs: 1000 });
     try {
-      second.mock.advanceClock(1000);
+      await second.mock.advanceClock(1000);
       const res = await second.request(`/api/v1/videos/${key}`, {
         headers: { authorization: 'Bearer mock-token' },
       });

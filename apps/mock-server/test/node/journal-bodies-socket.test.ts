@@ -46,7 +46,7 @@ describe('journal bodies over a socket', () => {
   it('shows the header lines and the body text the client sent, and the answer it got', async () => {
     const server = await startServer({ port: 0, realTimeClock: false });
     servers.push(server);
-    const [key] = server.app.mock.seed([{ title: 'clip' }]);
+    const [key] = await server.app.mock.seed([{ title: 'clip' }]);
     const body = JSON.stringify({ simpleCustomFields: { note: 'over a socket' } });
     const answer = await put(`${server.url}/api/v1/videos/${key}/custom-fields`, body, [
       ['Authorization', 'Bearer mock-token'],
@@ -75,7 +75,7 @@ describe('journal bodies over a socket', () => {
   it('cuts a long request text at 64 Ki characters and states its whole length', async () => {
     const server = await startServer({ port: 0, realTimeClock: false });
     servers.push(server);
-    const [key] = server.app.mock.seed([{ title: 'clip' }]);
+    const [key] = await server.app.mock.seed([{ title: 'clip' }]);
     const body = JSON.stringify({ simpleCustomFields: { note: 'n'.repeat(BODY_TEXT_CAP + 100) } });
     const answer = await put(`${server.url}/api/v1/videos/${key}/custom-fields`, body, [
       ['Authorization', 'Bearer mock-token'],

@@ -15,7 +15,7 @@ afterEach(async () => {
 async function serve(): Promise<{ server: RunningServer; key: string }> {
   const server = await startServer({ port: 0, realTimeClock: false });
   servers.push(server);
-  const [key] = server.app.mock.seed([{ title: 'clip' }]);
+  const [key] = await server.app.mock.seed([{ title: 'clip' }]);
   return { server, key: key ?? '' };
 }
 

@@ -16,7 +16,7 @@ afterEach(async () => {
 async function serve(): Promise<{ server: RunningServer; port: number; key: string }> {
   const server = await startServer({ port: 0, realTimeClock: false });
   servers.push(server);
-  const [key] = server.app.mock.seed([{ title: 'clip' }]);
+  const [key] = await server.app.mock.seed([{ title: 'clip' }]);
   return { server, port: Number(new URL(server.url).port), key: key ?? '' };
 }
 
@@ -35,7 +35,9 @@ describe('a JSON body cut short', () => {
       const reply = await rawRequest(port, [`${head}{"projectKey":`], { end: 50 });
       expect(reply.error).toBeUndefined();
       // The server learns of the closed connection a moment later.
-      await expect.poll(() => server.app.mock.journal({}).at(-1)?.status, { timeout: 2000 }).toBe(400);
+      await expect
+        .poll(async () => (await server.app.mock.journal({})).at(-1)?.status, { timeout: 2000 })
+        .toBe(400);
       const stored = await fetch(`${server.url}/api/v1/videos/${key}`, { headers: AUTH });
       expect((await stored.json()).simpleCustomFields).toEqual({});
     },

@@ -36,7 +36,7 @@ describe('--data-dir', () => {
       headers: { ...AUTH, 'content-type': 'application/json' },
       body: JSON.stringify({ simpleCustomFields: { note: 'stays', views: 3 } }),
     });
-    first.app.mock.setDefinitions([{ name: 'note' }]);
+    await first.app.mock.setDefinitions([{ name: 'note' }]);
     await first.close();
     expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true);
 
@@ -48,9 +48,9 @@ describe('--data-dir', () => {
         title: 'kept',
         simpleCustomFields: { note: 'stays', views: 3 },
       });
-      const source = second.app.mock.sourceOf(key);
+      const source = await second.app.mock.sourceOf(key);
       expect(readFileSync(source?.file ?? '', 'utf8')).toBe('persisted bytes');
-      expect(second.app.mock.getDefinitions()).toEqual([{ name: 'note' }]);
+      expect(await second.app.mock.getDefinitions()).toEqual([{ name: 'note' }]);
       const next = await fetch(`${second.url}/api/v1/videos`, {
         method: 'POST',
         headers: { ...AUTH, 'content-type': 'application/json' },

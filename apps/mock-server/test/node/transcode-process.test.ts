@@ -83,7 +83,7 @@ describe('transcoding with a data dir', { timeout: 120_000 }, () => {
     const key = await createVideo(first.app);
     await uploadFile(first.app, key, await clip(2, 640, 360));
     await until(() => first.log.messages('transcoded').length === 1, 'the transcode');
-    first.app.mock.advanceClock(2000);
+    await first.app.mock.advanceClock(2000);
     const before = await (await first.app.request(`/hls/${key}/playlist.m3u8`)).text();
     await closeApps();
     const second = openApp(dataDir);
@@ -106,7 +106,7 @@ describe('transcoding with a data dir', { timeout: 120_000 }, () => {
     expect(readdirSync(join(dataDir, 'tmp'))).toEqual([]);
     const second = openApp(dataDir);
     await until(() => second.log.messages('transcoded').length === 1, 'the transcode after the restart');
-    second.app.mock.advanceClock(2000);
+    await second.app.mock.advanceClock(2000);
     expect(await (await second.app.request(`/hls/${key}/playlist.m3u8`)).text()).toContain(
       'RESOLUTION=1280x720',
     );

@@ -70,7 +70,7 @@ function appWithPath(path: string | undefined) {
 
 /** Create, upload stand-in bytes and a clip, advance the clock, get, fetch playlists and segments. */
 async function flow(app: MockApp, clipFile: string) {
-  const start = app.mock.now();
+  const start = await app.mock.now();
   const api: Record<string, Answer> = {};
   const playback: Record<string, Answer> = {};
   const events: unknown[] = [];
@@ -94,10 +94,10 @@ async function flow(app: MockApp, clipFile: string) {
     api[`upload ${key}`] = await answerOf(uploaded, start);
   }
   for (const step of [0, 1000, 1000]) {
-    app.mock.advanceClock(step);
+    await app.mock.advanceClock(step);
     for (const key of [standIn, real]) {
       const got = await app.request(`/api/v1/videos/${key}`, { headers: AUTH });
-      api[`get ${key} at +${app.mock.now() - start}ms`] = await answerOf(got, start);
+      api[`get ${key} at +${(await app.mock.now()) - start}ms`] = await answerOf(got, start);
     }
   }
   for (const key of [standIn, real]) {

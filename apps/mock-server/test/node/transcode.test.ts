@@ -24,7 +24,7 @@ describe('transcoding an upload (transcode: on)', { timeout: 120_000 }, () => {
     expect((await uploadFile(app, key, await clip(3))).status).toBe(200);
     await until(() => log.messages('transcoded').length === 1, 'the transcode');
     expect(await status(key)).toBe('processing'); // the renditions exist, the virtual clock has not moved
-    app.mock.advanceClock(1000);
+    await app.mock.advanceClock(1000);
     expect(await status(key)).toBe('ready');
     const master = await text(`/hls/${key}/playlist.m3u8`);
     expect(master).toMatch(
@@ -61,7 +61,7 @@ describe('transcoding an upload (transcode: on)', { timeout: 120_000 }, () => {
     );
     const key = await createVideo(app);
     await uploadFile(app, key, await clip(3));
-    app.mock.advanceClock(60_000);
+    await app.mock.advanceClock(60_000);
     expect(await status(key)).toBe('processing');
     expect(log.messages('transcoded')).toEqual([]);
     await ready;
@@ -84,7 +84,7 @@ describe('transcoding an upload (transcode: on)', { timeout: 120_000 }, () => {
     expect(String(failure?.reason)).toMatch(
       /^broken\.mp4: Invalid data found when processing input \(ffmpeg exit status \d+\)$/,
     );
-    app.mock.advanceClock(1000);
+    await app.mock.advanceClock(1000);
     expect(await status(key)).toBe('failed');
     const flag = await app.request(`/api/v1/videos/${key}`, {
       headers: { authorization: 'Bearer mock-token', 'x-mock-reading': 'readiness-field=ready-flag' },
@@ -108,7 +108,7 @@ describe('transcoding an upload (transcode: on)', { timeout: 120_000 }, () => {
     });
     await until(() => log.messages('transcode failed').length === 1, 'the failure');
     expect(String(log.messages('transcode failed')[0]?.reason)).toMatch(/^sneaky\.m3u8: /);
-    app.mock.advanceClock(1000);
+    await app.mock.advanceClock(1000);
     expect(await status(key)).toBe('failed');
   });
 
@@ -123,7 +123,7 @@ describe('transcoding an upload (transcode: on)', { timeout: 120_000 }, () => {
     await uploadFile(app, key, await clip(2, 640, 360));
     await until(() => log.messages('transcoded').length === 1, 'the second transcode');
     expect(ffmpegsMentioning(root)).toEqual([]);
-    app.mock.advanceClock(1000);
+    await app.mock.advanceClock(1000);
     expect(await status(key)).toBe('ready');
     const master = await text(`/hls/${key}/playlist.m3u8`);
     expect(master).toContain('RESOLUTION=640x360');
@@ -152,7 +152,7 @@ describe('transcoding an upload (transcode: on)', { timeout: 120_000 }, () => {
     await uploadFile(app, running, await clip(20));
     const root = app.mock.paths().root;
     await until(() => ffmpegsMentioning(root).length === 1, 'ffmpeg to start');
-    app.mock.reset();
+    await app.mock.reset();
     await until(() => ffmpegsMentioning(root).length === 0, 'ffmpeg to be stopped');
     await until(() => !existsSync(`${root}/renditions`), 'the renditions to be removed');
     expect(log.messages('transcoded')).toHaveLength(1);
@@ -192,7 +192,7 @@ describe('the transcode options', () => {
     const { app, status, text } = transcodingApp({ transcode: 'off' });
     const key = await createVideo(app);
     await uploadFile(app, key, await clip(2, 640, 360));
-    app.mock.advanceClock(1000);
+    await app.mock.advanceClock(1000);
     expect(await status(key)).toBe('ready');
     expect(await text(`/hls/${key}/playlist.m3u8`)).toContain('RESOLUTION=256x144');
   });

@@ -97,7 +97,7 @@ describe('uploads over a socket (§4.2)', () => {
       body: form,
     });
     expect(res.status).toBe(200);
-    const stored = server.app.mock.sourceOf(key);
+    const stored = await server.app.mock.sourceOf(key);
     expect(stored?.size).toBe(bytes.length);
     expect(Buffer.compare(readFileSync(stored?.file ?? ''), Buffer.from(bytes))).toBe(0);
     expect(tempFiles(server)).toEqual([]);
@@ -108,7 +108,7 @@ describe('uploads over a socket (§4.2)', () => {
     const result = await rawUpload(uploadUrl, { bytes: 10, contentLength: 10 * 1024 * 1024 });
     expect(result).not.toBe('aborted');
     expect(result !== 'aborted' && result.status).toBe(413);
-    expect(server.app.mock.sourceOf(key)).toBeUndefined();
+    expect(await server.app.mock.sourceOf(key)).toBeUndefined();
   });
 
   it('answers 413 while streaming a body without Content-Length and keeps no temporary file', async () => {
@@ -116,7 +116,7 @@ describe('uploads over a socket (§4.2)', () => {
     const result = await rawUpload(uploadUrl, { bytes: 2 * 1024 * 1024 });
     expect(result !== 'aborted' && result.status).toBe(413);
     expect(result !== 'aborted' && result.body).toContain('102400');
-    expect(server.app.mock.sourceOf(key)).toBeUndefined();
+    expect(await server.app.mock.sourceOf(key)).toBeUndefined();
     expect(tempFiles(server)).toEqual([]);
   });
 
@@ -125,7 +125,7 @@ describe('uploads over a socket (§4.2)', () => {
     const result = await rawUpload(uploadUrl, { bytes: 8 * 1024 * 1024, abortAfter: 1024 * 1024 });
     expect(result).toBe('aborted');
     await server.app.mock.uploadsSettled();
-    expect(server.app.mock.sourceOf(key)).toBeUndefined();
+    expect(await server.app.mock.sourceOf(key)).toBeUndefined();
     expect(tempFiles(server)).toEqual([]);
     const after = await fetch(`${server.url}/api/v1/videos/${key}`, {
       headers: { authorization: 'Bearer mock-token' },

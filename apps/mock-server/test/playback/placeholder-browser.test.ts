@@ -25,7 +25,7 @@ let url: string;
 
 beforeAll(async () => {
   server = await startServer({ port: 0 });
-  const [key] = server.app.mock.seed([{ title: 'placeholder', phase: 'ready' }]);
+  const [key] = await server.app.mock.seed([{ title: 'placeholder', phase: 'ready' }]);
   url = `${server.url}/hls/${key}/playlist.m3u8`;
   player = await openPlayerPage();
 }, 60_000);

@@ -16,7 +16,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startServer({ port: 0 });
-  const [key] = server.app.mock.seed([{ title: 'placeholder', phase: 'ready' }]);
+  const [key] = await server.app.mock.seed([{ title: 'placeholder', phase: 'ready' }]);
   base = `${server.url}/hls/${key}`;
 });
 afterAll(() => server?.close());

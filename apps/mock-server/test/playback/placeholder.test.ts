@@ -13,7 +13,7 @@ async function readyVideo() {
   const h = api();
   const [key = ''] = await h.keys();
   await h.upload(key);
-  h.app.mock.makeReady(key);
+  await h.app.mock.makeReady(key);
   const text = async (path: string) => (await h.app.request(`/hls/${key}/${path}`)).text();
   const bytes = async (path: string) =>
     new Uint8Array(await (await h.app.request(`/hls/${key}/${path}`)).arrayBuffer());
@@ -156,7 +156,7 @@ describe('the placeholder (§2)', () => {
       headers: { 'x-mock-reading': 'video-states=detailed' },
     });
     expect(((await detailed.json()) as { detail: string }).detail).toContain('(state: uploaded)');
-    app.mock.fail(key);
+    await app.mock.fail(key);
     const failed = await app.request(`/hls/${key}/playlist.m3u8`);
     expect(failed.status).toBe(404);
     expect(((await failed.json()) as { detail: string }).detail).toBe(
@@ -167,7 +167,7 @@ describe('the placeholder (§2)', () => {
 
   it('URL-encodes keys in the playlist address, and serves the placeholder there', async () => {
     const { app } = api();
-    app.mock.seed([{ key: 'a b/c', title: 't', phase: 'ready' }]);
+    await app.mock.seed([{ key: 'a b/c', title: 't', phase: 'ready' }]);
     const res = await app.request('/api/v1/videos/a%20b%2Fc', {
       headers: { authorization: 'Bearer mock-token' },
     });

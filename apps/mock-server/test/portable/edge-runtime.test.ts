@@ -68,7 +68,7 @@ const FLOW = `(async () => {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(2 * 1024 * 1024)], { type: 'video/mp4' }), 'big.mp4');
   const tooBig = await call('/api/upload/v1/form-data/videos/' + created.body[1].key, { method: 'POST', body: form });
-  app.mock.advanceClock(2000);
+  await app.mock.advanceClock(2000);
   const ready = await call('/api/v1/videos/' + key);
   const updated = await call('/api/v1/videos/' + key + '/custom-fields', {
     method: 'PUT',
@@ -76,7 +76,7 @@ const FLOW = `(async () => {
     body: JSON.stringify({ simpleCustomFields: { note: 'edge', views: 3, featured: true, at: '2026-11-23T10:00:00Z', topics: ['a', 'b'] } }),
   });
   const read = await call('/api/v1/videos/' + key);
-  const source = app.mock.sourceOf(key);
+  const source = await app.mock.sourceOf(key);
   await app.mock.close();
   return JSON.stringify({ created, uploaded, tooBig, ready, updated, read, source, chunks });
 })()`;

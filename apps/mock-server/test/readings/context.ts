@@ -25,7 +25,7 @@ export async function json(res: Response): Promise<Record<string, unknown>> {
 
 export async function uploadedAndReady({ h, init }: Ctx, key: string) {
   await h.upload(key, undefined, init);
-  h.app.mock.advanceClock(2000);
+  await h.app.mock.advanceClock(2000);
 }
 
 /** Creates videos, registers a receiver, and returns what it got once deliveries are idle. */

@@ -79,7 +79,7 @@ export const apiEffects: Pick<
       playedIt(last as Response);
       expect(statuses).toEqual([404, 404, 404, 429]);
       expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
-      h.app.mock.advanceClock(60_000);
+      await h.app.mock.advanceClock(60_000);
       expect((await h.get('v-0001', init)).status).toBe(404);
     },
   },
@@ -121,14 +121,14 @@ export const apiEffects: Pick<
       const res = await h.upload(key, BIG, init);
       playedIt(res);
       expect(res.status).toBe(413);
-      expect(h.app.mock.sourceOf(key)).toBeUndefined();
+      expect(await h.app.mock.sourceOf(key)).toBeUndefined();
     },
     'no-limit': async ({ h, init, playedIt }) => {
       const [key = ''] = await h.keys();
       const res = await h.upload(key, BIG, init);
       playedIt(res);
       expect(res.status).toBe(200);
-      expect(h.app.mock.sourceOf(key)?.size).toBe(20);
+      expect((await h.app.mock.sourceOf(key))?.size).toBe(20);
     },
   },
 };

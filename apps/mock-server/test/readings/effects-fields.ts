@@ -42,7 +42,7 @@ export const fieldEffects: Pick<Table, 'list-order' | 'custom-field-types'> = {
       const res = await h.get(key, init);
       playedIt(res);
       // The mock has defined fields (its definitions); a video without their values shows none.
-      expect(h.app.mock.getDefinitions().length).toBeGreaterThan(0);
+      expect((await h.app.mock.getDefinitions()).length).toBeGreaterThan(0);
       expect(await fieldsOf(res)).toEqual({});
       const put = await h.put(key, { simpleCustomFields: { note: 'x' } }, init);
       playedIt(put);
@@ -50,7 +50,7 @@ export const fieldEffects: Pick<Table, 'list-order' | 'custom-field-types'> = {
     },
     'any-json': async ({ h, init, playedIt }) => {
       const [key = ''] = await h.keys();
-      h.app.mock.setDefinitions([
+      await h.app.mock.setDefinitions([
         { name: 'note', kind: 'string' },
         { name: 'views', kind: 'number' },
       ]);

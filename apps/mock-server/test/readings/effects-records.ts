@@ -24,7 +24,7 @@ export const recordEffects: Pick<
       const res = await ctx.h.upload(key, BIG, ctx.init);
       ctx.playedIt(res);
       expect(res.status).toBe(200);
-      expect(ctx.h.app.mock.sourceOf(key)?.size).toBe(20);
+      expect((await ctx.h.app.mock.sourceOf(key))?.size).toBe(20);
       const video = await json(
         await ctx.h.get(key, { headers: { 'x-mock-reading': 'readiness-field=ready-flag' } }),
       );
@@ -36,7 +36,7 @@ export const recordEffects: Pick<
       const res = await ctx.h.upload(key, BIG, ctx.init);
       ctx.playedIt(res);
       expect(res.status).toBe(409);
-      expect(ctx.h.app.mock.sourceOf(key)?.size).not.toBe(20);
+      expect((await ctx.h.app.mock.sourceOf(key))?.size).not.toBe(20);
     },
   },
   'upload-response-body': {
@@ -183,7 +183,7 @@ export const recordEffects: Pick<
       const res = await ctx.h.upload(key, undefined, ctx.init);
       ctx.playedIt(res);
       expect((await json(res)).status).toBe('uploaded');
-      ctx.h.app.mock.advanceClock(1000);
+      await ctx.h.app.mock.advanceClock(1000);
       expect((await json(await ctx.h.get(key, ctx.init))).status).toBe('processing');
     },
     'processing-stages': async (ctx) => {
@@ -192,9 +192,9 @@ export const recordEffects: Pick<
       const res = await ctx.h.upload(key, undefined, ctx.init);
       ctx.playedIt(res);
       expect((await json(res)).status).toBe('Processing');
-      ctx.h.app.mock.advanceClock(1000);
+      await ctx.h.app.mock.advanceClock(1000);
       expect((await json(await ctx.h.get(key, ctx.init))).status).toBe('Partially completed');
-      ctx.h.app.mock.advanceClock(2000);
+      await ctx.h.app.mock.advanceClock(2000);
       expect((await json(await ctx.h.get(key, ctx.init))).status).toBe('ready');
     },
   },
@@ -207,7 +207,7 @@ export const recordEffects: Pick<
     },
     predefined: async ({ h, init, playedIt }) => {
       const [key = ''] = await h.keys();
-      h.app.mock.setDefinitions([{ name: 'views', kind: 'number' }]);
+      await h.app.mock.setDefinitions([{ name: 'views', kind: 'number' }]);
       const res = await h.put(key, { simpleCustomFields: { anything: 'x' } }, init);
       playedIt(res);
       expect(res.status).toBe(400);
@@ -218,7 +218,7 @@ export const recordEffects: Pick<
     },
     typed: async ({ h, init, playedIt }) => {
       const [key = ''] = await h.keys();
-      h.app.mock.setDefinitions([{ name: 'views', kind: 'number' }]);
+      await h.app.mock.setDefinitions([{ name: 'views', kind: 'number' }]);
       const res = await h.put(key, { simpleCustomFields: { anything: 'x' } }, init);
       playedIt(res);
       expect(res.status).toBe(400);

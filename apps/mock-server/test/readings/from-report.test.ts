@@ -145,7 +145,7 @@ describe('createApp({ readingsFrom })', () => {
   it('plays the observed readings over the defaults; readings chosen beside it win', async () => {
     const app = createApp({ readingsFrom: report, readings: { 'error-shape': 'message-object' } });
     try {
-      expect(app.mock.getReadings()).toEqual({
+      expect(await app.mock.getReadings()).toEqual({
         ...mockReadings(),
         'custom-fields-omitted': 'replace',
         'status-codes': 'semantic',
@@ -159,9 +159,9 @@ describe('createApp({ readingsFrom })', () => {
       expect(res.status).toBe(201);
       expect(res.headers.get('x-mock-readings')).toContain('status-codes=semantic');
       // A reset restores the twin's readings, not the spec's defaults.
-      app.mock.setReadings({ 'status-codes': 'all-200' });
-      app.mock.reset();
-      expect(app.mock.getReadings()['status-codes']).toBe('semantic');
+      await app.mock.setReadings({ 'status-codes': 'all-200' });
+      await app.mock.reset();
+      expect((await app.mock.getReadings())['status-codes']).toBe('semantic');
     } finally {
       await app.mock.close();
     }

@@ -46,16 +46,16 @@ describe('sandboxes', () => {
   it('are mirrored in app.mock.sandboxes: open, seed, clock and reset one without the others', async () => {
     const app = mock();
     const w1 = app.mock.sandboxes.get('w1');
-    expect(w1.seed([{ title: 'seeded', phase: 'ready' }])).toEqual(['v-0001']);
-    const [start, rootStart] = [w1.now(), app.mock.now()];
-    w1.advanceClock(5000);
-    expect([w1.now() - start, app.mock.now() - rootStart]).toEqual([5000, 0]);
+    expect(await w1.seed([{ title: 'seeded', phase: 'ready' }])).toEqual(['v-0001']);
+    const [start, rootStart] = await Promise.all([w1.now(), app.mock.now()]);
+    await w1.advanceClock(5000);
+    expect([(await w1.now()) - start, (await app.mock.now()) - rootStart]).toEqual([5000, 0]);
     expect(app.mock.sandboxes.list()).toEqual(['w1']);
     const got = await app.request('/sandboxes/w1/api/v1/videos/v-0001', { headers: AUTH });
     expect(got.status).toBe(200);
-    app.mock.reset(); // the default state's reset leaves w1 alone
+    await app.mock.reset(); // the default state's reset leaves w1 alone
     expect((await app.request('/sandboxes/w1/api/v1/videos/v-0001', { headers: AUTH })).status).toBe(200);
-    w1.reset();
+    await w1.reset();
     expect((await app.request('/sandboxes/w1/api/v1/videos/v-0001', { headers: AUTH })).status).toBe(404);
     // Webhooks registered in one sandbox are that sandbox's only.
     w1.webhooks.register({ url: 'http://127.0.0.1:9/hooks' });

@@ -32,19 +32,19 @@ describe('keyNumber', () => {
 });
 
 describe('memory store keys around seeded ones', () => {
-  it('never hands out a key stored before, however far ahead it was seeded (property)', () => {
-    fc.assert(
-      fc.property(
+  it('never hands out a key stored before, however far ahead it was seeded (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 20 }),
         fc.integer({ min: 1, max: 80 }),
-        (seeded, count) => {
+        async (seeded, count) => {
           const store = createMemoryStore();
-          store.putMany(
+          await store.putMany(
             seeded.map((n) => newRecord(formatKey(n), { title: 't', projectKey: 'p', owner: undefined }, 0)),
           );
-          const keys = store.nextKeys(count);
+          const keys = await store.nextKeys(count);
           expect(new Set(keys).size).toBe(count);
-          for (const key of keys) expect(store.get(key)).toBeUndefined();
+          for (const key of keys) expect(await store.get(key)).toBeUndefined();
           // The lowest free numbers, in order: gaps between seeded keys are used first.
           const free = Array.from({ length: 200 }, (_, i) => i + 1).filter((n) => !seeded.includes(n));
           expect(keys).toEqual(free.slice(0, count).map(formatKey));

@@ -9,11 +9,11 @@ describe('lifecycle on the virtual clock (§3)', () => {
     app.mock.onEvent((event) => events.push(event));
     const [key = ''] = await keys();
     await upload(key);
-    app.mock.advanceClock(249);
+    await app.mock.advanceClock(249);
     expect(await (await get(key)).json()).toMatchObject({ status: 'uploaded' });
-    app.mock.advanceClock(1);
+    await app.mock.advanceClock(1);
     expect(await (await get(key)).json()).toMatchObject({ status: 'processing' });
-    app.mock.advanceClock(250);
+    await app.mock.advanceClock(250);
     expect(await (await get(key)).json()).toMatchObject({ status: 'ready' });
     expect(events.map((event) => [event.previousState, event.state])).toEqual([
       [null, 'created'],
@@ -23,16 +23,16 @@ describe('lifecycle on the virtual clock (§3)', () => {
       ['processing', 'ready'],
     ]);
     expect(events.at(-1)?.video).toMatchObject({ videoKey: key, status: 'ready' });
-    expect(Date.parse(events.at(-1)?.occurredAt ?? '')).toBe(app.mock.now());
+    expect(Date.parse(events.at(-1)?.occurredAt ?? '')).toBe(await app.mock.now());
   });
 
   it('fails processing on demand and by a seeded failure rate', async () => {
     const { app, keys, upload, get } = api({ failureRate: 1 });
     const [a = '', b = ''] = await keys(2);
     await upload(a);
-    app.mock.advanceClock(2000);
+    await app.mock.advanceClock(2000);
     expect(await (await get(a)).json()).toMatchObject({ status: 'failed' });
-    app.mock.fail(b);
+    await app.mock.fail(b);
     expect(await (await get(b)).json()).toMatchObject({ status: 'failed' });
   });
 
@@ -73,7 +73,7 @@ describe('uploads in-process (§4.2)', () => {
       body: form,
     });
     expect(unknown.status).toBe(404);
-    expect(app.mock.sourceOf(key)).toBeUndefined();
+    expect(await app.mock.sourceOf(key)).toBeUndefined();
     expect(app.mock.paths().temp).toBeTruthy();
   });
 });

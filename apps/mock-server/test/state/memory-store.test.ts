@@ -20,40 +20,41 @@ const record = (key: string, schedule: VideoRecord['schedule'] = []): VideoRecor
 });
 
 describe('createMemoryStore', () => {
-  it('gives back a deep-frozen copy equal to the record put, leaving the caller its own', () => {
+  it('gives back a deep-frozen copy equal to the record put, leaving the caller its own', async () => {
     const store = createMemoryStore();
     const mine = record('v-1');
-    store.put(mine);
-    const kept = store.get('v-1') as VideoRecord;
+    await store.putMany([mine]);
+    const kept = (await store.get('v-1')) as VideoRecord;
     expect(kept).toEqual(mine);
     expect(kept).not.toBe(mine);
     expect(Object.isFrozen(kept.customFields.topics)).toBe(true);
     expect(() => (kept.schedule as unknown[]).push({ at: 1, phase: 'ready' })).toThrow(TypeError);
     expect(Object.isFrozen(mine)).toBe(false);
     mine.schedule.push({ at: 1, phase: 'ready' });
-    expect(store.get('v-1')?.schedule).toEqual([]);
+    expect((await store.get('v-1'))?.schedule).toEqual([]);
   });
 
-  it('shares one frozen empty schedule between records with nothing scheduled (put and putMany)', () => {
+  it('shares one frozen empty schedule between records with nothing scheduled (putMany and update)', async () => {
     const store = createMemoryStore();
-    store.put(record('v-1'));
-    store.putMany([record('v-2'), record('v-3')]);
-    const [one, two, three] = ['v-1', 'v-2', 'v-3'].map((key) => store.get(key) as VideoRecord);
+    await store.putMany([record('v-1')]);
+    await store.putMany([record('v-2'), record('v-3')]);
+    const [one, two, three] = await Promise.all(['v-1', 'v-2', 'v-3'].map((key) => store.get(key)));
     expect(one?.schedule).toBe(two?.schedule);
     expect(two?.schedule).toBe(three?.schedule);
-    store.put({ ...(one as VideoRecord), title: 'again' });
-    expect(store.get('v-1')?.schedule).toBe(two?.schedule);
+    const updated = await store.update('v-1', (current) => ({ ...current, title: 'again' }));
+    expect(updated?.title).toBe('again');
+    expect((await store.get('v-1'))?.schedule).toBe(two?.schedule);
   });
 
-  it('keeps a schedule with steps as it was given, in order (property)', () => {
+  it('keeps a schedule with steps as it was given, in order (property)', async () => {
     const phases: Phase[] = ['uploaded', 'processing', 'ready', 'failed'];
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(fc.record({ at: fc.nat(), phase: fc.constantFrom(...phases) }), { maxLength: 4 }),
-        (steps) => {
+        async (steps) => {
           const store = createMemoryStore();
-          store.put(record('v-1', steps));
-          const kept = store.get('v-1') as VideoRecord;
+          await store.putMany([record('v-1', steps)]);
+          const kept = (await store.get('v-1')) as VideoRecord;
           expect(kept.schedule).toEqual(steps);
           expect(Object.isFrozen(kept.schedule)).toBe(true);
         },

@@ -39,37 +39,37 @@ const stores: [name: string, open: () => VideoStore][] = [
 ];
 
 describe.each(stores)('%s store keys', (_name, open) => {
-  it('numbers keys on across single and batched calls, skipping keys already stored', () => {
+  it('numbers keys on across single and batched calls, skipping keys already stored', async () => {
     const store = open();
-    store.put(record('v-0002'));
-    expect(store.nextKey()).toBe('v-0001');
-    expect(store.nextKeys(3)).toEqual(['v-0003', 'v-0004', 'v-0005']);
-    expect(store.nextKeys(0)).toEqual([]);
-    expect(store.nextKey()).toBe('v-0006');
-    store.close();
+    await store.putMany([record('v-0002')]);
+    expect(await store.nextKeys(1)).toEqual(['v-0001']);
+    expect(await store.nextKeys(3)).toEqual(['v-0003', 'v-0004', 'v-0005']);
+    expect(await store.nextKeys(0)).toEqual([]);
+    expect(await store.nextKeys(1)).toEqual(['v-0006']);
+    await store.close();
   });
 
-  it('lists 2 000 videos stored in batches in the order they were first stored', () => {
+  it('lists 2 000 videos stored in batches in the order they were first stored', async () => {
     const store = open();
-    const keys = [...store.nextKeys(1000), ...store.nextKeys(1000)];
-    store.putMany(keys.slice(1000).map(record));
-    store.putMany(keys.slice(0, 1000).map(record));
-    store.put({ ...record(keys[1500] as string), title: 'updated' });
-    const listed = store.list();
+    const keys = [...(await store.nextKeys(1000)), ...(await store.nextKeys(1000))];
+    await store.putMany(keys.slice(1000).map(record));
+    await store.putMany(keys.slice(0, 1000).map(record));
+    await store.update(keys[1500] as string, (video) => ({ ...video, title: 'updated' }));
+    const listed = await store.list();
     expect(listed.map((video) => video.key)).toEqual([...keys.slice(1000), ...keys.slice(0, 1000)]);
     expect(listed[500]?.title).toBe('updated');
-    store.close();
+    await store.close();
   });
 });
 
 describe('sqlite store keys', () => {
-  it('go on after a reopen, never handing out a key twice', () => {
+  it('go on after a reopen, never handing out a key twice', async () => {
     const dir = tempDir();
     const first = createSqliteStore(dir);
-    expect(first.nextKeys(2)).toEqual(['v-0001', 'v-0002']);
-    first.close();
+    expect(await first.nextKeys(2)).toEqual(['v-0001', 'v-0002']);
+    await first.close();
     const second = createSqliteStore(dir);
-    expect(second.nextKeys(2)).toEqual(['v-0003', 'v-0004']);
-    second.close();
+    expect(await second.nextKeys(2)).toEqual(['v-0003', 'v-0004']);
+    await second.close();
   });
 });

@@ -51,6 +51,6 @@ async function appGet(path: string): Promise<{ status: number; readings: string 
 const show = (path: string): Promise<void> | undefined => shown?.show(path);
 
 /** Seeds videos through the in-process control; resolves with their keys. */
-const seed = (videos: SeedVideo[]): string[] => served.mock.seed(videos);
+const seed = (videos: SeedVideo[]): Promise<string[]> => served.mock.seed(videos);
 
 Object.assign(globalThis, { start, open, show, appGet, seed });

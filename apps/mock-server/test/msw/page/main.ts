@@ -65,7 +65,7 @@ async function uploadFlow({ mock, size, transport }: { mock: string; size: numbe
     progress,
     uploadSends,
     polls,
-    stored: served.mock.sourceOf(key)?.size,
+    stored: (await served.mock.sourceOf(key))?.size,
     written,
     read,
     raw,
