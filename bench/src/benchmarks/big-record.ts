@@ -55,7 +55,7 @@ async function measureStore(store: 'memory' | 'data-dir', rounds: number, runs: 
   const dataDir = store === 'data-dir' ? mkdtempSync(`${TMP_DIR}/big-record-`) : undefined;
   const app = createApp({ tokens: [TOKEN], logLevel: 'silent', ...(dataDir ? { dataDir } : {}) });
   try {
-    const [big = '', small = ''] = app.mock.seed([
+    const [big = '', small = ''] = await app.mock.seed([
       { title: 'big', simpleCustomFields: FULL },
       { title: 'small', simpleCustomFields: { 'field-1': 'x' } },
     ]);

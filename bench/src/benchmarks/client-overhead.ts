@@ -36,7 +36,9 @@ export const clientOverhead: Benchmark = {
     const calls = quick ? 2_000 : 20_000;
     const app = createApp({ tokens: [TOKEN], logLevel: 'silent' });
     try {
-      const [key] = app.mock.seed([{ title: 'Overhead', simpleCustomFields: { note: 'bench', views: 1 } }]);
+      const [key] = await app.mock.seed([
+        { title: 'Overhead', simpleCustomFields: { note: 'bench', views: 1 } },
+      ]);
       const url = `${BASE}/api/v1/videos/${key}`;
       const client = createVideoApiClient({
         baseUrl: BASE,

@@ -113,7 +113,7 @@ function handWritten(msw: Msw) {
 }
 
 /** One whole flow against `base` with plain fetch; `advance` moves the served mock's clock. */
-async function flow(base: string, advance: (ms: number) => void): Promise<void> {
+async function flow(base: string, advance: (ms: number) => Promise<void> | void): Promise<void> {
   const json = { authorization: AUTH, 'content-type': 'application/json' };
   const created = await fetch(`${base}/api/v1/videos`, {
     method: 'POST',
@@ -129,7 +129,7 @@ async function flow(base: string, advance: (ms: number) => void): Promise<void> 
     body: form,
   });
   await uploaded.arrayBuffer();
-  advance(PROCESSING_MS);
+  await advance(PROCESSING_MS);
   const ready = (await (await fetch(`${base}/api/v1/videos/${key}`, { headers: json })).json()) as {
     status: string;
   };
@@ -184,7 +184,7 @@ export const mswFlow: Benchmark = {
     const block = async (subject: (typeof subjects)[number]): Promise<{ wall: number; cpu: number }> => {
       const server = msw.setupServer(...subject.handlers);
       server.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' });
-      subject.reset(); // uploads are kept in memory
+      await subject.reset(); // uploads are kept in memory
       collectGarbage(); // so that no block pays for the garbage of the one before it
       try {
         const started = performance.now();

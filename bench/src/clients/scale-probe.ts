@@ -35,7 +35,7 @@ function faults(): { minflt: number; majflt: number } {
 
 const app = createApp({ tokens: [TOKEN], logLevel: 'silent', ...(dataDir ? { dataDir } : {}) });
 for (let from = 0; from < size; from += SEED_CHUNK)
-  app.mock.seed(scaleSeed(from, Math.min(SEED_CHUNK, size - from)));
+  await app.mock.seed(scaleSeed(from, Math.min(SEED_CHUNK, size - from)));
 
 async function get(key: string): Promise<void> {
   const response = await app.fetch(

@@ -46,7 +46,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 const app = createApp({ tokens: [TOKEN], logLevel: 'silent', ...(dataDir ? { dataDir } : {}) });
 const seedStarted = performance.now();
 for (let from = 0; from < size; from += SEED_CHUNK)
-  app.mock.seed(scaleSeed(from, Math.min(SEED_CHUNK, size - from)));
+  await app.mock.seed(scaleSeed(from, Math.min(SEED_CHUNK, size - from)));
 send({ kind: 'ready', size, seedMs: performance.now() - seedStarted });
 
 const next = seededRandom(7);

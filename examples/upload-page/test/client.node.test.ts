@@ -38,7 +38,7 @@ it('creates, uploads with progress, waits until ready and finds the playlist', a
 });
 
 it('writes typed custom fields and reads them back as the same values', async () => {
-  const [key] = mock.seed([{ title: 'Seeded' }]);
+  const [key] = await mock.seed([{ title: 'Seeded' }]);
   const values = {
     note: 'Shot on location',
     views: 42,

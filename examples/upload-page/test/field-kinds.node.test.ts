@@ -42,8 +42,8 @@ it('maps every client kind to the mock kind and the service type word of the tab
   const client = createVideoApiClient({ baseUrl, token: 'mock-token' });
   const fields = defineCustomFields(Object.fromEntries(TABLE.map(([kind]) => [`a_${kind}`, kind])));
   const values = Object.fromEntries(TABLE.map(([kind, value]) => [`a_${kind}`, value]));
-  mock.setDefinitions(TABLE.map(([kind, , mockKind]) => ({ name: `a_${kind}`, kind: mockKind })));
-  const [key] = mock.seed([{ title: 'Kinds' }]);
+  await mock.setDefinitions(TABLE.map(([kind, , mockKind]) => ({ name: `a_${kind}`, kind: mockKind })));
+  const [key] = await mock.seed([{ title: 'Kinds' }]);
 
   await fields.write(client, key as string, values);
   const video = await client.getVideo(key as string);

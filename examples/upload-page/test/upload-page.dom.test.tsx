@@ -15,9 +15,9 @@ const { handlers, mock } = videoApiHandlers({ baseUrl, processingMs: 200 });
 const server = setupServer(...handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  mock.reset();
+  await mock.reset();
 });
 afterAll(async () => {
   server.close();
@@ -43,7 +43,7 @@ it('uploads a file with progress to the end and shows the video ready, with its 
   const { videoKey } = await uploadThroughThePage();
   const progress = screen.getByLabelText('Upload progress') as HTMLProgressElement;
   expect([progress.getAttribute('value'), progress.getAttribute('max')]).toEqual(['600000', '600000']);
-  const upload = mock.journal().find((entry) => entry.path.startsWith('/api/upload/'));
+  const upload = (await mock.journal()).find((entry) => entry.path.startsWith('/api/upload/'));
   expect(upload?.status).toBeLessThan(300);
   const playlist = screen.getByRole('link', { name: 'Playlist' }).getAttribute('href') as string;
   expect(playlist).toBe(`${baseUrl}/hls/${videoKey}/playlist.m3u8`);

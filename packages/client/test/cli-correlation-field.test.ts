@@ -57,8 +57,9 @@ describe('video-api upload and custom fields', () => {
       ['ready', {}],
       ['ready', {}],
     ]);
-    expect(videos.map((video) => app.mock.sourceOf(video.videoKey)?.size)).toEqual([50_000, 70_000]);
-    expect(app.mock.journal({ method: 'PUT' })).toEqual([]);
+    const sources = await Promise.all(videos.map((video) => app.mock.sourceOf(video.videoKey)));
+    expect(sources.map((source) => source?.size)).toEqual([50_000, 70_000]);
+    expect(await app.mock.journal({ method: 'PUT' })).toEqual([]);
   });
 
   it('resumes with --ledger and no field: the same video, no custom field', async () => {
@@ -68,8 +69,8 @@ describe('video-api upload and custom fields', () => {
     const second = await cli(app, upload(clipA, '--ledger', ledger));
     expect([first.code, second.code]).toEqual([0, 0]);
     expect(second.stdout).toBe(first.stdout);
-    expect(app.mock.journal({ operationId: 'createVideos' })).toHaveLength(1);
-    expect(app.mock.journal({ method: 'PUT' })).toEqual([]);
+    expect(await app.mock.journal({ operationId: 'createVideos' })).toHaveLength(1);
+    expect(await app.mock.journal({ method: 'PUT' })).toEqual([]);
   });
 
   it("writes each file's correlation id into the field --correlation-field names", async () => {
@@ -81,12 +82,12 @@ describe('video-api upload and custom fields', () => {
     expect(JSON.parse(fields.stdout)).toEqual({
       uploadCorrelationId: expect.stringMatching(/^cli-[0-9a-f]{24}$/),
     });
-    expect(app.mock.sourceOf(key)?.size).toBe(50_000);
+    expect((await app.mock.sourceOf(key))?.size).toBe(50_000);
   });
 
   it('with --correlation-field and --ledger, a rerun reuses the video that carries the id', async () => {
     const app = mock('predefined');
-    app.mock.setDefinitions([{ name: 'batchId', kind: 'string' }]);
+    await app.mock.setDefinitions([{ name: 'batchId', kind: 'string' }]);
     const ledger = join(folder, 'field.json');
     const args = upload(clipB, '--ledger', ledger, '--correlation-field', 'batchId');
     const first = await cli(app, args);
@@ -96,7 +97,7 @@ describe('video-api upload and custom fields', () => {
     const key = first.stdout.split('\t')[1] as string;
     const fields = await cli(app, ['fields', 'get', key]);
     expect(JSON.parse(fields.stdout)).toEqual({ batchId: expect.stringMatching(/^cli-[0-9a-f]{24}$/) });
-    expect(app.mock.journal({ operationId: 'createVideos' })).toHaveLength(1);
+    expect(await app.mock.journal({ operationId: 'createVideos' })).toHaveLength(1);
   });
 
   it('reports the refusal of a field the server does not define, naming the file', async () => {
@@ -122,13 +123,13 @@ describe('video-api upload and custom fields', () => {
     }[];
     expect(entry?.state).toBe('created');
     const key = entry?.videoKey as string;
-    expect(app.mock.sourceOf(key)).toBeUndefined();
-    app.mock.setDefinitions([{ name: 'batchId', kind: 'string' }]);
+    expect(await app.mock.sourceOf(key)).toBeUndefined();
+    await app.mock.setDefinitions([{ name: 'batchId', kind: 'string' }]);
     const again = await cli(app, args);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(new RegExp(`^${clipA}\t${key}\tuploaded\n$`));
-    expect(app.mock.sourceOf(key)?.size).toBe(50_000);
-    expect(app.mock.journal({ operationId: 'createVideos' })).toHaveLength(1);
+    expect((await app.mock.sourceOf(key))?.size).toBe(50_000);
+    expect(await app.mock.journal({ operationId: 'createVideos' })).toHaveLength(1);
   });
 
   it('documents the flag in --help', async () => {

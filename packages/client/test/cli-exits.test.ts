@@ -29,15 +29,15 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
 
 describe('video-api exit codes', () => {
   it('exits 2 for a directory, before creating any video', async () => {
-    const creates = () => app.mock.journal({ operationId: 'createVideos' }).length;
-    const before = creates();
+    const creates = async () => (await app.mock.journal({ operationId: 'createVideos' })).length;
+    const before = await creates();
     const result = await cli(['upload', folder, clip, '--project', 'demo']);
     expect(result.code).toBe(EXIT.usage);
     expect(result.stderr).toBe(
       `video-api: cannot upload ${folder}: a directory, not a file (see video-api --help)\n`,
     );
     expect(result.stdout).toBe('');
-    expect(creates()).toBe(before);
+    expect(await creates()).toBe(before);
   });
 
   it('exits 2 for a base URL that is not a URL', async () => {

@@ -74,7 +74,9 @@ describe('MockError', () => {
       expect((error as MockError).code).toBe('mock-header');
       expect((error as MockError).status).toBe(400);
       expect((error as MockError).message).toContain('no-such-unknown');
-      expect(app.mock.journal().filter((entry) => entry.operationId === 'createVideos')).toHaveLength(1);
+      expect((await app.mock.journal()).filter((entry) => entry.operationId === 'createVideos')).toHaveLength(
+        1,
+      );
     } finally {
       await app.mock.close();
     }

@@ -82,7 +82,7 @@ describe('the client under the readings of the unknowns', () => {
   );
 
   it('waits through the stages of video-states: processing-stages (§3)', async () => {
-    mock.mock.setReadings({ 'video-states': 'processing-stages' });
+    await mock.mock.setReadings({ 'video-states': 'processing-stages' });
     try {
       const [video] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 's' }] });
       const key = video?.key as string;
@@ -90,15 +90,15 @@ describe('the client under the readings of the unknowns', () => {
       const seen: unknown[] = [];
       const ready = await mock.client.waitForReady(key, {
         intervalMs: 500,
-        onPoll: ({ video: polled }) => {
+        onPoll: async ({ video: polled }) => {
           seen.push(polled.status);
-          mock.mock.advanceClock(500);
+          await mock.mock.advanceClock(500);
         },
       });
       expect(ready.status).toBe('ready');
       expect(seen).toEqual(expect.arrayContaining(['Processing', 'Partially completed', 'ready']));
     } finally {
-      mock.mock.setReadings({});
+      await mock.mock.setReadings({});
     }
   });
 

@@ -60,13 +60,13 @@ describe('uploadVideos without correlationField (the default)', () => {
     expect(results.map((r) => (r.ok ? 'ok' : r.error.message))).toEqual(['ok', 'ok', 'ok']);
     for (const [i, result] of results.entries()) {
       const key = result.videoKey as string;
-      expect(app.mock.sourceOf(key)?.size).toBe(1000 + i); // the video has its file
+      expect((await app.mock.sourceOf(key))?.size).toBe(1000 + i); // the video has its file
       expect(result.ok && result.video?.status).toBe('ready');
       expect((await client.getVideo(key)).simpleCustomFields).toEqual({});
     }
     expect(puts()).toEqual([]);
     expect(sent.some((request) => request.path.includes('custom-fields'))).toBe(false);
-    expect(app.mock.journal({ method: 'PUT' })).toEqual([]);
+    expect(await app.mock.journal({ method: 'PUT' })).toEqual([]);
   });
 
   it('resumes after a crash from the ledger alone: the same videos, only the missing uploads, no custom field', async () => {
@@ -84,7 +84,7 @@ describe('uploadVideos without correlationField (the default)', () => {
     expect(first.every((r) => !r.ok)).toBe(true);
     await app.mock.uploadsSettled();
     expect(creates()).toBe(1);
-    expect(first.map((r) => app.mock.sourceOf(r.videoKey as string))).toEqual([
+    expect(await Promise.all(first.map((r) => app.mock.sourceOf(r.videoKey as string)))).toEqual([
       undefined,
       undefined,
       undefined,
@@ -101,7 +101,7 @@ describe('uploadVideos without correlationField (the default)', () => {
     expect(second.map((r) => r.videoKey)).toEqual(first.map((r) => r.videoKey));
     expect([creates(), uploads() - uploadsBefore]).toEqual([1, 3]);
     for (const [i, result] of second.entries())
-      expect(app.mock.sourceOf(result.videoKey as string)?.size).toBe(1000 + i);
+      expect((await app.mock.sourceOf(result.videoKey as string))?.size).toBe(1000 + i);
 
     const third = await client.uploadVideos(files('r', 3), { projectKey: 'demo', ledger });
     expect(third.map((r) => r.videoKey)).toEqual(first.map((r) => r.videoKey));
@@ -158,14 +158,14 @@ describe('uploadVideos with correlationField', () => {
       note: 'n',
       uploadCorrelationId: 'on-0',
     });
-    expect(app.mock.sourceOf(key)?.size).toBe(10);
+    expect((await app.mock.sourceOf(key))?.size).toBe(10);
     const order = sent.map((request) => request.method);
     expect(order.indexOf('PUT')).toBeLessThan(order.lastIndexOf('POST')); // field first, then the upload
   });
 
   it('works against predefined fields once the field is defined there', async () => {
     const { app, client } = start('predefined');
-    app.mock.setDefinitions([{ name: 'batchId', kind: 'string' }]);
+    await app.mock.setDefinitions([{ name: 'batchId', kind: 'string' }]);
     const [result] = await client.uploadVideos(files('d', 1), {
       projectKey: 'demo',
       correlationField: 'batchId',
@@ -183,7 +183,7 @@ describe('uploadVideos with correlationField', () => {
       correlationField: 'uploadCorrelationId',
     });
     expect(result?.ok === false && result.error).toBeInstanceOf(ValidationError);
-    expect(app.mock.sourceOf(result?.videoKey as string)).toBeUndefined();
+    expect(await app.mock.sourceOf(result?.videoKey as string)).toBeUndefined();
   });
 
   it('on a rerun, writes the field of a remembered video that lacks it, and uploads nothing again', async () => {
@@ -201,7 +201,7 @@ describe('uploadVideos with correlationField', () => {
     expect((await client.getVideo(again?.videoKey as string)).simpleCustomFields).toEqual({
       uploadCorrelationId: 'm-0',
     });
-    expect(app.mock.journal({ operationId: 'uploadVideoSource' })).toHaveLength(1);
+    expect(await app.mock.journal({ operationId: 'uploadVideoSource' })).toHaveLength(1);
   });
 
   it.each([[42], [true], [{}]])('refuses %j as correlationField, before sending anything', async (value) => {

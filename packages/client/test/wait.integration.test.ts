@@ -21,21 +21,21 @@ describe('waitForReady against the mock', () => {
     ['ready-flag', (video: Record<string, unknown>) => video.ready],
     ['playback-only', () => undefined],
   ])('understands the %s reading of readiness-field', async (reading, field) => {
-    mock.mock.setReadings({ 'readiness-field': reading });
+    await mock.mock.setReadings({ 'readiness-field': reading });
     const key = await uploaded();
     const polls: string[] = [];
     const video = await mock.client.waitForReady(key, {
       intervalMs: 500,
-      onPoll: ({ readiness }) => {
+      onPoll: async ({ readiness }) => {
         polls.push(readiness);
-        mock.mock.advanceClock(500);
+        await mock.mock.advanceClock(500);
       },
     });
     expect(polls).toEqual(['pending', 'pending', 'pending', 'pending', 'ready']);
     expect(field(video)).toBe(
       reading === 'status-string' ? 'ready' : reading === 'ready-flag' ? true : undefined,
     );
-    mock.mock.setReadings({ 'readiness-field': 'status-string' });
+    await mock.mock.setReadings({ 'readiness-field': 'status-string' });
   });
 
   it('backs off from intervalMs up to maxIntervalMs', async () => {
@@ -44,8 +44,8 @@ describe('waitForReady against the mock', () => {
     await mock.client.waitForReady(key, {
       intervalMs: 100,
       maxIntervalMs: 300,
-      onPoll: ({ poll }) => {
-        if (poll === 4) mock.mock.makeReady(key);
+      onPoll: async ({ poll }) => {
+        if (poll === 4) await mock.mock.makeReady(key);
       },
     });
     expect(mock.delays).toEqual([100, 150, 225, 300]);
@@ -59,7 +59,7 @@ describe('waitForReady against the mock', () => {
 
   it('throws VideoFailedError when processing fails', async () => {
     const key = await uploaded();
-    mock.mock.fail(key);
+    await mock.mock.fail(key);
     await expect(mock.client.waitForReady(key)).rejects.toBeInstanceOf(VideoFailedError);
   });
 

@@ -127,12 +127,12 @@ describe('deliveries of the mock over HTTP', () => {
     ['hmac-sha256-body', 'flat'],
     ['hmac-sha256-timestamped', 'video-record'],
   ])('verifies every event of a video under %s with the %s payload', async (signing, payload) => {
-    mock.mock.setReadings({ 'webhook-signing': signing, 'webhook-payload': payload });
+    await mock.mock.setReadings({ 'webhook-signing': signing, 'webhook-payload': payload });
     const target = mock.mock.webhooks.register({ url: receiver.url, secret });
     receiver.deliveries.length = 0;
     const [video] = await mock.client.createVideos({ projectKey: 'demo', videos: [{ title: 'hooked' }] });
     await mock.client.uploadSource(video?.key as string, new Uint8Array(16));
-    mock.mock.advanceClock(5000);
+    await mock.mock.advanceClock(5000);
     await mock.mock.webhooks.idle();
     mock.mock.webhooks.unregister(target.id);
     const events: WebhookEvent[] = [];

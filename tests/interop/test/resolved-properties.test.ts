@@ -87,7 +87,7 @@ describe('the resolved document of random readings and the mock playing them', (
         const got = await send({ path: GET, method: 'get', url: `/api/v1/videos/${getKey}` });
         exchanges.push(got);
         const updateKey = keyThrough(document, GET, 'get', got, 'updateCustomFields');
-        app.mock.setDefinitions(definitionsFor(update));
+        await app.mock.setDefinitions(definitionsFor(update));
         const url = `/api/v1/videos/${updateKey}/custom-fields`;
         exchanges.push(await send({ path: UPDATE, method: 'put', url, body: update }));
         exchanges.push(await send({ path: GET, method: 'get', url: `/api/v1/videos/${updateKey}` }));

@@ -43,7 +43,7 @@ process.on('unhandledRejection', (error) => {
 
 const randomReadings =
   values['random-readings'] === undefined ? undefined : Number(values['random-readings']);
-const { app, keys, close } = createFuzzTarget({
+const { app, keys, close } = await createFuzzTarget({
   dataDir: values['data-dir'],
   ...(randomReadings !== undefined && { randomReadings }),
 });

@@ -97,7 +97,7 @@ describe('Retry-After', () => {
     'of a %i as %s is waited before the next attempt of a get',
     async (status, _form, header, min, max) => {
       noWait.sleeps = [];
-      const [key = ''] = app.mock.seed([{ title: 'later' }]);
+      const [key = ''] = await app.mock.seed([{ title: 'later' }]);
       const { fetch, sent } = scripted([status], typeof header === 'function' ? header() : header);
       const client = createVideoApiClient({ baseUrl: 'http://mock.test', token: TOKEN, fetch, sleep });
       const video = await client.getVideo(key);
@@ -110,7 +110,7 @@ describe('Retry-After', () => {
   );
 
   it("of the mock's own 429 (a rate-limit fault) is waited, on the mock's virtual clock", async () => {
-    const [key = ''] = app.mock.seed([{ title: 'limited' }]);
+    const [key = ''] = await app.mock.seed([{ title: 'limited' }]);
     app.mock.faults.set([
       { route: 'getVideo', rateLimit: { limit: 1, windowMs: 4000, retryAfterSeconds: 4 } },
     ]);
@@ -121,14 +121,16 @@ describe('Retry-After', () => {
       fetch: async (request) => app.fetch(request),
       sleep: async (ms) => {
         waits.push(ms);
-        app.mock.advanceClock(ms);
+        await app.mock.advanceClock(ms);
       },
     });
     await client.getVideo(key);
     await client.getVideo(key);
     app.mock.faults.clear();
     expect(waits).toEqual([4000]);
-    expect(app.mock.journal({ path: paths.get(key) }).map((entry) => entry.status)).toEqual([200, 429, 200]);
+    expect((await app.mock.journal({ path: paths.get(key) })).map((entry) => entry.status)).toEqual([
+      200, 429, 200,
+    ]);
   });
 
   it('longer than maxRetryAfterMs is not waited: the 429 is thrown at once', async () => {

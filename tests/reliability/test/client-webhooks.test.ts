@@ -22,7 +22,7 @@ async function deliveryUnder(signing: string): Promise<{ delivery: Delivery; key
     webhookSecret: SECRET,
     readings: { 'webhook-signing': signing },
   });
-  const [key = ''] = app.mock.seed([{ title: `signed ${signing}` }]);
+  const [key = ''] = await app.mock.seed([{ title: `signed ${signing}` }]);
   const [first] = await hook.waitFor(1);
   await app.mock.close();
   await hook.close();

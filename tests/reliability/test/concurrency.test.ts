@@ -21,7 +21,7 @@ describe.each(stores)('a mock with its state %s', (_name, make) => {
   const server = listenDuringSuite(app);
 
   it('keeps every field of 200 parallel PUTs with disjoint names under the merge reading (§4.4)', async () => {
-    const [key = ''] = app.mock.seed([{ title: 'shared', simpleCustomFields: { before: true } }]);
+    const [key = ''] = await app.mock.seed([{ title: 'shared', simpleCustomFields: { before: true } }]);
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         fetch(`${server.url}${paths.fields(key)}`, {
@@ -67,7 +67,7 @@ describe('parallel uploads to different keys', () => {
   const server = listenDuringSuite(app);
 
   it('store each of 24 files intact (checksums compared)', async () => {
-    const keys = app.mock.seed(Array.from({ length: 24 }, (_, i) => ({ title: `u${i}` })));
+    const keys = await app.mock.seed(Array.from({ length: 24 }, (_, i) => ({ title: `u${i}` })));
     const next = seededRandom(9);
     const files = keys.map((_, i) =>
       Buffer.from(Array.from({ length: 64 * 1024 + i * 1021 }, () => Math.floor(next() * 256))),
@@ -86,7 +86,7 @@ describe('parallel uploads to different keys', () => {
     );
     expect(statuses).toEqual(Array(24).fill(200));
     for (const [i, key] of keys.entries()) {
-      const stored = readFileSync(app.mock.sourceOf(key)?.file ?? '');
+      const stored = readFileSync((await app.mock.sourceOf(key))?.file ?? '');
       expect(sha(stored), key).toBe(sha(files[i] ?? Buffer.alloc(0)));
     }
   });

@@ -43,7 +43,7 @@ describe('an upload the client aborts', () => {
   it.each(points)(
     '%s leaves no partial source, no temporary file and the disk as it was',
     async (_point, sent) => {
-      const [key = ''] = app.mock.seed([{ title: 'aborted' }]);
+      const [key = ''] = await app.mock.seed([{ title: 'aborted' }]);
       const before = diskUsage(dataDir, uploadFolders);
       const abandoned = nextEvent(app, (e) => e.videoKey === key && e.previousState === 'uploading');
       const started = nextEvent(app, (e) => e.videoKey === key && e.state === 'uploading');
@@ -63,7 +63,7 @@ describe('an upload the client aborts', () => {
   );
 
   it('through the client with an AbortSignal mid-stream, then a new upload of the same key succeeds', async () => {
-    const [key = ''] = app.mock.seed([{ title: 'client abort' }]);
+    const [key = ''] = await app.mock.seed([{ title: 'client abort' }]);
     const before = diskUsage(dataDir, uploadFolders);
     const client = createVideoApiClient({ baseUrl: server.url, token: TOKEN });
     const controller = new AbortController();

@@ -22,10 +22,10 @@ const FLOOD = (round: number) =>
   Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`f${round}-${i}`, 'x']));
 
 for (const store of ['memory', 'data-dir'] as const) {
-  describe(`a record at the guards next to a small one (${store})`, () => {
+  describe(`a record at the guards next to a small one (${store})`, async () => {
     const dataDir = store === 'data-dir' ? mkdtempSync(join(tmpdir(), 'reliability-big-record-')) : undefined;
     const app = createApp({ logLevel: 'silent', ...(dataDir && { dataDir }) });
-    const [big = '', small = ''] = app.mock.seed([{ title: 'big' }, { title: 'small' }]);
+    const [big = '', small = ''] = await app.mock.seed([{ title: 'big' }, { title: 'small' }]);
     const server = listenDuringSuite(app, () => dataDir && rmSync(dataDir, { recursive: true, force: true }));
 
     const put = (key: string, simpleCustomFields: object) =>

@@ -58,7 +58,7 @@ describe('a complete request followed by a half-close', () => {
   });
 
   it(`is answered for a GET, ${TRIES} times out of ${TRIES}`, async () => {
-    const [key = ''] = server.app.mock.seed([{ title: 'read after half-close' }]);
+    const [key = ''] = await server.app.mock.seed([{ title: 'read after half-close' }]);
     const answers = [];
     for (let i = 0; i < TRIES; i++) answers.push(await halfClosed(head('GET', paths.get(key), JSON_AUTH)));
     expect(answers.map((a) => a.status)).toEqual(Array(TRIES).fill(200));
@@ -66,19 +66,21 @@ describe('a complete request followed by a half-close', () => {
   });
 
   it(`is answered for a multipart upload, ${TRIES} times out of ${TRIES}, each journalled as answered`, async () => {
-    const keys = server.app.mock.seed(Array.from({ length: TRIES }, (_, i) => ({ title: `upload ${i}` })));
+    const keys = await server.app.mock.seed(
+      Array.from({ length: TRIES }, (_, i) => ({ title: `upload ${i}` })),
+    );
     const statuses = [];
     for (const [i, key] of keys.entries())
       statuses.push((await halfClosed(uploadRequest(key, `bytes ${i}`))).status);
     expect(statuses).toEqual(Array(TRIES).fill(200));
-    const journalled = server.app.mock
-      .journal({ operationId: 'uploadVideoSource' })
-      .map((entry) => entry.status);
+    const journalled = (await server.app.mock.journal({ operationId: 'uploadVideoSource' })).map(
+      (entry) => entry.status,
+    );
     expect(journalled).toEqual(Array(TRIES).fill(200));
   });
 
   it('still ends an upload cut short by the half-close: a 400 that says so, the upload abandoned', async () => {
-    const [key = ''] = server.app.mock.seed([{ title: 'cut short' }]);
+    const [key = ''] = await server.app.mock.seed([{ title: 'cut short' }]);
     const started = nextEvent(server.app, (e) => e.videoKey === key && e.state === 'uploading');
     const abandoned = nextEvent(server.app, (e) => e.videoKey === key && e.previousState === 'uploading');
     const whole = uploadRequest(key, 'x'.repeat(1000));

@@ -37,7 +37,7 @@ function openConnections(): Promise<number> {
 
 describe('a slow-loris upload', () => {
   it('is cut off by the timeout and its temporary file, upload state and connection are freed', async () => {
-    const [key = ''] = app.mock.seed([{ title: 'loris' }]);
+    const [key = ''] = await app.mock.seed([{ title: 'loris' }]);
     const started = nextEvent(app, (e) => e.videoKey === key && e.state === 'uploading');
     const abandoned = nextEvent(app, (e) => e.videoKey === key && e.previousState === 'uploading');
     const { socket, reply: answer } = openRawConnection(server.port, { idleMs: Infinity });
@@ -58,7 +58,7 @@ describe('a slow-loris upload', () => {
   });
 
   it('leaves the server serving: a normal upload succeeds afterwards', async () => {
-    const [key = ''] = app.mock.seed([{ title: 'after loris' }]);
+    const [key = ''] = await app.mock.seed([{ title: 'after loris' }]);
     const response = await fetch(`${server.url}${paths.upload(key)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}` },

@@ -46,7 +46,7 @@ describe('the header timeout', () => {
 
 describe('the idle timeout', () => {
   it('closes an upload whose body stops coming, and abandons the upload', async () => {
-    const [key = ''] = server.app.mock.seed([{ title: 'stalled body' }]);
+    const [key = ''] = await server.app.mock.seed([{ title: 'stalled body' }]);
     const started = nextEvent(server.app, (e) => e.videoKey === key && e.state === 'uploading');
     const abandoned = nextEvent(server.app, (e) => e.videoKey === key && e.previousState === 'uploading');
     const { socket, reply } = openRawConnection(server.url, { idleMs: Infinity });
@@ -85,7 +85,7 @@ describe('the body idle timeout', () => {
     '--b\r\nContent-Disposition: form-data; name="file"; filename="slow.mp4"\r\n\r\n';
 
   it('answers 408 to an upload that trickles a byte every 100 ms, and abandons the upload', async () => {
-    const [key = ''] = slow.app.mock.seed([{ title: 'trickle' }]);
+    const [key = ''] = await slow.app.mock.seed([{ title: 'trickle' }]);
     const started = nextEvent(slow.app, (e) => e.videoKey === key && e.state === 'uploading');
     const abandoned = nextEvent(slow.app, (e) => e.videoKey === key && e.previousState === 'uploading');
     const { socket, reply } = openRawConnection(slow.url, { idleMs: Infinity });
@@ -112,7 +112,7 @@ describe('the body idle timeout', () => {
   });
 
   it('lets an upload through that the mock itself reads slowly (the uploadBytesPerSecond fault)', async () => {
-    const [key = ''] = slow.app.mock.seed([{ title: 'read slowly' }]);
+    const [key = ''] = await slow.app.mock.seed([{ title: 'read slowly' }]);
     slow.app.mock.faults.set([{ route: 'uploadVideoSource', uploadBytesPerSecond: 64 * 1024 }]);
     try {
       const form = new FormData();

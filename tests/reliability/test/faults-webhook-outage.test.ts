@@ -56,9 +56,9 @@ describe('a receiver that is down', () => {
     const port = await freePort();
     const app = createApp({ webhooks: [`http://127.0.0.1:${port}/hooks`], realTimeClock: false });
     cleanups.push(() => app.mock.close());
-    const first = app.mock.seed([{ title: 'a' }, { title: 'b' }, { title: 'c' }]);
-    for (const key of first) app.mock.makeReady(key);
-    const later = app.mock.seed([{ title: 'd' }, { title: 'e' }, { title: 'f' }]);
+    const first = await app.mock.seed([{ title: 'a' }, { title: 'b' }, { title: 'c' }]);
+    for (const key of first) await app.mock.makeReady(key);
+    const later = await app.mock.seed([{ title: 'd' }, { title: 'e' }, { title: 'f' }]);
     const expected = [
       ...first.map((key) => ['video.created', key]),
       ...first.map((key) => ['video.ready', key]),
@@ -69,8 +69,8 @@ describe('a receiver that is down', () => {
     // events behind the first wait for it (in order), never attempted yet.
     const quiet = () =>
       vi.waitFor(
-        () => {
-          const now = app.mock.now();
+        async () => {
+          const now = await app.mock.now();
           const waiting = webhooks.pending();
           expect(
             waiting.every((p) => !p.inFlight && (p.attempts === 0 || Date.parse(p.nextAttemptAt) > now)),
@@ -80,7 +80,7 @@ describe('a receiver that is down', () => {
       );
     await quiet();
     for (let step = 0; step < 20; step++) {
-      app.mock.advanceClock(30_000);
+      await app.mock.advanceClock(30_000);
       await quiet();
     }
     expect(webhooks.givenUp()).toEqual([]);
@@ -89,7 +89,7 @@ describe('a receiver that is down', () => {
     expect(refused.length).toBeGreaterThan(6); // more attempts than the old 6 in ~15 s
     const receiver = await listenOn(port);
     cleanups.push(() => closeServer(receiver.server));
-    app.mock.advanceClock(120_000);
+    await app.mock.advanceClock(120_000);
     await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(9), { timeout: 10_000 });
     await webhooks.idle();
     expect(receiver.received.map((r) => [r.event, r.videoKey])).toEqual(expected);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzCase } from '../src/fuzz/cases.js';
 import { rawMutation } from '../src/fuzz/raw-mutations.js';
 import { runRawCases } from '../src/fuzz/raw-run.js';
@@ -12,10 +12,14 @@ const SEED = 20261122;
 const RUNS = 1500;
 
 describe('the mock under generated requests', () => {
-  const { app, keys, close } = createFuzzTarget();
-  afterAll(close);
+  let target: Awaited<ReturnType<typeof createFuzzTarget>>;
+  beforeAll(async () => {
+    target = await createFuzzTarget();
+  });
+  afterAll(() => target.close());
 
   it(`answers ${RUNS} seeded requests over every operation with no 5xx, no crash and a message on every error`, async () => {
+    const { app, keys } = target;
     const statuses = new Set<number>();
     await fc.assert(
       fc.asyncProperty(fuzzCase(keys), async (c) => {

@@ -61,7 +61,7 @@ describe('the admin API with its own token', () => {
 
   it('changed nothing while refusing (no rule, no reading, no seeded video)', async () => {
     expect(guarded.mock.faults.list()).toEqual([]);
-    expect(guarded.mock.getReadings()['custom-fields-omitted']).toBe('merge');
+    expect((await guarded.mock.getReadings())['custom-fields-omitted']).toBe('merge');
     expect((await guarded.request(paths.get('v-0001'), { headers: JSON_AUTH })).status).toBe(404);
   });
 
@@ -88,7 +88,7 @@ describe('the admin API switched off', () => {
     expect(response.status).toBe(404);
     expect(errorDetail(await response.json())).toBeDefined();
     expect(off.mock.faults.list()).toEqual([]);
-    expect(off.mock.getReadings()['custom-fields-omitted']).toBe('merge');
+    expect((await off.mock.getReadings())['custom-fields-omitted']).toBe('merge');
   });
 });
 

@@ -7,7 +7,7 @@ import { fileForm, paths } from '../src/support/http.js';
 // §5.1: create and upload require `Authorization: Bearer <ACCESS_TOKEN>`; get and custom-fields
 // require it under the readings `required` (the mock's default) and `owner-only`.
 const app = createApp();
-const [key = ''] = app.mock.seed([{ title: 'guarded', simpleCustomFields: { kept: 'yes' } }]);
+const [key = ''] = await app.mock.seed([{ title: 'guarded', simpleCustomFields: { kept: 'yes' } }]);
 afterAll(() => app.mock.close());
 
 type Route = {
@@ -95,8 +95,8 @@ describe('every protected route', () => {
     const video = (await response.json()) as { simpleCustomFields: Record<string, unknown>; status?: string };
     expect(video.simpleCustomFields).toEqual({ kept: 'yes' });
     expect(video.status).toBe('created');
-    expect(app.mock.journal({ operationId: 'createVideos' }).every((entry) => entry.status === 401)).toBe(
-      true,
-    );
+    expect(
+      (await app.mock.journal({ operationId: 'createVideos' })).every((entry) => entry.status === 401),
+    ).toBe(true);
   });
 });

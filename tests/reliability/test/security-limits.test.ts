@@ -15,7 +15,7 @@ import { listenDuringSuite } from './listen-during-suite.js';
 const MiB = 1024 * 1024;
 const dataDir = mkdtempSync(join(tmpdir(), 'reliability-limits-'));
 const app = createApp({ dataDir, maxUploadBytes: MiB });
-const [key = ''] = app.mock.seed([{ title: 'limited' }]);
+const [key = ''] = await app.mock.seed([{ title: 'limited' }]);
 const server = listenDuringSuite(app, () => rmSync(dataDir, { recursive: true, force: true }));
 
 const head = (method: string, path: string, headers: string) =>

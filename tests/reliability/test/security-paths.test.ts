@@ -33,7 +33,7 @@ const hostileKeys = [
 ];
 
 beforeAll(async () => {
-  app.mock.seed(hostileKeys.map((key) => ({ key, title: `hostile ${key}` })));
+  await app.mock.seed(hostileKeys.map((key) => ({ key, title: `hostile ${key}` })));
   server = await serveApp(app);
 });
 afterAll(async () => {
@@ -59,7 +59,7 @@ describe('keys shaped like paths', () => {
   it.each(['.', '..', '%2e', '%2E%2E'])(
     '%j cannot be addressed (URLs resolve dot segments): 404, nothing stored',
     async (key) => {
-      app.mock.seed([{ key, title: 'dot' }]);
+      await app.mock.seed([{ key, title: 'dot' }]);
       const response = await fetch(`${server.url}/api/upload/v1/form-data/videos/${key}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${TOKEN}` },

@@ -40,7 +40,10 @@ export function describeDomFlow(environment: string): void {
       expect(progress.at(-1)).toBe(bytes.byteLength);
       expect(progress.length).toBeGreaterThan(1);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
-      expect(msw.mock.sourceOf(key)).toMatchObject({ size: bytes.byteLength, contentType: 'video/mp4' });
+      expect(await msw.mock.sourceOf(key)).toMatchObject({
+        size: bytes.byteLength,
+        contentType: 'video/mp4',
+      });
 
       const ready = await client.waitForReady(key, { timeoutMs: 60_000 });
       expect(ready.videoKey).toBe(key);

@@ -45,7 +45,7 @@ export function rawProblem(c: RawCase, status: number | undefined, body: string)
  */
 export async function runRawCases(given?: MockApp, mutations: RawMutation[] = []): Promise<RawStats> {
   const app = given ?? createApp({ maxUploadBytes: 1024 * 1024 });
-  const [key = 'v-0001'] = app.mock.seed([{ title: 'raw' }]);
+  const [key = 'v-0001'] = await app.mock.seed([{ title: 'raw' }]);
   const server = await serveApp(app);
   const stats: RawStats = { requests: 0, statuses: {}, serverErrors: 0, problems: [] };
   try {

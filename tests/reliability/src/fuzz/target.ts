@@ -18,10 +18,10 @@ export interface FuzzTargetOptions {
  * A fresh mock app, the keys of its seeded videos, and `close` (which also removes the data dir).
  *
  * @example
- * const { app, keys, close } = createFuzzTarget({ dataDir: true });
+ * const { app, keys, close } = await createFuzzTarget({ dataDir: true });
  * await close();
  */
-export function createFuzzTarget(options: FuzzTargetOptions = {}) {
+export async function createFuzzTarget(options: FuzzTargetOptions = {}) {
   const dataDir = options.dataDir ? mkdtempSync(join(tmpdir(), 'reliability-fuzz-')) : undefined;
   const app = createApp({
     maxUploadBytes: FUZZ_MAX_UPLOAD_BYTES,
@@ -32,7 +32,7 @@ export function createFuzzTarget(options: FuzzTargetOptions = {}) {
       seed: options.randomReadings,
     }),
   });
-  const keys = app.mock.seed([
+  const keys = await app.mock.seed([
     { title: 'one' },
     { title: 'two', simpleCustomFields: { views: 1 } },
     { title: 'three' },
