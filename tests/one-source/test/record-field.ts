@@ -69,7 +69,7 @@ assert.equal(batch?.ok, true, JSON.stringify(batch));
 const fromBatch = await client.getVideo(String(batch?.videoKey), reading('video-record-fields=with-extra-fields'));
 assert.equal((fromBatch as { description?: unknown }).description, 'From a batch');
 
-const [seeded] = app.mock.seed([{ title: 'Seeded', description: 'Seeded too' }]);
+const [seeded] = await app.mock.seed([{ title: 'Seeded', description: 'Seeded too' }]);
 const again = await client.getVideo(seeded, reading('video-record-fields=with-extra-fields'));
 assert.equal((again as { description?: unknown }).description, 'Seeded too');
 

@@ -22,11 +22,11 @@ import { findVideo } from './get-video.js';
  * then the record forgotten by the store; the lifecycle drops what it had scheduled for it.
  */
 export function deleteVideo(deps: Pick<ApiDeps, 'tokens' | 'store' | 'lifecycle'>) {
-  return (c: Context<MockEnv>) => {
+  return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
-    const record = findVideo(deps, c.req.param('videoKey') ?? '', readings);
-    deps.store.delete(record.key);
+    const record = await findVideo(deps, c.req.param('videoKey') ?? '', readings);
+    await deps.store.delete(record.key);
     const { status } = meaningOf('status-codes', readings.get('status-codes'));
     return respond(null, status.deleteVideo, readings);
   };
@@ -95,12 +95,13 @@ export const WORKING_DELETE: Stage[] = [
     edits: [
       {
         file: 'apps/mock-server/src/state/video-store.ts',
-        find: '  /** Inserts or replaces several records in one transaction. */\n',
+        find: '  /** Inserts or replaces records, in one transaction. */\n',
         replace:
-          '  /** Forgets the record of `key` (none: nothing changes). */\n  delete(key: string): void;\n  /** Inserts or replaces several records in one transaction. */\n',
+          '  /** Forgets the record of `key` (none: nothing changes). */\n  delete(key: string): Promise<void>;\n  /** Inserts or replaces records, in one transaction. */\n',
       },
     ],
     flags: [
+      'apps/mock-server/src/node/postgres/postgres-store.ts:createPostgresStore',
       'apps/mock-server/src/node/sqlite/sqlite-store.ts:createSqliteStore',
       'apps/mock-server/src/state/memory-store.ts:createMemoryStore',
     ],
@@ -110,14 +111,20 @@ export const WORKING_DELETE: Stage[] = [
     edits: [
       {
         file: 'apps/mock-server/src/state/memory-store.ts',
-        find: '    put,\n',
-        replace: '    put,\n    delete: (key) => {\n      videos.delete(key);\n    },\n',
+        find: '    putMany: (records) =>\n',
+        replace:
+          '    delete: (key) =>\n      settled(() => {\n        videos.delete(key);\n      }),\n    putMany: (records) =>\n',
       },
       {
         file: 'apps/mock-server/src/node/sqlite/sqlite-store.ts',
-        find: '    putMany: (records) => putMany(records),\n',
+        find: '    putMany: (records) => settled(() => putMany(records)),\n',
         replace:
-          "    putMany: (records) => putMany(records),\n    delete: (key) => {\n      db.prepare('DELETE FROM videos WHERE key = ?').run(key);\n    },\n",
+          "    putMany: (records) => settled(() => putMany(records)),\n    delete: (key) =>\n      settled(() => {\n        db.prepare('DELETE FROM videos WHERE key = ?').run(key);\n      }),\n",
+      },
+      {
+        file: 'apps/mock-server/src/node/postgres/postgres-store.ts',
+        find: '    async putMany(records) {\n',
+        replace: `    async delete(key) {\n      await database.run((sql) => sql\`DELETE FROM mock_videos WHERE sandbox = \${state} AND key = \${key}\`);\n    },\n    async putMany(records) {\n`,
       },
     ],
     flags: [],
@@ -156,7 +163,7 @@ assert.equal((await remove(gone.key)).response.status, 404);
 assert.equal((await get(kept.key)).response.status, 200);
 
 assert.equal((await remove(processing.key)).response.status, 200);
-app.mock.advanceClock(60_000);
+await app.mock.advanceClock(60_000);
 assert.equal((await get(processing.key)).response.status, 404);
 assert.deepEqual(events, []);
 
