@@ -111,12 +111,22 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
   let draining = false;
   const readiness = { ...root.readiness, draining: () => draining };
   let servedOrigin: string | undefined;
-  const registry = sandboxRegistry<{ control: StateControl; fetch: Fetch; origins: Origins }>({
+  const registry = sandboxRegistry<{
+    control: StateControl;
+    fetch: Fetch;
+    origins: Origins;
+    endStreams(): void;
+  }>({
     max: resolved.maxSandboxes,
     open(name) {
       const instance = createInstance(sandboxOptions(resolved, name), platform, access, true);
       if (servedOrigin !== undefined) instance.origins.serveAt(`${servedOrigin}${SANDBOXES_PATH}/${name}`);
-      return { control: instance.control, fetch: instance.app.fetch, origins: instance.origins };
+      return {
+        control: instance.control,
+        fetch: instance.app.fetch,
+        origins: instance.origins,
+        endStreams: instance.endStreams,
+      };
     },
   });
   if (resolved.admin) {
@@ -149,6 +159,9 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     },
     drain() {
       draining = true;
+      // Live streams never end by themselves: a draining server ends them rather than wait.
+      root.endStreams();
+      for (const name of registry.names()) registry.find(name)?.endStreams();
     },
     readings: root.readings,
     serveAt(origin) {

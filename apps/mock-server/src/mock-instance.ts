@@ -33,6 +33,8 @@ export interface MockInstance {
   origins: Origins;
   /** What `/readyz` asks of this state (src/http/health.ts). */
   readiness: Readiness;
+  /** Ends the journal's live streams (a server that drains does not wait for them). */
+  endStreams(): void;
 }
 
 /**
@@ -53,7 +55,10 @@ export function createInstance(
   const onError = errorPolicy(state);
   app.onError(onError);
   const cors = corsPolicy(resolved, [FAULT_HEADER, RENDITION_HEADER]);
-  const pipeline = requestPipeline({ ...state, cors, onError });
+  // One Metrics per app (the platform's); the default state's webhooks and pool are its gauges.
+  const poolSize = resolved.databaseUrl === undefined ? {} : { databasePoolSize: resolved.databasePoolSize };
+  const metrics = platform.metrics?.(sandboxed ? undefined : { webhooks: state.webhooks, ...poolSize });
+  const pipeline = requestPipeline({ ...state, cors, onError, ...(metrics && { metrics }) });
   const { wrap } = pipeline;
 
   apiRoutes(app, { ...state, receive: platform.receive }, wrap);
@@ -61,7 +66,7 @@ export function createInstance(
   docsRoutes(app, wrap);
   if (resolved.admin) {
     app.use(`${ADMIN_PREFIX}/*`, pipeline.middleware);
-    app.route(ADMIN_PREFIX, adminRoutes(state, access));
+    app.route(ADMIN_PREFIX, adminRoutes(state, access, metrics));
     consoleRoutes(app, wrap, {
       ...state,
       access,
@@ -79,5 +84,12 @@ export function createInstance(
     () => {},
   );
   const readiness: Readiness = { started: () => started, health: () => state.store.health() };
-  return { app, control: createControl(state), readings: state.readings, origins: state.origins, readiness };
+  return {
+    app,
+    control: createControl(state),
+    readings: state.readings,
+    origins: state.origins,
+    readiness,
+    endStreams: () => state.journal.close(),
+  };
 }

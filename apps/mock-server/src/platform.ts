@@ -7,6 +7,7 @@
  * `HostRequest` (src/http/context.ts), which Node's createApp makes (src/node/server/host-request.ts).
  */
 import { receiveWebUpload, type UploadReceiver } from './api/receive-upload.js';
+import type { MetricSources, Metrics } from './http/metrics.js';
 import { OptionError } from './options.js';
 import type { Log } from './shared/log.js';
 import { createMemoryStore } from './state/memory-store.js';
@@ -45,6 +46,12 @@ export interface Platform {
     options: ResolvedOptions,
     parts: { sink: SourceSink; log: Log },
   ): SourceProcessor | undefined;
+  /**
+   * The app's metrics (Node: Prometheus, src/node/metrics/), the same on every call; the default
+   * state gives `sources`, which gauges read at scrape time. None: the pipeline observes nothing
+   * and `GET /__mock/metrics` answers 404.
+   */
+  metrics?(sources?: MetricSources): Metrics;
 }
 
 /**

@@ -193,9 +193,10 @@ describe('an operation added to the spec, made to work by the recipe of CONTRIBU
     });
   });
 
-  it("costs what CONTRIBUTING's worked example says, within the issue's 8 files", () => {
+  it("costs what CONTRIBUTING's worked example says: the issue's 8 files, plus one for the third store", () => {
     const cost = handEditedFiles(WORKING_DELETE).length;
     expect(cost).toBe(statedCost('A working operation'));
-    expect(cost).toBeLessThanOrEqual(8);
+    // 8 was the bound with two stores; PostgreSQL (issue 36) is a third behind the same seam.
+    expect(cost).toBeLessThanOrEqual(9);
   });
 });

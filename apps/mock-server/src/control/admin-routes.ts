@@ -8,7 +8,8 @@ import { idsWithReadings, mockReadings, readingsOf } from '@video-api/schema';
 import type { Hono } from 'hono';
 import { requireToken } from '../http/auth.js';
 import type { MockEnv } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
+import type { Metrics } from '../http/metrics.js';
 import type { MockState } from '../instance/mock-state.js';
 import type { ServerReadings } from '../readings/server-readings.js';
 import { adminApp } from './admin-app.js';
@@ -46,6 +47,15 @@ export interface AccessView {
   adminCorsOrigins: string[];
 }
 
+/** 404 of `GET /__mock/metrics` on a platform without metrics: the mock's own error. */
+const NO_METRICS = new HttpError(404, {
+  code: 'metrics-unavailable',
+  title: 'No metrics here',
+  detail:
+    'This platform has no metrics (msw, a web runtime): GET /__mock/metrics answers under Node (the CLI, or createApp from @video-api/mock-server/node).',
+  mock: true,
+});
+
 function readingsView(readings: ServerReadings) {
   return {
     readings: { ...readings.current() },
@@ -61,8 +71,9 @@ function readingsView(readings: ServerReadings) {
  * app.route(ADMIN_PREFIX, adminRoutes(state, () => accessView));
  *
  * @param access what `GET /__mock/access` answers: who may reach the mock.
+ * @param metrics what `GET /__mock/metrics` renders, where the platform has metrics.
  */
-export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<MockEnv> {
+export function adminRoutes(deps: AdminState, access: () => AccessView, metrics?: Metrics): Hono<MockEnv> {
   const { clock, readings } = deps;
   const control = createControl(deps);
   const admin = adminApp();
@@ -75,6 +86,11 @@ export function adminRoutes(deps: AdminState, access: () => AccessView): Hono<Mo
   }
   admin.get('/openapi.json', (c) => c.json(adminOpenapi(c.get('origin'))));
   admin.get('/access', (c) => c.json(access()));
+  admin.get('/metrics', async (c) => {
+    if (metrics === undefined) throw NO_METRICS;
+    const { contentType, body } = await metrics.render();
+    return c.body(body, 200, { 'content-type': contentType });
+  });
   admin.post('/reset', async (c) => {
     await control.reset();
     return c.body(null, 204);

@@ -68,6 +68,19 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     'Who may reach the mock: hosts, origins, whether an admin token is set (never the token) and whether it is exposed',
     'Access: adminToken (boolean), exposed (boolean: bound to a non-loopback address), warning (when exposed without an admin token), allowedHosts (null: not checked), corsOrigins, adminCorsOrigins',
   ),
+  get(
+    '/metrics',
+    'getMetrics',
+    'Prometheus metrics: requests by operation and status, latency, database pool, webhook deliveries pending and given up, the process (Node only)',
+    'The text exposition format (text/plain; version=0.0.4)',
+    {
+      mediaType: 'text/plain',
+      schema: { type: 'string' },
+      refusals: {
+        404: "The platform has no metrics (msw, a web runtime): the mock's own error, with X-Mock-Error: metrics-unavailable",
+      },
+    },
+  ),
   post('/reset', 'reset', 'Forget videos, journal, faults; restore start readings', 'Reset', { status: 204 }),
   post('/seed', 'seed', 'Store videos directly (all or nothing)', 'The keys of the seeded videos', {
     body: { schema: zSeedBody, example: { videos: [{ title: 'Keynote', tags: ['talk'], phase: 'ready' }] } },

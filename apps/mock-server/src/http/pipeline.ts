@@ -18,6 +18,7 @@ import { StoreUnavailable } from '../state/store-unavailable.js';
 import { bearerToken } from './auth.js';
 import type { MockEnv } from './context.js';
 import { badRequest } from './errors.js';
+import { type Metrics, operationLabel } from './metrics.js';
 import { mockError } from './mock-error.js';
 import { isNetworkFault } from './network-fault.js';
 import { isAdminPath, isSpecOperation, operationIdOf } from './operations.js';
@@ -49,6 +50,8 @@ export interface PipelineDeps {
   cors: { api: MiddlewareHandler<MockEnv>; admin: MiddlewareHandler<MockEnv> };
   /** Renders an error thrown before or by a handler. */
   onError: (error: Error, c: Context<MockEnv>) => Response;
+  /** Told of every finished request, where the platform has metrics (src/http/metrics.ts). */
+  metrics?: Metrics;
 }
 
 /** The request's origin; a Host header that makes no valid URL is the client's error, not a 500. */
@@ -84,13 +87,13 @@ function takeRateLimit(c: Context<MockEnv>, deps: PipelineDeps, operationId: str
 }
 
 /**
- * Journal entry and log line of a finished request. The journal keeps the request and the response
+ * Journal entry, log line and metrics of a finished request. The journal keeps the request and the response
  * (or what the response was made from) by reference, no copy, for the bodies shown on demand;
  * admin requests are not kept.
  */
 function record(
   c: Context<MockEnv>,
-  { clock, journal, log }: PipelineDeps,
+  { clock, journal, log, metrics }: PipelineDeps,
   path: string,
   admin: boolean,
   started: number,
@@ -98,6 +101,10 @@ function record(
 ): void {
   const readings = c.get('readings');
   const status = response.status;
+  if (metrics !== undefined) {
+    const operation = operationLabel(c.get('operationId'), path, admin, c.get('unjournalled') === true);
+    metrics.observe(operation, status, (performance.now() - started) / 1000);
+  }
   const level = status >= 500 ? 'error' : 'info';
   const logged = log.enabled(level);
   if (admin && !logged) return;

@@ -14,8 +14,11 @@ import type { MockState } from './mock-state.js';
 
 type Parts = Pick<MockState, 'store' | 'sink' | 'clock' | 'definitions' | 'lifecycle' | 'readings' | 'log'>;
 
-/** The control values: clock, definitions and (on a shared store) the readings set through the control. */
-async function takeUpControl(state: Parts): Promise<void> {
+/**
+ * The control values: clock, definitions and (on a shared store) the readings set through the
+ * control; at `start`, an empty store gets the default definitions.
+ */
+async function takeUpControl(state: Parts, start = false): Promise<void> {
   const { store } = state;
   const [offset, readings] = await Promise.all([
     store.getClockOffset(),
@@ -26,7 +29,7 @@ async function takeUpControl(state: Parts): Promise<void> {
     if (readings === undefined) state.readings.reset();
     else state.readings.replace(readings);
   }
-  await state.definitions.load();
+  await (start ? state.definitions.load() : state.definitions.reload());
 }
 
 async function takeUp(state: Parts): Promise<void> {
@@ -36,7 +39,7 @@ async function takeUp(state: Parts): Promise<void> {
     const videos = await store.list();
     sink.keepOnly?.(new Set(videos.flatMap((record) => (record.source ? [record.source.file] : []))));
   }
-  await takeUpControl(state);
+  await takeUpControl(state, true);
   await state.lifecycle.start(!store.shared);
 }
 
@@ -93,7 +96,7 @@ export function syncState(state: Parts): StateSync {
   };
   const stop = state.store.watch(() => {
     const after = current ?? Promise.resolve();
-    track(after.then(() => whenUp(takeUpChange, state.log, 'taking up a change of another instance')));
+    void track(after.then(() => whenUp(takeUpChange, state.log, 'taking up a change of another instance')));
   });
   return { started, waiting: () => current, stop };
 }

@@ -89,7 +89,7 @@ export async function openConsole(options: OpenConsoleOptions): Promise<MockCons
     await loadInto(frame, html);
     shown = at;
     onLinks(frame, (href, event) => void follow(linkAction(href, shown, base), event));
-    if (target.hash) follow({ kind: 'fragment', hash: target.hash });
+    if (target.hash) void follow({ kind: 'fragment', hash: target.hash });
   }
   try {
     await show(`${base}/`);

@@ -2,7 +2,8 @@
  * The Node platform of the mock: PostgreSQL for a database URL, SQLite for a data dir (else memory), uploads on disk (the data
  * dir's folders, else a temporary folder), busboy on the raw request, hls.js for the console's
  * player where it is installed (an optional peer), webhook deliveries through a fetch that checks
- * every resolved address at connect time, log lines to stderr (batched, ./log-writer.ts).
+ * every resolved address at connect time, log lines to stderr (batched, ./log-writer.ts),
+ * Prometheus metrics (./metrics/).
  */
 import type { Platform } from '../platform.js';
 import { createLog } from '../shared/log.js';
@@ -10,6 +11,7 @@ import { createMemoryStore } from '../state/memory-store.js';
 import type { ResolvedOptions } from '../types.js';
 import { playerScript } from './assets/player-script.js';
 import { stderrLines } from './log-writer.js';
+import { prometheusMetrics } from './metrics/prometheus.js';
 import { openDatabase } from './postgres/database.js';
 import { createPostgresStore } from './postgres/postgres-store.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite/sqlite-store.js';
@@ -45,5 +47,6 @@ export function nodePlatform(): Platform {
     receive: receiveNodeUpload,
     playerScript: playerScript(),
     writeLog: stderrLines(),
+    metrics: prometheusMetrics(),
   };
 }

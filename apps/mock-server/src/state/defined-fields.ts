@@ -14,6 +14,8 @@ export interface Definitions {
   set(definitions: FieldDefinition[]): Promise<void>;
   /** Takes up what the store holds; an empty store starts with the default definitions. */
   load(): Promise<void>;
+  /** Takes up what the store holds now, as it is (after another process changed it). */
+  reload(): Promise<void>;
 }
 
 /**
@@ -35,6 +37,9 @@ export function storedDefinitions(store: VideoStore): Definitions {
       const [stored, videos] = await Promise.all([store.getDefinitions(), store.list()]);
       if (stored.length === 0 && videos.length === 0) await set(defaultDefinitions());
       else current = stored;
+    },
+    async reload() {
+      current = await store.getDefinitions();
     },
   };
 }

@@ -41,9 +41,17 @@ async function appFor(path: string): Promise<{ app: MockApp; url: string }> {
   return { app, url: path.replace('{videoKey}', videoKey ?? '').replace('{id}', id) };
 }
 
-/** The body's text; an event stream (the journal's) never ends, so it is cancelled and read as ''. */
+/**
+ * The body's text; an event stream (the journal's) never ends, so it is cancelled and read as '';
+ * the metrics' text format (no JSON) is read and taken as ''.
+ */
 async function textOf(response: Response): Promise<string> {
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return response.text();
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('text/plain')) {
+    await response.text();
+    return '';
+  }
+  if (!type.startsWith('text/event-stream')) return response.text();
   await response.body?.cancel();
   return '';
 }

@@ -36,7 +36,7 @@ const mock = (name: string) => {
   return app;
 };
 
-async function timed(work: () => Promise<Response>): Promise<{ res: Response; ms: number }> {
+async function timed(work: () => Response | Promise<Response>): Promise<{ res: Response; ms: number }> {
   const started = performance.now();
   const res = await work();
   return { res, ms: performance.now() - started };
@@ -51,7 +51,7 @@ describe('the database goes away and comes back', () => {
       body: JSON.stringify({ projectKey: 'p', videos: [{ title: 'kept' }] }),
     });
     expect(created.status).toBe(200);
-    const [{ key }] = (await created.json()) as { key: string }[];
+    const [{ key }] = (await created.json()) as [{ key: string }];
     await cluster.stop();
     const requests = [
       () => app.request(`/api/v1/videos/${key}`, { headers: auth }),

@@ -81,6 +81,14 @@ export const JOURNAL_CHANNEL = 'video_api_mock_journal';
 
 const open = new Map<string, { database: Database; holders: number }>();
 
+/** Queries running now in this process, over every pool (a gauge of the metrics, src/node/metrics/). */
+let inFlight = 0;
+
+/** How many `run()` calls of this process's pools are running now. */
+export function queriesInFlight(): number {
+  return inFlight;
+}
+
 /**
  * The pool of `options.url` in this process, opened on first use (later callers share it).
  *
@@ -125,10 +133,13 @@ export function openDatabase(options: DatabaseOptions): Database {
     isReady: () => ready,
     async run(work) {
       if (!ready) await readyPromise;
+      inFlight++;
       try {
         return await work(sql);
       } catch (error) {
         throw asUnavailable(error) ?? error;
+      } finally {
+        inFlight--;
       }
     },
     async health() {

@@ -28,14 +28,16 @@ export const MIGRATIONS: readonly Migration[] = [
         sandbox text NOT NULL,
         key text NOT NULL,
         seq bigserial NOT NULL,
-        record jsonb NOT NULL,
+        -- json, not jsonb: the text as the API took it (jsonb holds no NUL escape and no lone
+        -- surrogate, which JSON strings may carry, and reorders members)
+        record json NOT NULL,
         PRIMARY KEY (sandbox, key)
       );
       CREATE INDEX mock_videos_order ON mock_videos (sandbox, seq);
       CREATE TABLE mock_values (
         sandbox text NOT NULL,
         name text NOT NULL,
-        value jsonb NOT NULL,
+        value json NOT NULL,
         PRIMARY KEY (sandbox, name)
       );
       -- count keys from the sequence of the sandbox, skipping those a seed stored (one round trip)

@@ -1,13 +1,12 @@
 /**
  * The shared store (`databaseUrl`): one state of the mock (the default one, or a sandbox's) in
- * PostgreSQL, which any number of processes use at once. Videos are rows (`record` as jsonb) keyed
+ * PostgreSQL, which any number of processes use at once. Videos are rows (`record` as json) keyed
  * by state and key; an update locks its row from the read to the commit (`SELECT … FOR UPDATE`),
  * so concurrent merges on several processes never lose one another; keys come from a sequence per
  * state through `mock_next_keys` (one round trip, skipping keys a seed took), unique across
  * processes; definitions and the clock's offset are rows of `mock_values`.
  */
 import { createHash } from 'node:crypto';
-import type { JSONValue } from 'postgres';
 import type { FieldDefinition, VideoRecord } from '../../state/types.js';
 import type { VideoStore } from '../../state/video-store.js';
 import { CHANGES_CHANNEL, type Database } from './database.js';
@@ -20,6 +19,13 @@ function sequenceOf(state: string): string {
 }
 
 type Row = { record: VideoRecord };
+
+/**
+ * A value sent as JSON text (`${asJson(value)}::text::json`): as text, it is stored as the API
+ * took it. `sql.json` would send jsonb, which refuses \u0000 and lone surrogates that JSON
+ * strings may hold, and reorders members.
+ */
+const asJson = (value: unknown): string => JSON.stringify(value);
 
 /**
  * The store of state `state` ('' for the default state, else the sandbox's name) in `database`.
@@ -69,7 +75,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     const notice = database.changes.payload(state);
     await database.run(
       (sql) => sql`WITH kept AS (
-          INSERT INTO mock_values (sandbox, name, value) VALUES (${state}, ${name}, ${sql.json(json as JSONValue)})
+          INSERT INTO mock_values (sandbox, name, value) VALUES (${state}, ${name}, ${asJson(json)}::text::json)
           ON CONFLICT (sandbox, name) DO UPDATE SET value = excluded.value RETURNING 1)
         SELECT pg_notify(${CHANGES_CHANNEL}, ${notice}) FROM kept`,
     );
@@ -95,7 +101,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           if (!row) return undefined;
           const next = change(row.record);
           if (next === row.record) return next;
-          await tx`UPDATE mock_videos SET record = ${tx.json(next as unknown as JSONValue)}
+          await tx`UPDATE mock_videos SET record = ${asJson(next)}::text::json
             WHERE sandbox = ${state} AND key = ${key}`;
           return next;
         }),
@@ -105,7 +111,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
       await database.run(
         (sql) => sql`INSERT INTO mock_videos (sandbox, key, record)
           SELECT ${state}, element ->> 'key', element
-          FROM jsonb_array_elements(${sql.json(records as unknown as JSONValue)}) WITH ORDINALITY AS given (element, position)
+          FROM json_array_elements(${asJson(records)}::text::json) WITH ORDINALITY AS given (element, position)
           ORDER BY position
           ON CONFLICT (sandbox, key) DO UPDATE SET record = excluded.record`,
       );
