@@ -11,6 +11,9 @@ import { logCost } from './log-cost.js';
 import { mockAb } from './mock-ab.js';
 import { mockVsBare } from './mock-vs-bare.js';
 import { mswFlow } from './msw-flow.js';
+import { pgLatency } from './pg-latency.js';
+import { pgScale } from './pg-scale.js';
+import { pgVsBare } from './pg-vs-bare.js';
 import { scale } from './scale.js';
 import { soak } from './soak.js';
 import { startup } from './startup.js';
@@ -22,6 +25,9 @@ export const BENCHMARKS: Benchmark[] = [
   throughput,
   mockVsBare,
   logCost,
+  pgVsBare,
+  pgLatency,
+  pgScale,
   upload,
   concurrentUploads,
   clientOverhead,
