@@ -16,15 +16,24 @@ function contentOf(choice: ChosenReading, schema: unknown): JsonObject | undefin
   return { [meaning.mediaType ?? 'application/json']: { schema } };
 }
 
-/** The error shape: `components.schemas.Error` and the content of `components.responses.Error`. */
-function resolveErrorShape(document: JsonObject, choice: ChosenReading): void {
+/**
+ * The error shape: `components.schemas.Error` and the content of `components.responses.Error`.
+ * With `jsonAlias`, a media type other than `application/json` (problem+json) is followed by
+ * `application/json` with the same schema: generators that keep only `application/json` bodies
+ * would type every error as void.
+ */
+function resolveErrorShape(document: JsonObject, choice: ChosenReading, jsonAlias: boolean): void {
   const components = document.components as JsonObject;
   const schemas = components.schemas as JsonObject;
   const meaning = meaningFor(choice);
   if (!meaning.schema) return;
   schemas.Error = { ...meaning.schema, 'x-resolved': [resolvedFrom(choice)] };
   const response = (components.responses as JsonObject).Error as JsonObject;
-  response.content = contentOf(choice, { $ref: '#/components/schemas/Error' });
+  const content = contentOf(choice, { $ref: '#/components/schemas/Error' });
+  if (jsonAlias && content && !('application/json' in content)) {
+    content['application/json'] = { schema: { $ref: '#/components/schemas/Error' } };
+  }
+  response.content = content;
   response['x-resolved'] = [resolvedFrom(choice)];
 }
 
@@ -45,10 +54,10 @@ function resolveBody(body: JsonObject | undefined, choice: ChosenReading, docume
   body['x-resolved'] = [...((body['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
 }
 
-/** Resolves every open body the chosen readings decide. */
-export function resolveBodies(document: JsonObject, chosen: Chosen): void {
+/** Resolves every open body the chosen readings decide (`jsonAlias`: see resolveErrorShape). */
+export function resolveBodies(document: JsonObject, chosen: Chosen, jsonAlias = true): void {
   const shape = chosen.get('error-shape');
-  if (shape) resolveErrorShape(document, shape);
+  if (shape) resolveErrorShape(document, shape, jsonAlias);
   const upload = chosen.get('upload-response-body');
   if (upload) resolveBody(nodeAt(document, pointerOf(upload.id)), upload, document);
   const webhook = chosen.get('webhook-payload');
