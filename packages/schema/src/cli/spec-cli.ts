@@ -28,15 +28,14 @@ Options:
   --server URL           the document's server (default: the mock's, http://localhost:4010)
   --upload-server URL    the upload host, when it differs from --server (upload-host, §4.2)
   --keep-default         keep the catch-all \`default\` error response beside the exact statuses
-  --exact-error-media-type
-                         error bodies only under the error shape's media type (by default
-                         application/json is listed beside application/problem+json)
+  --json-error-alias     also list error bodies under application/json after
+                         application/problem+json (for generators that keep only JSON)
   --help                 this text
 `;
 
 const OPTIONS =
   '--reading ID=READING, --from-report FILE, --out FILE, --overlay FILE, --server URL, ' +
-  '--upload-server URL, --keep-default, --exact-error-media-type, --help';
+  '--upload-server URL, --keep-default, --json-error-alias, --help';
 
 /** Bad input: one line, exit 2. */
 class UsageError extends Error {}
@@ -79,7 +78,7 @@ function resolveCommand(args: string[], io: CliIo): number {
       server: { type: 'string' },
       'upload-server': { type: 'string' },
       'keep-default': { type: 'boolean' },
-      'exact-error-media-type': { type: 'boolean' },
+      'json-error-alias': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -102,7 +101,7 @@ function resolveCommand(args: string[], io: CliIo): number {
       server: values.server,
       uploadServer: values['upload-server'],
       keepDefault: values['keep-default'] === true,
-      exactErrorMediaType: values['exact-error-media-type'] === true,
+      jsonErrorAlias: values['json-error-alias'] === true,
     });
   } catch (error) {
     if (!(error instanceof ResolveError)) throw error;

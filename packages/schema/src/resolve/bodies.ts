@@ -55,7 +55,7 @@ function resolveBody(body: JsonObject | undefined, choice: ChosenReading, docume
 }
 
 /** Resolves every open body the chosen readings decide (`jsonAlias`: see resolveErrorShape). */
-export function resolveBodies(document: JsonObject, chosen: Chosen, jsonAlias = true): void {
+export function resolveBodies(document: JsonObject, chosen: Chosen, jsonAlias = false): void {
   const shape = chosen.get('error-shape');
   if (shape) resolveErrorShape(document, shape, jsonAlias);
   const upload = chosen.get('upload-response-body');

@@ -45,8 +45,12 @@ export interface ResolveOptions {
    * reading gives, a 500 say, is untyped).
    */
   keepDefault?: boolean;
-  /** Error bodies only under the error shape's own media type (default false: `application/json` is listed after `application/problem+json`). */
-  exactErrorMediaType?: boolean;
+  /**
+   * Also list error bodies under `application/json` after the error shape's own media type
+   * (`application/problem+json`), for generators that keep only `application/json` bodies.
+   * Default false: Specmatic then expects the alias and no longer runs the refusal examples.
+   */
+  jsonErrorAlias?: boolean;
 }
 
 export interface ResolvedSpec {
@@ -110,7 +114,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   const lookup = byId(chosen);
   const document = structuredClone(openapiDocument) as JsonObject;
   resolveNarrows(document, lookup);
-  resolveBodies(document, lookup, !options.exactErrorMediaType);
+  resolveBodies(document, lookup, options.jsonErrorAlias === true);
   resolveRecord(document, lookup);
   resolveOperations(document, lookup, options.keepDefault === true);
   resolveServers(document, servers);

@@ -42,15 +42,13 @@ describe('resolveSpec: the default readings', () => {
     const error = (document as Doc).components.schemas.Error;
     expect(error.required).toEqual(['title', 'status']);
     const refusal = operation(document, 'getVideo').responses['401'];
-    // application/json follows with the same schema: generators that keep only it type errors too.
-    expect(Object.keys(refusal.content)).toEqual(['application/problem+json', 'application/json']);
+    expect(Object.keys(refusal.content)).toEqual(['application/problem+json']);
     for (const media of Object.values(refusal.content)) {
       expect((media as Doc).schema).toEqual({ $ref: '#/components/schemas/Error' });
     }
     expect(refusal['x-resolved']).toEqual([{ id: 'auth-get-video', reading: 'required', from: 'default' }]);
     expect(Object.keys((document as Doc).components.responses.Error.content)).toEqual([
       'application/problem+json',
-      'application/json',
     ]);
   });
 

@@ -46,7 +46,7 @@ describe('video-api-spec resolve', () => {
       '--upload-server',
       'https://upload.example.test',
       '--keep-default',
-      '--exact-error-media-type',
+      '--json-error-alias',
       '--out',
       out,
     );
@@ -56,7 +56,10 @@ describe('video-api-spec resolve', () => {
     const upload = document.paths['/api/upload/v1/form-data/videos/{videoKey}'].post;
     expect(upload.servers[0].url).toBe('https://upload.example.test');
     expect(upload.responses.default).toEqual({ $ref: '#/components/responses/Error' });
-    expect(Object.keys(document.components.responses.Error.content)).toEqual(['application/problem+json']);
+    expect(Object.keys(document.components.responses.Error.content)).toEqual([
+      'application/problem+json',
+      'application/json',
+    ]);
   });
 
   it('resolves from a report file', async () => {

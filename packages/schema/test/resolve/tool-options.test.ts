@@ -1,7 +1,7 @@
 /**
  * What SDK generators need of a resolved document beyond the readings: a concrete server (the one
  * given, the mock's by default), the upload's own server only where its host differs, no catch-all
- * `default` (unless kept), and error bodies under application/json too (unless told otherwise).
+ * `default` (unless kept), and error bodies under application/json too when told.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -67,10 +67,17 @@ describe('the catch-all default and the error media types', () => {
     }
   });
 
-  it('lists only the media type of the error shape when told so, and no alias when it is already JSON', () => {
-    const exact = resolveSpec({ exactErrorMediaType: true }).document as Doc;
-    expect(Object.keys(exact.components.responses.Error.content)).toEqual(['application/problem+json']);
-    const json = resolveSpec({ readings: { 'error-shape': 'message-object' } }).document as Doc;
-    expect(Object.keys(json.components.responses.Error.content)).toEqual(['application/json']);
+  it('lists application/json after problem+json when told, with the same schema, examples under the first only', () => {
+    const aliased = resolveSpec({ jsonErrorAlias: true }).document as Doc;
+    const content = aliased.components.responses.Error.content;
+    expect(Object.keys(content)).toEqual(['application/problem+json', 'application/json']);
+    expect(content['application/json'].schema).toEqual(content['application/problem+json'].schema);
+    const notFound = aliased.paths['/api/v1/videos/{videoKey}'].get.responses['404'].content;
+    expect(Object.keys(notFound['application/problem+json'].examples)).toEqual(['unknownKey']);
+    expect(notFound['application/json'].examples).toBeUndefined();
+    const json = resolveSpec({ readings: { 'error-shape': 'message-object' }, jsonErrorAlias: true });
+    expect(Object.keys((json.document as Doc).components.responses.Error.content)).toEqual([
+      'application/json',
+    ]);
   });
 });
