@@ -363,6 +363,7 @@ describe('meaning of readings: the spec', () => {
       'token-refusal',
       'unknown-video-key',
       'upload-response-body',
+      'video-record-fields',
       'video-states',
       'video-transitions',
       'videos-per-create-limit',

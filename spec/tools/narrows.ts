@@ -15,8 +15,16 @@ export interface Narrowing {
   set: Record<string, unknown>;
 }
 
-/** The keywords a narrowing may set: bounds, the names of a map, the alternatives of a value. */
-const NARROW_KEYWORDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'propertyNames', 'anyOf'] as const;
+/** The keywords a narrowing may set: bounds, the names of a map, the alternatives of a value, a closed object. */
+const NARROW_KEYWORDS = [
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'propertyNames',
+  'anyOf',
+  'additionalProperties',
+] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -58,6 +66,10 @@ function keywordProblems(keyword: string, value: unknown, spec: unknown, where: 
         return schemaPointerProblems(ref.replace(/^#/, ''), spec, `${where}: anyOf[${i}]`);
       });
     }
+    case 'additionalProperties':
+      return value === false
+        ? []
+        : [`${where}: additionalProperties may only be set to false (a closed object)`];
     default:
       return Number.isInteger(value) && (value as number) >= 0
         ? []

@@ -30,6 +30,7 @@ describe('meaning types', () => {
       | 'custom-field-types'
       | 'custom-field-null'
       | 'list-order'
+      | 'video-record-fields'
     >();
   });
 

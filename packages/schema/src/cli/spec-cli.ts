@@ -25,10 +25,17 @@ Options:
   --from-report FILE     choose what a contract run observed (its report.json)
   --out FILE             where to write the resolved document (required)
   --overlay FILE         also write the same choices as an OpenAPI Overlay 1.0 over the spec
+  --server URL           the document's server (default: the mock's, http://localhost:4010)
+  --upload-server URL    the upload host, when it differs from --server (upload-host, §4.2)
+  --keep-default         keep the catch-all \`default\` error response beside the exact statuses
+  --json-error-alias     also list error bodies under application/json after
+                         application/problem+json (for generators that keep only JSON)
   --help                 this text
 `;
 
-const OPTIONS = '--reading ID=READING, --from-report FILE, --out FILE, --overlay FILE, --help';
+const OPTIONS =
+  '--reading ID=READING, --from-report FILE, --out FILE, --overlay FILE, --server URL, ' +
+  '--upload-server URL, --keep-default, --json-error-alias, --help';
 
 /** Bad input: one line, exit 2. */
 class UsageError extends Error {}
@@ -68,6 +75,10 @@ function resolveCommand(args: string[], io: CliIo): number {
       'from-report': { type: 'string' },
       out: { type: 'string' },
       overlay: { type: 'string' },
+      server: { type: 'string' },
+      'upload-server': { type: 'string' },
+      'keep-default': { type: 'boolean' },
+      'json-error-alias': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -84,9 +95,22 @@ function resolveCommand(args: string[], io: CliIo): number {
   const report = file === undefined ? undefined : readReportFile(file, `--from-report ${file}`).report;
   let resolved: ReturnType<typeof resolveSpec>;
   try {
-    resolved = resolveSpec({ readings: values.reading ?? [], report });
+    resolved = resolveSpec({
+      readings: values.reading ?? [],
+      report,
+      server: values.server,
+      uploadServer: values['upload-server'],
+      keepDefault: values['keep-default'] === true,
+      jsonErrorAlias: values['json-error-alias'] === true,
+    });
   } catch (error) {
     if (!(error instanceof ResolveError)) throw error;
+    if (error.what === 'server') {
+      const flags = error.problems.map((p) =>
+        p.replace(/^uploadServer /, '--upload-server ').replace(/^server /, '--server '),
+      );
+      throw new UsageError(flags.join('; '));
+    }
     const where = error.what === 'readings' ? '--reading' : `--from-report ${values['from-report']}`;
     throw new UsageError(`${where}: ${error.problems.join('; ')}`);
   }

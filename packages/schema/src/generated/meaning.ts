@@ -894,6 +894,22 @@ export const createEmptyVideosMeaning = {
   }
 } as const;
 
+export const videoRecordFieldsMeaning = {
+  "listed-only": {
+    "narrows": [
+      {
+        "at": "/components/schemas/Video",
+        "set": {
+          "additionalProperties": false
+        }
+      }
+    ]
+  },
+  "with-extra-fields": {
+    "narrows": []
+  }
+} as const;
+
 export const customFieldFormatsMeaning = {
   "simple-only": {
     "schema": {

@@ -4,7 +4,7 @@
  * webhook's payload (§6).
  */
 
-import type { JsonObject } from '../json-object.js';
+import { isObject, type JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
 import { meaningFor, nodeAt, pointerOf, resolvedFrom, sentenceOf } from './document.js';
 import { bodyExamples } from './examples.js';
@@ -16,15 +16,24 @@ function contentOf(choice: ChosenReading, schema: unknown): JsonObject | undefin
   return { [meaning.mediaType ?? 'application/json']: { schema } };
 }
 
-/** The error shape: `components.schemas.Error` and the content of `components.responses.Error`. */
-function resolveErrorShape(document: JsonObject, choice: ChosenReading): void {
+/**
+ * The error shape: `components.schemas.Error` and the content of `components.responses.Error`.
+ * With `jsonAlias`, a media type other than `application/json` (problem+json) is followed by
+ * `application/json` with the same schema: generators that keep only `application/json` bodies
+ * would type every error as void.
+ */
+function resolveErrorShape(document: JsonObject, choice: ChosenReading, jsonAlias: boolean): void {
   const components = document.components as JsonObject;
   const schemas = components.schemas as JsonObject;
   const meaning = meaningFor(choice);
   if (!meaning.schema) return;
   schemas.Error = { ...meaning.schema, 'x-resolved': [resolvedFrom(choice)] };
   const response = (components.responses as JsonObject).Error as JsonObject;
-  response.content = contentOf(choice, { $ref: '#/components/schemas/Error' });
+  const content = contentOf(choice, { $ref: '#/components/schemas/Error' });
+  if (jsonAlias && content && !('application/json' in content)) {
+    content['application/json'] = { schema: { $ref: '#/components/schemas/Error' } };
+  }
+  response.content = content;
   response['x-resolved'] = [resolvedFrom(choice)];
 }
 
@@ -45,12 +54,33 @@ function resolveBody(body: JsonObject | undefined, choice: ChosenReading, docume
   body['x-resolved'] = [...((body['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
 }
 
-/** Resolves every open body the chosen readings decide. */
-export function resolveBodies(document: JsonObject, chosen: Chosen): void {
+/**
+ * The `state` members of a resolved webhook payload (§6) take the words of the chosen
+ * `video-states` reading (§3): the payload names a video's state, in the words the record uses.
+ */
+function stateWordsIn(schema: unknown, states: ChosenReading | undefined): void {
+  const words = states ? meaningFor(states).words : undefined;
+  if (!states || !words || !isObject(schema) || !isObject(schema.properties)) return;
+  for (const [name, member] of Object.entries(schema.properties)) {
+    if (name === 'state' && isObject(member)) {
+      schema.properties[name] = { ...member, enum: [...words], 'x-resolved': [resolvedFrom(states)] };
+    } else stateWordsIn(member, states);
+  }
+}
+
+/** Resolves every open body the chosen readings decide (`jsonAlias`: see resolveErrorShape). */
+export function resolveBodies(document: JsonObject, chosen: Chosen, jsonAlias = false): void {
   const shape = chosen.get('error-shape');
-  if (shape) resolveErrorShape(document, shape);
+  if (shape) resolveErrorShape(document, shape, jsonAlias);
   const upload = chosen.get('upload-response-body');
   if (upload) resolveBody(nodeAt(document, pointerOf(upload.id)), upload, document);
   const webhook = chosen.get('webhook-payload');
-  if (webhook) resolveBody(nodeAt(document, `${pointerOf(webhook.id)}/requestBody`), webhook);
+  if (!webhook) return;
+  const body = nodeAt(document, `${pointerOf(webhook.id)}/requestBody`);
+  resolveBody(body, webhook);
+  for (const media of Object.values(isObject(body?.content) ? body.content : {})) {
+    if (!isObject(media)) continue;
+    media.schema = structuredClone(media.schema); // the reading's schema in the registry stays as it is
+    stateWordsIn(media.schema, chosen.get('video-states'));
+  }
 }

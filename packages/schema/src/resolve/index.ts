@@ -24,6 +24,7 @@ import { resolveOperations } from './operations.js';
 import { type OverlayDocument, overlayBetween } from './overlay.js';
 import { resolveRecord } from './record.js';
 import { resolveRefusalExamples } from './refusal-examples.js';
+import { resolveServers, serverProblems } from './servers.js';
 
 export type { JsonObject } from '../json-object.js';
 export type { ChoiceSource, ChosenReading } from './choices.js';
@@ -34,6 +35,22 @@ export interface ResolveOptions {
   readings?: ReadingChoice | readonly string[];
   /** A contract report (the parsed `report.json` of `video-api-contract`) whose observed readings are chosen. */
   report?: unknown;
+  /** The document's server: an absolute http(s) URL. Default: the mock's (`http://localhost:4010`). */
+  server?: string;
+  /** The upload host (`upload-host`, §4.2): when it differs from `server`, the upload operation lists it as its own server. */
+  uploadServer?: string;
+  /**
+   * Keep the catch-all `default` error response beside the statuses the readings give (default
+   * false: generators then type a success as the success body only; an answer of a status no
+   * reading gives, a 500 say, is untyped).
+   */
+  keepDefault?: boolean;
+  /**
+   * Also list error bodies under `application/json` after the error shape's own media type
+   * (`application/problem+json`), for generators that keep only `application/json` bodies.
+   * Default false: Specmatic then expects the alias and no longer runs the refusal examples.
+   */
+  jsonErrorAlias?: boolean;
 }
 
 export interface ResolvedSpec {
@@ -45,10 +62,10 @@ export interface ResolvedSpec {
   chosen: ChosenReading[];
 }
 
-/** Bad options: `what` is the option (`readings` or `report`), `problems` say what was wrong and what is accepted. */
+/** Bad options: `what` is the option (`readings`, `report`, or `server` for either address), `problems` say what was wrong and what is accepted. */
 export class ResolveError extends Error {
   constructor(
-    readonly what: 'readings' | 'report',
+    readonly what: 'readings' | 'report' | 'server',
     readonly problems: string[],
   ) {
     super(`${what}: ${problems.join('; ')}`);
@@ -90,13 +107,17 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
     if (!result.ok) throw new ResolveError('report', result.problems);
     reported = result.observed;
   }
+  const servers = { server: options.server, uploadServer: options.uploadServer };
+  const bad = serverProblems(servers);
+  if (bad.length > 0) throw new ResolveError('server', bad);
   const chosen = chooseReadings(flags, reported);
   const lookup = byId(chosen);
   const document = structuredClone(openapiDocument) as JsonObject;
   resolveNarrows(document, lookup);
-  resolveBodies(document, lookup);
+  resolveBodies(document, lookup, options.jsonErrorAlias === true);
   resolveRecord(document, lookup);
-  resolveOperations(document, lookup);
+  resolveOperations(document, lookup, options.keepDefault === true);
+  resolveServers(document, servers);
   resolveLinks(document, lookup);
   resolveRefusalExamples(document, lookup);
   markChoices(document, lookup);

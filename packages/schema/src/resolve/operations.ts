@@ -56,8 +56,17 @@ function refusalResponse(
   return response;
 }
 
-/** The responses of one operation: the success status, the refusals in order, then `default`. */
-function resolveResponses(at: OperationAt, chosen: Chosen, errorContent: unknown): void {
+/**
+ * The responses of one operation: the success status, the refusals in order, then `default` when
+ * `keepDefault` (a catch-all beside exact statuses makes generators type every answer as a possible
+ * error; without it, an answer of a status no reading gives is untyped).
+ */
+function resolveResponses(
+  at: OperationAt,
+  chosen: Chosen,
+  errorContent: unknown,
+  keepDefault: boolean,
+): void {
   const responses = at.operation.responses as JsonObject;
   const statusCodes = chosen.get('status-codes');
   const success = statusCodes ? meaningFor(statusCodes).status?.[at.operationId] : undefined;
@@ -70,6 +79,7 @@ function resolveResponses(at: OperationAt, chosen: Chosen, errorContent: unknown
     next[String(status)] = refusalResponse(status, by, headers, errorContent);
   }
   for (const [key, response] of Object.entries(responses)) {
+    if (key === 'default' && !keepDefault) continue;
     if (!(key === '2XX' && success !== undefined)) next[key] = response;
   }
   at.operation.responses = next;
@@ -92,9 +102,9 @@ function resolveAuth(document: JsonObject, choice: ChosenReading): void {
   operation['x-resolved'] = [...((operation['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
 }
 
-/** Resolves the responses and the security of every operation. */
-export function resolveOperations(document: JsonObject, chosen: Chosen): void {
+/** Resolves the responses (`default` kept only when `keepDefault`) and the security of every operation. */
+export function resolveOperations(document: JsonObject, chosen: Chosen, keepDefault = false): void {
   const errorContent = ((document.components as JsonObject).responses as JsonObject).Error as JsonObject;
-  for (const at of operationsOf(document)) resolveResponses(at, chosen, errorContent.content);
+  for (const at of operationsOf(document)) resolveResponses(at, chosen, errorContent.content, keepDefault);
   for (const choice of chosen.values()) resolveAuth(document, choice);
 }

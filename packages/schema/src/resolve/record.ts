@@ -72,7 +72,7 @@ export function resolveRecord(document: JsonObject, chosen: Chosen): void {
   }
   video.properties = properties;
   video.required = [...required];
-  video['x-resolved'] = resolved;
+  video['x-resolved'] = [...((video['x-resolved'] as unknown[]) ?? []), ...resolved];
   for (const value of recordExamples(document)) {
     for (const name of required) {
       const example = exampleOf(properties[name]);

@@ -65,12 +65,14 @@ function addPair(
   }
   const answer = (at.operation.responses as JsonObject)[String(status)];
   if (!isObject(answer)) return;
-  for (const media of Object.values(isObject(answer.content) ? answer.content : {})) {
-    if (!isObject(media)) continue;
-    const sample = sampleOf(deref(document, media.schema));
-    const value = isObject(sample) && 'status' in sample ? { ...sample, status } : sample;
-    addExample(media, name, value, by);
-  }
+  // Only under the first media type, the error shape's own (the one the server sends): tools that
+  // pair examples by name (Specmatic) expect the media type of the example, and an application/json
+  // alias listed after it carries none.
+  const [media] = Object.values(isObject(answer.content) ? answer.content : {});
+  if (!isObject(media)) return;
+  const sample = sampleOf(deref(document, media.schema));
+  const value = isObject(sample) && 'status' in sample ? { ...sample, status } : sample;
+  addExample(media, name, value, by);
 }
 
 /** Records on the answer of `status` why no inline request carries it. */

@@ -37,6 +37,31 @@ describe('video-api-spec resolve', () => {
     expect(read(overlay).overlay).toBe('1.0.0');
   });
 
+  it('writes the servers and keeps default and the exact media type when told', async () => {
+    const out = join(dir, 'tools.json');
+    const result = await run(
+      'resolve',
+      '--server',
+      'https://api.example.test',
+      '--upload-server',
+      'https://upload.example.test',
+      '--keep-default',
+      '--json-error-alias',
+      '--out',
+      out,
+    );
+    expect(result).toMatchObject({ code: 0, err: '' });
+    const document = read(out);
+    expect(document.servers[0].url).toBe('https://api.example.test');
+    const upload = document.paths['/api/upload/v1/form-data/videos/{videoKey}'].post;
+    expect(upload.servers[0].url).toBe('https://upload.example.test');
+    expect(upload.responses.default).toEqual({ $ref: '#/components/responses/Error' });
+    expect(Object.keys(document.components.responses.Error.content)).toEqual([
+      'application/problem+json',
+      'application/json',
+    ]);
+  });
+
   it('resolves from a report file', async () => {
     const report = join(dir, 'report.json');
     writeFileSync(
@@ -94,6 +119,16 @@ describe('video-api-spec resolve', () => {
       'unknown id "colour" (accepted ids: status-codes',
     ],
     ['no --out', [], '--out FILE is required'],
+    [
+      'a --server that is not a URL',
+      ['--out', target, '--server', 'localhost:4010'],
+      '--server "localhost:4010" is not an absolute URL',
+    ],
+    [
+      'an --upload-server that is not a URL',
+      ['--out', target, '--upload-server', '/upload'],
+      '--upload-server "/upload" is not an absolute URL',
+    ],
     ['an option without its value', ['--out'], "Option '--out <value>' argument missing"],
     ['an --out in a missing folder', ['--out', join(clean, 'none', 'x.json')], 'does not exist'],
     [

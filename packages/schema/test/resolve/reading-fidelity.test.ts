@@ -1,0 +1,63 @@
+/**
+ * The resolved document says what each reading says (issue 37, item 4): for a reading, the schema,
+ * the example and the description of the place it concerns are checked against the reading's words.
+ */
+import { describe, expect, it } from 'vitest';
+import { type JsonObject, resolveSpec } from '../../src/resolve/index.js';
+import { unspecified } from '../../src/unspecified.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests walk the JSON of the document.
+type Doc = Record<string, any>;
+const resolved = (readings: Record<string, string>): Doc => resolveSpec({ readings }).document as Doc;
+const webhookBody = (document: JsonObject): Doc =>
+  (document as Doc).webhooks.videoReadiness.post.requestBody.content['application/json'].schema;
+
+describe('video-record-fields', () => {
+  it('listed-only closes the record: only the listed members, the record examples among them', () => {
+    const document = resolved({ 'video-record-fields': 'listed-only' });
+    const video = document.components.schemas.Video;
+    expect(video.additionalProperties).toBe(false);
+    expect(Object.keys(video.properties).sort()).toEqual(['simpleCustomFields', 'status', 'videoKey']);
+    for (const example of Object.values(document.components.examples as Doc)) {
+      if (!('videoKey' in (example.value ?? {}))) continue;
+      for (const member of Object.keys(example.value))
+        expect(Object.keys(video.properties)).toContain(member);
+    }
+    expect(video['x-resolved']).toContainEqual({
+      id: 'video-record-fields',
+      reading: 'listed-only',
+      from: 'flag',
+    });
+  });
+
+  it('with-extra-fields keeps it open', () => {
+    expect(resolved({}).components.schemas.Video.additionalProperties).toBe(true);
+  });
+});
+
+describe('video-states in the webhook payload', () => {
+  it.each([
+    ['envelope', 'basic', (body: Doc) => body.properties.data.properties.state],
+    ['flat', 'detailed', (body: Doc) => body.properties.state],
+  ] as const)('%s payload: state takes the words of video-states=%s', (payload, states, stateOf) => {
+    const document = resolved({ 'webhook-payload': payload, 'video-states': states });
+    const words = {
+      basic: ['created', 'processing', 'ready', 'failed'],
+      detailed: ['created', 'uploading', 'uploaded', 'processing', 'ready', 'failed'],
+    }[states];
+    expect(stateOf(webhookBody(document)).enum).toEqual(words);
+    expect(stateOf(webhookBody(document))['x-resolved']).toContainEqual({
+      id: 'video-states',
+      reading: states,
+      from: 'flag',
+    });
+    // The reading's schema in the registry is not changed by a resolve.
+    expect(stateOf(webhookBody(resolved({ 'webhook-payload': payload }))).enum).toEqual([
+      'created',
+      'processing',
+      'ready',
+      'failed',
+    ]);
+    expect(JSON.stringify(unspecified['webhook-payload'])).not.toContain('"enum"');
+  });
+});
