@@ -10,7 +10,7 @@ import type { RetryOptions } from './webhooks/types.js';
 export type { MockControl, SandboxControl, StateControl } from './control/mock-control.js';
 export type { SeedVideo } from './control/schemas.js';
 export type { TwinReport } from './readings/from-report.js';
-export type { LogFormat, LogLevel } from './shared/log.js';
+export type { LogLevel } from './shared/log.js';
 export type { VideoEvent } from './state/events.js';
 export type { StoredSource } from './state/source-sink.js';
 export type * from './state/types.js';

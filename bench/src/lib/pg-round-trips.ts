@@ -39,7 +39,7 @@ function messageReader(untyped: number, onMessage: (type: string, body: Buffer) 
 }
 
 /** The relay: listening on `url` (the database's URL with the relay's port), its counts, and close. */
-export interface WireCounter {
+interface WireCounter {
   url: string;
   counts(): WireCounts;
   close(): Promise<void>;
@@ -52,7 +52,7 @@ export interface WireCounter {
  * const relay = await countRoundTrips(db.url); // start the server on relay.url
  * const before = relay.counts(); … ; const after = relay.counts();
  */
-export async function countRoundTrips(databaseUrl: string): Promise<WireCounter> {
+async function countRoundTrips(databaseUrl: string): Promise<WireCounter> {
   const target = new URL(databaseUrl);
   const totals: WireCounts = { statements: 0, roundTrips: 0, byText: {} };
   /** Prepared statements' texts by name (Parse: name, then text; Bind: portal, then statement name). */

@@ -7,8 +7,8 @@
  */
 
 /** The paths, at the mock's root. */
-export const HEALTH_PATH = '/healthz';
-export const READY_PATH = '/readyz';
+const HEALTH_PATH = '/healthz';
+const READY_PATH = '/readyz';
 
 /** What `/readyz` asks: whether the state was taken up, and what its store says now. */
 export interface Readiness {

@@ -22,7 +22,7 @@ export interface MetricSources {
 }
 
 /** The labels of requests that name no operation: a fixed few, never a path (label values stay bounded). */
-export type OtherOperation = 'admin' | 'playback' | 'console' | 'other';
+type OtherOperation = 'admin' | 'playback' | 'console' | 'other';
 
 /**
  * The operation label of a request: its operationId (the spec's, or playback's), else one of a

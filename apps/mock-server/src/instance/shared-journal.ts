@@ -8,8 +8,8 @@ import type { Journal } from '../state/journal.js';
 import type { JournalRecord } from '../state/types.js';
 import type { JournalFeed } from '../state/video-store.js';
 
-/** How long entries gather before they are sent (ms). */
-const BATCH_MS = 25;
+/** How long entries gather before they are sent (ms): few notices under load, well within a second. */
+const BATCH_MS = 100;
 
 /**
  * @example

@@ -49,7 +49,7 @@ function nextDue(schedule: VideoRecord['schedule']): number {
  * that came due (the stored times decide, whoever applies them, so every process that reads the
  * record sees the same phase at the same virtual time).
  */
-export function phaseAt(record: VideoRecord, now: number): Phase {
+function phaseAt(record: VideoRecord, now: number): Phase {
   let phase = record.phase;
   for (const step of record.schedule) {
     if (step.at > now || step.awaitsProcessing) break;

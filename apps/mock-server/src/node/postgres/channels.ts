@@ -9,7 +9,7 @@ import type { Sql } from 'postgres';
 import type { Log } from '../../shared/log.js';
 
 /** What a listener of one state hears: another process's message body, or that messages may have been missed. */
-export type Heard = { kind: 'message'; body: string } | { kind: 'reconnected' };
+type Heard = { kind: 'message'; body: string } | { kind: 'reconnected' };
 
 export interface Channel {
   /** The payload of a message of this process about `state`, for `pg_notify(channel, payload)`. */

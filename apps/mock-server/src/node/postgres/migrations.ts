@@ -19,7 +19,7 @@ export interface Migration {
 /** The lock every starting process takes before it migrates (a constant: `video-api-mock` as a number). */
 export const MIGRATION_LOCK = 0x76617069; // 'vapi'
 
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'videos, state values and key sequences',
