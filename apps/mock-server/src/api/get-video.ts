@@ -20,7 +20,7 @@ export async function findVideo(
   key: string,
   readings: RequestReadings,
 ): Promise<VideoRecord> {
-  await lifecycle.settle();
+  if (lifecycle.scheduled) await lifecycle.settle();
   const record = await store.get(key);
   if (!record) throw unknownKey(key, readings);
   return record;

@@ -32,7 +32,7 @@ async function readyVideo(
   key: string,
   readings: RequestReadings,
 ): Promise<VideoRecord> {
-  await lifecycle.settle();
+  if (lifecycle.scheduled) await lifecycle.settle();
   const record = await store.get(key);
   if (!record) throw notFound(key);
   const phase = lifecycle.phaseOf(record);

@@ -179,6 +179,11 @@ export class Lifecycle {
     return next;
   }
 
+  /** Whether any video has steps scheduled (a read settles first only then: no promise per read otherwise). */
+  get scheduled(): boolean {
+    return this.#pending.size !== 0;
+  }
+
   /** Applies every transition that came due on the virtual clock (in the server's context unless a request's is given). */
   async settle(context?: EventContext): Promise<void> {
     if (this.#pending.size === 0) return; // nothing scheduled: nothing to apply, no timer to arm
