@@ -91,11 +91,11 @@ afterAll(async () => {
 });
 
 describe('pnpm release into a real registry', () => {
-  it.each(PACKAGES)('published %s with a CHANGELOG, a LICENSE and dist only', async (name) => {
+  it.each(PACKAGES)('published %s with a CHANGELOG, a LICENSE, dist and its own docs only', async (name) => {
     const pkg = versions[name] as Published;
     const files = await inspectTarball(pkg.tarball);
     const allowed =
-      /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi(\.resolved)?\.json|dist\/.+)$/;
+      /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi(\.resolved)?\.json|dist\/.+|docs\/[a-z-]+\.md)$/;
     expect(files.filter((file) => !allowed.test(file))).toEqual([]);
     expect(files).toEqual(
       expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/CHANGELOG.md']),
@@ -108,6 +108,11 @@ describe('pnpm release into a real registry', () => {
     for (const [entry, target] of Object.entries(pkg.manifest.exports as Record<string, unknown>)) {
       if (typeof target === 'object') expect(target, `${name} ${entry}`).toHaveProperty('default');
     }
+  });
+
+  it('published the mock with the team guide its README links (docs/run-for-a-team.md)', async () => {
+    const files = await inspectTarball((versions['@video-api/mock-server'] as Published).tarball);
+    expect(files).toContain('package/docs/run-for-a-team.md');
   });
 
   it('versioned the pending changesets: the CHANGELOGs hold their text', () => {
