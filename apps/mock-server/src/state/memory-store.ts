@@ -50,6 +50,7 @@ export function createMemoryStore(): VideoStore {
     shared: false,
     health: () => Promise.resolve({ ready: true, detail: 'in memory' }),
     get: (key) => Promise.resolve(videos.get(key)),
+    peek: (key) => videos.get(key),
     update: (key, change) =>
       settled(() => {
         const current = videos.get(key);

@@ -19,6 +19,12 @@ export interface VideoStore {
   health(): Promise<StoreHealth>;
   get(key: string): Promise<VideoRecord | undefined>;
   /**
+   * `get` without a promise, where the store reads synchronously (memory, SQLite): a GET answers
+   * at once then, without a promise chain per request (measured: bench mock-ab). A store that
+   * reads over a network (PostgreSQL) has none.
+   */
+  peek?(key: string): VideoRecord | undefined;
+  /**
    * Reads the video `key`, gives it to `change` and stores what `change` returns, as one
    * transaction. `change` is synchronous; it may throw (nothing is stored, the error is the
    * call's) or return `current` itself (nothing is written). Resolves to the video as stored

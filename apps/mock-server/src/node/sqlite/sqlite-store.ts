@@ -105,6 +105,7 @@ export function createSqliteStore(dataDir: string): VideoStore {
     shared: false,
     health: () => settled(() => ({ ready: db.open, detail: db.open ? 'SQLite in the data dir' : 'closed' })),
     get: (key) => settled(() => parse(getVideo.get(key))),
+    peek: (key) => parse(getVideo.get(key)),
     update: (key, change) => settled(() => update(key, change)),
     putMany: (records) => settled(() => putMany(records)),
     list: () => settled(() => listVideos.all().map((row) => JSON.parse(row.record) as VideoRecord)),
