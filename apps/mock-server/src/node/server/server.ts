@@ -9,7 +9,7 @@ import type { MockApp, MockOptions, TranscodeOptions } from '../../types.js';
 import { createApp } from '../create-app.js';
 import { BODY_IDLE_BYTES, watchBodies } from './body-timeout.js';
 import { defaultAllowedHosts, exposureWarning, isLoopbackHost } from './default-hosts.js';
-import { drain, trackInFlight } from './drain.js';
+import { drain } from './drain.js';
 import { settleRequestShapes } from './settle-shapes.js';
 import { applyIdleTimeout, httpServerOptions, timeoutsOf } from './timeouts.js';
 
@@ -201,7 +201,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await app.mock.close();
     throw error;
   });
-  const inFlight = trackInFlight(server);
   applyIdleTimeout(server, timeouts);
   watchBodies(server, timeouts.bodyIdleTimeoutMs, (_incoming, socket) =>
     answerIdleBody(app, timeouts.bodyIdleTimeoutMs, socket),
@@ -219,7 +218,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     app,
     close: async ({ drainMs = 0 } = {}) => {
       if (drainMs > 0) setDraining(app);
-      await drain(server, inFlight, drainMs);
+      await drain(server, drainMs);
       await app.mock.close();
     },
   };
