@@ -1,14 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import { sharedConfig } from '../../vitest.shared.js';
+import { serialConfig } from '../../vitest.shared.js';
 
 // Each file starts processes of its own (three mocks, nginx, maybe a cluster): one file at a time.
-export default mergeConfig(
-  sharedConfig,
-  defineConfig({
-    test: {
-      fileParallelism: false,
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
-    },
-  }),
-);
+export default serialConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

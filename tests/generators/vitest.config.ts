@@ -1,14 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import { sharedConfig } from '../../vitest.shared.js';
+import { serialConfig } from '../../vitest.shared.js';
 
 // One file at a time (each generates five clients and runs tsc on each); timeouts for a first install.
-export default mergeConfig(
-  sharedConfig,
-  defineConfig({
-    test: {
-      fileParallelism: false,
-      testTimeout: 120_000,
-      hookTimeout: 300_000,
-    },
-  }),
-);
+export default serialConfig({ testTimeout: 120_000, hookTimeout: 300_000 });

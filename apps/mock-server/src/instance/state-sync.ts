@@ -64,8 +64,6 @@ export interface StateSync {
   started: Promise<void>;
   /** What a request must wait for first (the start, or taking up another process's change), if anything. */
   waiting(): Promise<void> | undefined;
-  /** Stops following other processes. */
-  stop(): void;
 }
 
 /**
@@ -94,9 +92,10 @@ export function syncState(state: Parts): StateSync {
     await takeUpControl(state);
     await state.lifecycle.settle();
   };
-  const stop = state.store.watch(() => {
+  // Followed until the store closes (a shared store ends its watchers then).
+  state.store.watch(() => {
     const after = current ?? Promise.resolve();
     void track(after.then(() => whenUp(takeUpChange, state.log, 'taking up a change of another instance')));
   });
-  return { started, waiting: () => current, stop };
+  return { started, waiting: () => current };
 }
