@@ -109,8 +109,18 @@ describe('the database stopped and started again under three instances', () => {
     for (const instance of cluster.instances) {
       expect(instance.alive(), instance.upstream).toBe(true);
       const read = await getVideo(instance.url, key);
+      expect(read.status, `${instance.upstream}: ${JSON.stringify(read.body)}`).toBe(200);
       expect(read.body.simpleCustomFields, instance.upstream).toEqual({ before: 'outage' });
       expect((await send(instance.url, 'GET', '/readyz')).status, instance.upstream).toBe(200);
+      // Not one answer and then a wait: every connection of its pool serves again (a burst wider
+      // than the pool reaches those that failed during the outage).
+      const burst = await Promise.all(Array.from({ length: 24 }, () => getVideo(instance.url, key)));
+      expect(
+        burst.map((answer) =>
+          answer.status === 200 ? 200 : `${answer.status} ${JSON.stringify(answer.body)}`,
+        ),
+        instance.upstream,
+      ).toEqual(burst.map(() => 200));
     }
     expect((await putFields(cluster.url, key, { after: 'outage' })).status).toBe(200);
   });
