@@ -95,7 +95,7 @@ export function syncState(state: Parts): StateSync {
   // Followed until the store closes (a shared store ends its watchers then).
   state.store.watch(() => {
     const after = current ?? Promise.resolve();
-    void track(after.then(() => whenUp(takeUpChange, state.log, 'taking up a change of another instance')));
+    return track(after.then(() => whenUp(takeUpChange, state.log, 'taking up a change of another instance')));
   });
   return { started, waiting: () => current };
 }

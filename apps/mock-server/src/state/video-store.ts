@@ -52,9 +52,11 @@ export interface VideoStore {
    * Calls `listener` when another process changed this state's control values (readings,
    * definitions, the clock's offset, or a reset), and after a lost connection to the store came
    * back (a change may have been missed); returns a function that stops. A store no other process
-   * uses never calls it.
+   * uses never calls it. The promise `listener` returns settles once the change is taken up: the
+   * process that made the change hears then that this one holds it (its change's call waits for
+   * every process to hold it, so the next request to any of them plays it).
    */
-  watch(listener: () => void): () => void;
+  watch(listener: () => Promise<void> | void): () => void;
   /**
    * A store other processes share: the journal entries each of them records, so that every
    * process's journal (and its live stream, the console) shows the requests any of them served.

@@ -16,6 +16,8 @@ export interface Channel {
   payload(state: string, body?: string): string;
   /** Listens to the messages about `state`; returns a function that stops. */
   watch(state: string, listener: (heard: Heard) => void): () => void;
+  /** Whether this process listens now (its own listening connection is one of those the database shows). */
+  listening(): boolean;
 }
 
 /**
@@ -31,18 +33,23 @@ export function openChannel(parts: {
   /** The database is reachable and migrated. */
   ready: Promise<void>;
   log: Log;
+  /** A message about a state nothing here listens to (this process never opened that state). */
+  unheard?: (state: string, body: string) => void;
 }): Channel {
-  const { sql, name, self, ready, log } = parts;
+  const { sql, name, self, ready, log, unheard } = parts;
   const watchers = new Map<string, Set<(heard: Heard) => void>>();
   let listening = false;
   let connections = 0;
+  let open = false;
   const heard = (payload: string) => {
     const first = payload.indexOf('\n');
     const second = payload.indexOf('\n', first + 1);
     if (first < 0 || payload.slice(0, first) === self) return; // this process's own message
     const state = second < 0 ? payload.slice(first + 1) : payload.slice(first + 1, second);
     const body = second < 0 ? '' : payload.slice(second + 1);
-    for (const listener of watchers.get(state) ?? []) listener({ kind: 'message', body });
+    const listeners = watchers.get(state);
+    if (!listeners?.size) return unheard?.(state, body);
+    for (const listener of listeners) listener({ kind: 'message', body });
   };
   const listen = () => {
     if (listening) return;
@@ -50,6 +57,7 @@ export function openChannel(parts: {
     ready
       .then(() =>
         sql.listen(name, heard, () => {
+          open = true;
           // A connection after the first: the messages sent while it was lost are gone.
           if (connections++ === 0) return;
           for (const set of watchers.values()) for (const listener of set) listener({ kind: 'reconnected' });
@@ -65,6 +73,7 @@ export function openChannel(parts: {
   };
   return {
     payload: (state, body = '') => `${self}\n${state}\n${body}`,
+    listening: () => open,
     watch(state, listener) {
       const set = watchers.get(state) ?? new Set<(heard: Heard) => void>();
       watchers.set(state, set);

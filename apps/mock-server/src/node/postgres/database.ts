@@ -38,6 +38,14 @@ export interface Database {
   readonly changes: Channel;
   /** The journal entries each process records (JOURNAL_CHANNEL). */
   readonly journal: Channel;
+  /**
+   * A change of `state`'s control values about to be sent: the `payload` to notify on the changes
+   * channel in the change's own statement, and `held()`, which resolves once every other process
+   * listening on this database said it took the change up (or after HOLD_WAIT_MS, logged).
+   */
+  announce(state: string): { payload: string; held(): Promise<void> };
+  /** Tells the process that announced a change (the body of its notice) that this one took it up. */
+  hold(notice: string): Promise<void>;
   /** Sends `payload` on `channel` (no transaction of its own: a notice sent at once). */
   notify(channel: string, payload: string): Promise<void>;
   /** Whether the database answers now and its schema is migrated (`/readyz`). */
@@ -103,6 +111,24 @@ export const CHANGES_CHANNEL = 'video_api_mock_changes';
 /** The channel of the journal entries each process records (the live journal of every instance). */
 export const JOURNAL_CHANNEL = 'video_api_mock_journal';
 
+/** The channel on which a process says it took up another's change (addressed to the announcer). */
+export const HOLDS_CHANNEL = 'video_api_mock_holds';
+
+/** Longest a change waits for the other processes to hold it before it answers anyway (ms). */
+export const HOLD_WAIT_MS = 2000;
+
+/**
+ * How many processes listen on this database's channels now, this one included (postgres.js gives
+ * each pool one listening connection, whose last statement is a LISTEN on one of them). A process
+ * that died has no connection left: it is not waited for.
+ */
+async function listeningProcesses(sql: Sql): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM pg_stat_activity
+    WHERE datname = current_database() AND query LIKE ${'listen "video_api_mock_%'}`;
+  return row?.count ?? 0;
+}
+
 const open = new Map<string, { database: Database; holders: number }>();
 
 /** Queries running now in this process, over every pool (a gauge of the metrics, src/node/metrics/). */
@@ -149,11 +175,66 @@ export function openDatabase(options: DatabaseOptions): Database {
   });
   readyPromise.catch(() => {}); // its error is each caller's
   const self = randomUUID();
-  const channel = (name: string) => openChannel({ sql, name, self, ready: readyPromise, log: options.log });
+  const channel = (name: string, unheard?: (state: string, body: string) => void) =>
+    openChannel({ sql, name, self, ready: readyPromise, log: options.log, ...(unheard && { unheard }) });
+  // A change of a state this process never opened (a sandbox used only elsewhere): nothing to take up.
+  const changes = channel(CHANGES_CHANNEL, (_state, body) => {
+    if (body !== '') database.hold(body).catch(() => {});
+  });
+  const holds = channel(HOLDS_CHANNEL);
+  /** Per change this process announced: the holds heard so far, and what waits for them. */
+  const announced = new Map<string, { heard: number; wake?: () => void }>();
+  let changesSent = 0;
+  holds.watch(self, (heard) => {
+    if (heard.kind !== 'message') return;
+    const change = announced.get(heard.body);
+    if (!change) return;
+    change.heard++;
+    change.wake?.();
+  });
   const database: Database = {
     where,
-    changes: channel(CHANGES_CHANNEL),
+    changes,
     journal: channel(JOURNAL_CHANNEL),
+    announce(state) {
+      const id = `${self} ${++changesSent}`;
+      const change: { heard: number; wake?: () => void } = { heard: 0 };
+      announced.set(id, change);
+      return {
+        payload: changes.payload(state, id),
+        held: async () => {
+          try {
+            const others = (await database.run(listeningProcesses)) - (changes.listening() ? 1 : 0);
+            const deadline = performance.now() + HOLD_WAIT_MS;
+            while (change.heard < others) {
+              const left = deadline - performance.now();
+              if (left <= 0) {
+                options.log('warn', {
+                  msg: 'a change is not yet held by every instance',
+                  instances: others,
+                  held: change.heard,
+                  waitedMs: HOLD_WAIT_MS,
+                });
+                return;
+              }
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, left);
+                change.wake = () => {
+                  clearTimeout(timer);
+                  resolve();
+                };
+              });
+            }
+          } finally {
+            announced.delete(id);
+          }
+        },
+      };
+    },
+    async hold(notice) {
+      const announcer = notice.slice(0, notice.indexOf(' '));
+      if (announcer) await database.notify(HOLDS_CHANNEL, holds.payload(announcer, notice));
+    },
     async notify(name, payload) {
       await database.run((db) => db.notify(name, payload));
     },

@@ -70,15 +70,19 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     );
     return rows[0]?.value ?? fallback;
   };
-  /** Keeps a control value and tells the other processes (one statement: the notice goes at commit). */
+  /**
+   * Keeps a control value and tells the other processes (one statement: the notice goes at commit);
+   * resolves once they hold it, so the next request to any of them plays it.
+   */
   const setValue = async (name: string, json: unknown): Promise<void> => {
-    const notice = database.changes.payload(state);
+    const change = database.announce(state);
     await database.run(
       (sql) => sql`WITH kept AS (
           INSERT INTO mock_values (sandbox, name, value) VALUES (${state}, ${name}, ${asJson(json)}::text::json)
           ON CONFLICT (sandbox, name) DO UPDATE SET value = excluded.value RETURNING 1)
-        SELECT pg_notify(${CHANGES_CHANNEL}, ${notice}) FROM kept`,
+        SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload}) FROM kept`,
     );
+    await change.held();
   };
   return {
     shared: true,
@@ -138,25 +142,36 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     getReadings: () => value<Record<string, string> | undefined>('readings', undefined),
     async setReadings(readings) {
       if (readings !== undefined) return setValue('readings', readings);
-      const notice = database.changes.payload(state);
+      const change = database.announce(state);
       await database.run(
         (sql) => sql`WITH gone AS (
             DELETE FROM mock_values WHERE sandbox = ${state} AND name = 'readings' RETURNING 1)
-          SELECT pg_notify(${CHANGES_CHANNEL}, ${notice})`,
+          SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`,
       );
+      await change.held();
     },
-    watch: (listener) => stopped(database.changes.watch(state, () => listener())),
+    watch: (listener) =>
+      stopped(
+        database.changes.watch(state, (heard) => {
+          const taken = Promise.resolve(listener());
+          // The announcer waits for this: said once the change is taken up (a failure is its timeout).
+          if (heard.kind === 'message' && heard.body !== '')
+            taken.then(() => database.hold(heard.body)).catch(() => {});
+        }),
+      ),
     async clear() {
       await withSequence();
       // The clock's offset stays: reset does not move the virtual time back.
+      const change = database.announce(state);
       await database.run((sql) =>
         sql.begin(async (tx) => {
           await tx`DELETE FROM mock_videos WHERE sandbox = ${state}`;
           await tx`DELETE FROM mock_values WHERE sandbox = ${state} AND name <> 'clockOffset'`;
           await tx.unsafe(`ALTER SEQUENCE ${sequence} RESTART`);
-          await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${database.changes.payload(state)})`;
+          await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`;
         }),
       );
+      await change.held();
     },
     close() {
       for (const stop of watching) stop();
