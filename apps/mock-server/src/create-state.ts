@@ -124,7 +124,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
     events,
     represent,
     journal,
-    limiter: new RateLimiter(options.rateLimit),
+    limiter: new RateLimiter(options.rateLimit, store.countRequest?.bind(store)),
     faults,
     webhooks,
     uploads: new Set(),

@@ -79,11 +79,15 @@ function readingsOf(c: Context<MockEnv>, readings: ServerReadings, admin: boolea
 }
 
 /** §8: under the `429-retry-after` reading, each of the four operations takes from its token's budget. */
-function takeRateLimit(c: Context<MockEnv>, deps: PipelineDeps, operationId: string | undefined): void {
+function takeRateLimit(
+  c: Context<MockEnv>,
+  deps: PipelineDeps,
+  operationId: string | undefined,
+): void | Promise<void> {
   if (!isSpecOperation(operationId)) return;
   if (!limitsRate[c.get('readings').get('rate-limits')]) return;
   const result = bearerToken(requestHeader(c, 'authorization'));
-  deps.limiter.take('token' in result ? result.token : '(none)', deps.clock.now());
+  return deps.limiter.take('token' in result ? result.token : '(none)', deps.clock.now());
 }
 
 /**
@@ -207,9 +211,16 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
       if (c.env?.refusal) throw c.env.refusal;
       c.set('origin', c.env?.servedBase ?? originOfRequest(url));
       c.set('readings', readingsOf(c, deps.readings, admin));
-      takeRateLimit(c, deps, operationId);
+      const counted = takeRateLimit(c, deps, operationId);
       const waiting = deps.waiting();
-      if (waiting) answer = afterWaiting(waiting, c, next, handler);
+      if (counted)
+        answer = afterWaiting(
+          waiting ? Promise.all([waiting, counted]).then(() => {}) : counted,
+          c,
+          next,
+          handler,
+        );
+      else if (waiting) answer = afterWaiting(waiting, c, next, handler);
       else answer = faults.active() ? withFaults(c, next, handler) : handler(c, next);
     } catch (error) {
       answer = failed(c, error);

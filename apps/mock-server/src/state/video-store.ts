@@ -64,6 +64,13 @@ export interface VideoStore {
   readonly journalFeed?: JournalFeed;
   /** Forgets every video, definition and reading set (the clock's offset stays). */
   clear(): Promise<void>;
+  /**
+   * A store other processes share: counts one request of `who` in its fixed window of `windowMs`
+   * (a new window when the last began `windowMs` or more before `now`), atomically for every
+   * process; resolves to the window's start and its count with this request. A store of one
+   * process has none: the limiter counts in memory.
+   */
+  countRequest?(who: string, now: number, windowMs: number): Promise<{ start: number; count: number }>;
   close(): Promise<void>;
 }
 

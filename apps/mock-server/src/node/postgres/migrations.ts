@@ -59,6 +59,20 @@ const MIGRATIONS: readonly Migration[] = [
       END $$;
     `,
   },
+  {
+    version: 2,
+    name: 'rate-limit windows',
+    sql: `
+      -- one fixed window per state and token (a hash of it) on the virtual clock (§8's 429 reading)
+      CREATE TABLE mock_rate_windows (
+        sandbox text NOT NULL,
+        who text NOT NULL,
+        start_ms double precision NOT NULL,
+        count integer NOT NULL,
+        PRIMARY KEY (sandbox, who)
+      );
+    `,
+  },
 ];
 
 /**

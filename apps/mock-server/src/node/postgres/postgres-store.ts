@@ -150,6 +150,19 @@ export function createPostgresStore(database: Database, state: string): VideoSto
       );
       await change.held();
     },
+    async countRequest(who, now, windowMs) {
+      // The token is not kept, its hash is (the table names whom a window counts, not their secret).
+      const hashed = createHash('sha256').update(who).digest('base64url');
+      const [row] = await database.run(
+        (sql) => sql<{ start: number; count: number }[]>`
+          INSERT INTO mock_rate_windows AS w (sandbox, who, start_ms, count) VALUES (${state}, ${hashed}, ${now}, 1)
+          ON CONFLICT (sandbox, who) DO UPDATE SET
+            start_ms = CASE WHEN ${now} - w.start_ms >= ${windowMs} THEN ${now} ELSE w.start_ms END,
+            count = CASE WHEN ${now} - w.start_ms >= ${windowMs} THEN 1 ELSE w.count + 1 END
+          RETURNING start_ms AS start, count`,
+      );
+      return row ?? { start: now, count: 1 };
+    },
     watch: (listener) =>
       stopped(
         database.changes.watch(state, (heard) => {
@@ -167,6 +180,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
         sql.begin(async (tx) => {
           await tx`DELETE FROM mock_videos WHERE sandbox = ${state}`;
           await tx`DELETE FROM mock_values WHERE sandbox = ${state} AND name <> 'clockOffset'`;
+          await tx`DELETE FROM mock_rate_windows WHERE sandbox = ${state}`;
           await tx.unsafe(`ALTER SEQUENCE ${sequence} RESTART`);
           await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`;
         }),
