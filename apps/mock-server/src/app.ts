@@ -118,6 +118,7 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     endStreams(): void;
   }>({
     max: resolved.maxSandboxes,
+    ...(root.storedSandboxes && { stored: root.storedSandboxes }),
     open(name) {
       const instance = createInstance(sandboxOptions(resolved, name), platform, access, true);
       if (servedOrigin !== undefined) instance.origins.serveAt(`${servedOrigin}${SANDBOXES_PATH}/${name}`);
@@ -136,7 +137,7 @@ export function createApp(options: MockOptions = {}, platform: Platform = webPla
     ...root.control,
     sandboxes: sandboxControl(registry),
     async close() {
-      await registry.clear();
+      await registry.closeAll();
       await root.control.close();
     },
   };

@@ -35,6 +35,8 @@ export interface MockInstance {
   readiness: Readiness;
   /** Ends the journal's live streams (a server that drains does not wait for them). */
   endStreams(): void;
+  /** The sandboxes a store other processes share holds, and how one is forgotten (none for a store of this process). */
+  storedSandboxes?: { list(): Promise<string[]>; drop(name: string): Promise<void> };
 }
 
 /**
@@ -91,5 +93,12 @@ export function createInstance(
     origins: state.origins,
     readiness,
     endStreams: () => state.journal.close(),
+    ...(state.store.sandboxes &&
+      state.store.dropSandbox && {
+        storedSandboxes: {
+          list: state.store.sandboxes.bind(state.store),
+          drop: state.store.dropSandbox.bind(state.store),
+        },
+      }),
   };
 }

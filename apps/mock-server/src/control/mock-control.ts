@@ -71,8 +71,11 @@ export interface SandboxControl {
   get(name: string): StateControl;
   /** Whether sandbox `name` is open. */
   has(name: string): boolean;
-  /** The names of the open sandboxes, oldest first. */
-  list(): string[];
+  /**
+   * The names of the sandboxes: those open in this process, oldest first, then (on a database
+   * other processes share) those made through any of them.
+   */
+  list(): Promise<string[]>;
   /** Closes sandbox `name` and removes what it held (uploads, temporary files); false if none was open. */
   delete(name: string): Promise<boolean>;
   /** Closes every sandbox. */

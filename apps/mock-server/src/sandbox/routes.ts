@@ -17,8 +17,8 @@ function view(name: string) {
 }
 
 /** 404 for a sandbox that is not open, naming the open ones. */
-function notOpen(registry: SandboxRegistry<Sandbox>, name: string): HttpError {
-  const open = registry.names();
+async function notOpen(registry: SandboxRegistry<Sandbox>, name: string): Promise<HttpError> {
+  const open = await registry.known();
   return new HttpError(404, {
     code: 'not-found',
     title: 'Not found',
@@ -45,19 +45,19 @@ export function sandboxRoutes<S extends Sandbox>(
   }
   const nameOf = (raw: string) =>
     checkSandboxName(raw, `the path /__mock${SANDBOXES_PATH}/{name}`, 'sandbox-name');
-  routes.get('/', (c) => c.json({ sandboxes: registry.names().map(view), max: registry.max }));
+  routes.get('/', async (c) => c.json({ sandboxes: (await registry.known()).map(view), max: registry.max }));
   routes.delete('/', async (c) => {
     await registry.clear();
     return c.body(null, 204);
   });
-  routes.get('/:name', (c) => {
+  routes.get('/:name', async (c) => {
     const name = nameOf(c.req.param('name'));
-    if (registry.find(name) === undefined) throw notOpen(registry, name);
+    if (!(await registry.known()).includes(name)) throw await notOpen(registry, name);
     return c.json(view(name));
   });
   routes.delete('/:name', async (c) => {
     const name = nameOf(c.req.param('name'));
-    if (!(await registry.delete(name))) throw notOpen(registry, name);
+    if (!(await registry.delete(name))) throw await notOpen(registry, name);
     return c.body(null, 204);
   });
   return routes;

@@ -71,6 +71,13 @@ export interface VideoStore {
    * process has none: the limiter counts in memory.
    */
   countRequest?(who: string, now: number, windowMs: number): Promise<{ start: number; count: number }>;
+  /** A store other processes share: the names of the sandboxes it holds anything of (any process's). */
+  sandboxes?(): Promise<string[]>;
+  /**
+   * A store other processes share: forgets sandbox `name` altogether (after its reset, which the
+   * others took up: what is left are the rows of an empty sandbox, its default definitions).
+   */
+  dropSandbox?(name: string): Promise<void>;
   close(): Promise<void>;
 }
 

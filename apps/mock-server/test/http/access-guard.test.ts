@@ -58,7 +58,7 @@ describe('hosts', () => {
           'allowedHosts',
         );
       }
-      expect(app.mock.sandboxes.list()).toEqual([]);
+      expect(await app.mock.sandboxes.list()).toEqual([]);
       expect(await app.mock.journal()).toEqual([]);
     });
   });
@@ -105,7 +105,7 @@ describe('the admin API and other sites’ subresources (no Origin)', () => {
         const reset = await app.request('/__mock/reset', { method: 'POST', headers: fetchMeta(site, mode) });
         expect(reset.status).toBe(403);
         expect(await app.mock.journal()).toEqual([]);
-        expect(app.mock.sandboxes.list()).toEqual([]);
+        expect(await app.mock.sandboxes.list()).toEqual([]);
         expect((await app.request('/api/v1/videos/v-0001', { headers: AUTH })).status).toBe(200);
       });
     },
@@ -143,7 +143,7 @@ describe('admin paths spelled with percent-escapes', () => {
         });
         expect(response.status, path).toBe(403);
       }
-      expect(app.mock.sandboxes.list()).toEqual([]);
+      expect(await app.mock.sandboxes.list()).toEqual([]);
     });
   });
 });

@@ -77,7 +77,7 @@ const ORIGINS: { origin: string; public: Config[]; admin: Config[] }[] = [
  */
 async function state(app: MockApp) {
   const journal = (await app.mock.journal()).length;
-  const sandboxes = app.mock.sandboxes.list();
+  const sandboxes = await app.mock.sandboxes.list();
   const [kept, created] = await Promise.all(
     ['v-0001', 'v-0002'].map(
       async (key) => (await app.request(`/api/v1/videos/${key}`, { headers: AUTH })).status,

@@ -28,7 +28,7 @@ afterAll(async () => {
 describe('sandboxes under msw', () => {
   it('isolate keys, videos, clock, readings, journal, faults and resets under the base URL', async () => {
     await isolationStory(fetch, BASE);
-    expect(served.mock.sandboxes.list()).toEqual(['w1', 'w2']);
+    expect(await served.mock.sandboxes.list()).toEqual(['w1', 'w2']);
   });
 
   it('play under the streaming base, each sandbox under its own prefix there', async () => {

@@ -136,6 +136,16 @@ describe('two mocks on one database', () => {
     const res = await b.request(`/sandboxes/team-1/api/v1/videos/${key}`, { headers: auth });
     expect(res.status).toBe(200);
     expect((await b.request(`/sandboxes/team-2/api/v1/videos/${key}`, { headers: auth })).status).toBe(404);
+    // made through a, listed by b (before b opened it) and deleted through b for both
+    const c = instance();
+    expect(await c.mock.sandboxes.list()).toContain('team-1');
+    const listed = (await (await c.request('/__mock/sandboxes')).json()) as { sandboxes: { name: string }[] };
+    expect(listed.sandboxes.map((sandbox) => sandbox.name)).toContain('team-1');
+    expect((await c.request('/__mock/sandboxes/team-1')).status).toBe(200);
+    expect((await c.request('/__mock/sandboxes/team-1', { method: 'DELETE' })).status).toBe(204);
+    expect((await a.request(`/sandboxes/team-1/api/v1/videos/${key}`, { headers: auth })).status).toBe(404);
+    expect(await b.mock.sandboxes.list()).not.toContain('team-1');
+    expect((await c.request('/__mock/sandboxes/team-1')).status).toBe(404);
   });
 
   it("show each other's requests in their journals", async () => {

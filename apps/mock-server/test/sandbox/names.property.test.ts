@@ -35,7 +35,7 @@ async function expectRouted(res: Response, name: string, code: 'sandbox-name' | 
   } else {
     expect([res.status, res.headers.get('x-mock-error')]).toEqual([400, code]);
   }
-  expect(app.mock.sandboxes.list()).toEqual([]); // a valid one was deleted, an invalid one never opened
+  expect(await app.mock.sandboxes.list()).toEqual([]); // a valid one was deleted, an invalid one never opened
 }
 
 describe('sandbox names', () => {

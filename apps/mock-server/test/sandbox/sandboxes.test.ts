@@ -50,7 +50,7 @@ describe('sandboxes', () => {
     const [start, rootStart] = await Promise.all([w1.now(), app.mock.now()]);
     await w1.advanceClock(5000);
     expect([(await w1.now()) - start, (await app.mock.now()) - rootStart]).toEqual([5000, 0]);
-    expect(app.mock.sandboxes.list()).toEqual(['w1']);
+    expect(await app.mock.sandboxes.list()).toEqual(['w1']);
     const got = await app.request('/sandboxes/w1/api/v1/videos/v-0001', { headers: AUTH });
     expect(got.status).toBe(200);
     await app.mock.reset(); // the default state's reset leaves w1 alone
@@ -90,7 +90,7 @@ describe('sandboxes', () => {
     expect(((await refused.json()) as { detail: string }).detail).toContain('maxSandboxes');
     expect((await app.request('/__mock/sandboxes/a', { method: 'DELETE' })).status).toBe(204);
     expect((await createIn(app, '/sandboxes/c')).status).toBe(200);
-    expect(app.mock.sandboxes.list()).toEqual(['b', 'c']);
+    expect(await app.mock.sandboxes.list()).toEqual(['b', 'c']);
   });
 
   it('refuse a header that names another sandbox than the path, and a bad name in the admin API', async () => {
@@ -99,7 +99,7 @@ describe('sandboxes', () => {
     expect([res.status, res.headers.get('x-mock-error')]).toEqual([400, 'mock-header']);
     const admin = await app.request('/__mock/sandboxes/bad%20name');
     expect([admin.status, admin.headers.get('x-mock-error')]).toEqual([400, 'sandbox-name']);
-    expect(app.mock.sandboxes.list()).toEqual([]);
+    expect(await app.mock.sandboxes.list()).toEqual([]);
   });
 
   it('move a relative Location under their prefix, and name their own origin in /openapi.json', async () => {

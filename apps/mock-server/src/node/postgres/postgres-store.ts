@@ -150,6 +150,23 @@ export function createPostgresStore(database: Database, state: string): VideoSto
       );
       await change.held();
     },
+    async sandboxes() {
+      const rows = await database.run(
+        (sql) => sql<{ sandbox: string }[]>`
+          SELECT sandbox FROM mock_videos WHERE sandbox <> '' GROUP BY sandbox
+          UNION SELECT sandbox FROM mock_values WHERE sandbox <> '' AND name <> 'clockOffset'`,
+      );
+      return rows.map((row) => row.sandbox);
+    },
+    async dropSandbox(name) {
+      await database.run((sql) =>
+        sql.begin(async (tx) => {
+          await tx`DELETE FROM mock_videos WHERE sandbox = ${name}`;
+          await tx`DELETE FROM mock_values WHERE sandbox = ${name}`;
+          await tx`DELETE FROM mock_rate_windows WHERE sandbox = ${name}`;
+        }),
+      );
+    },
     async countRequest(who, now, windowMs) {
       // The token is not kept, its hash is (the table names whom a window counts, not their secret).
       const hashed = createHash('sha256').update(who).digest('base64url');
