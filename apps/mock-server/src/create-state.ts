@@ -85,7 +85,11 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
   const definitions = storedDefinitions(store);
   const readings = new ServerReadings(options.readings);
   const origins = createOrigins(options.streamingBase);
-  const faults = createFaults({ seed: options.seed, now: () => clock.now() });
+  const faults = createFaults({
+    seed: options.seed,
+    now: () => clock.now(),
+    ...(store.faultRules && { shared: store.faultRules }),
+  });
   const webhooks = webhooksOf(options, platform, { log, clock, readings, store });
   const events = videoEvents();
   events.subscribe(webhookSubscriber(webhooks));

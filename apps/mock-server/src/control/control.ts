@@ -97,6 +97,7 @@ export function createControl(deps: ControlState): StateControl {
       deps.journal.clear();
       deps.limiter.clear();
       deps.faults.clear();
+      await deps.faults.saved();
       deps.represent.clear();
       readings.reset();
     },

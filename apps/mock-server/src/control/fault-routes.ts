@@ -26,21 +26,27 @@ const RULE = 'one JSON fault rule; its members are in `accepted`';
  */
 export function faultRoutes(faults: Faults): Hono<MockEnv> {
   const routes = adminApp();
-  routes.get('/', (c) => c.json({ rules: faults.list() }));
+  routes.get('/', async (c) => {
+    await faults.refresh(); // a shared store's rules, uses of every instance counted
+    return c.json({ rules: faults.list() });
+  });
   routes.put('/', async (c) => {
     const rules = validateRules(await jsonInput(c, 'The fault rules body', RULES, ACCEPTED));
     if (!rules.ok) throw invalidInput('The fault rules body', RULES, rules.issues, ACCEPTED);
     faults.set(rules.value);
+    await faults.saved();
     return c.json({ rules: faults.list() });
   });
   routes.post('/', async (c) => {
     const rule = validateRule(await jsonInput(c, 'The fault rule body', RULE, ACCEPTED));
     if (!rule.ok) throw invalidInput('The fault rule body', RULE, rule.issues, ACCEPTED);
     faults.add(rule.value);
+    await faults.saved();
     return c.json({ rules: faults.list() }, 201);
   });
-  routes.delete('/', (c) => {
+  routes.delete('/', async (c) => {
     faults.clear();
+    await faults.saved();
     return c.json({ rules: faults.list() });
   });
   return routes;

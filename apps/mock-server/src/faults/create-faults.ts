@@ -9,9 +9,16 @@ import { isAdminPath } from '../http/operations.js';
 import type { Issue } from '../shared/issues.js';
 import { createRandom, type Random } from '../shared/prng.js';
 import { routeMatches } from './matching.js';
-import { entryView, planRequest, type RuleEntry, toEntry } from './plan.js';
+import {
+  entryView,
+  matchingEntries,
+  planRequest,
+  type RuleEntry,
+  type SharedVerdicts,
+  toEntry,
+} from './plan.js';
 import { validateRule, validateRules } from './rule-schema.js';
-import type { FaultKind, FaultRule, Faults, FaultsOptions } from './types.js';
+import type { FaultKind, FaultRule, Faults, FaultsOptions, SharedFaultRules } from './types.js';
 
 /** The header that marks every injected response, so nobody mistakes it for the service's behaviour. */
 export const FAULT_HEADER = 'X-Mock-Fault';
@@ -56,15 +63,55 @@ function invalid(issues: Issue[]): TypeError {
  * faults.add({ route: 'getVideo', errorRate: 0.5, errorStatus: 503 });
  * app.use('*', routeMatcher, faults.middleware); // after c.set('operationId', …)
  */
+/**
+ * What the shared store says of the rules matching a request: a use taken of each with `times`,
+ * a request counted in each one's rate-limit window (one round trip each kind, only for such rules).
+ */
+async function sharedVerdicts(
+  shared: SharedFaultRules,
+  matching: RuleEntry[],
+  now: number,
+): Promise<SharedVerdicts> {
+  const counted = matching.filter((entry) => entry.rule.rateLimit !== undefined);
+  const timed = matching.filter((entry) => entry.remaining !== undefined).map((entry) => entry.id);
+  const [used, windows] = await Promise.all([
+    timed.length > 0 ? shared.use(timed) : new Map<string, number>(),
+    Promise.all(
+      counted.map(async (entry) => {
+        const limit = entry.rule.rateLimit as NonNullable<FaultRule['rateLimit']>;
+        const window = await shared.count(`fault-rule:${entry.id}`, now, limit.windowMs);
+        return window.count > limit.limit ? entry.id : undefined;
+      }),
+    ),
+  ]);
+  return { used, over: new Set(windows.filter((id) => id !== undefined)) };
+}
+
 export function createFaults(options: FaultsOptions = {}): Faults {
   const now = options.now ?? Date.now;
+  const { shared } = options;
   let random: Random = createRandom(options.seed);
   let entries: RuleEntry[] = [];
+  let saving: Promise<void> = Promise.resolve();
+  /** Keeps the rules where every process sees them (a shared store), in the order they changed here. */
+  const save = () => {
+    if (!shared) return;
+    const rules = entries.map((entry) => ({
+      id: entry.id,
+      rule: entry.rule,
+      ...(entry.remaining !== undefined && { remaining: entry.remaining }),
+    }));
+    saving = saving.catch(() => {}).then(() => shared.save(rules));
+  };
   const middleware: MiddlewareHandler<MockEnv> = async (c, next) => {
     const path = c.req.path;
     if (entries.length === 0 || isAdminPath(path)) return next();
     const operationId = c.get('operationId');
-    const plan = planRequest(entries, { operationId, path }, random, now());
+    const request = { operationId, path };
+    const at = now();
+    const matching = shared ? matchingEntries(entries, request) : [];
+    const verdicts = shared && matching.length > 0 ? await sharedVerdicts(shared, matching, at) : undefined;
+    const plan = planRequest(entries, request, random, at, verdicts);
     if (plan === undefined) return next();
     const signal = c.req.raw.signal;
     if (plan.delayMs > 0) await sleep(plan.delayMs, signal);
@@ -83,20 +130,32 @@ export function createFaults(options: FaultsOptions = {}): Faults {
     set(rules) {
       const result = validateRules(rules);
       if (!result.ok) throw invalid(result.issues);
-      entries = result.value.map(toEntry);
+      entries = result.value.map((rule) => toEntry(rule));
       random = createRandom(options.seed);
+      save();
     },
     add(rule) {
       const result = validateRule(rule);
       if (!result.ok) throw invalid(result.issues);
       entries.push(toEntry(result.value));
+      save();
     },
     clear() {
       entries = [];
       random = createRandom(options.seed);
+      save();
     },
     list: () => entries.map(entryView),
     active: () => entries.length > 0,
+    saved: () => saving,
+    async refresh() {
+      if (!shared) return;
+      const stored = await shared.load();
+      const before = new Set(entries.map((entry) => entry.id));
+      entries = stored.map((kept) => toEntry(kept.rule, kept.id, kept.remaining));
+      // the rules set or cleared elsewhere (none of these kept): the sequence restarts, as a set here does
+      if (!entries.some((entry) => before.has(entry.id))) random = createRandom(options.seed);
+    },
     middleware,
     uploadReadRate(operationId, plan) {
       if (plan !== undefined) return plan.uploadBytesPerSecond;

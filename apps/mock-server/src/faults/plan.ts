@@ -10,13 +10,30 @@ import type { FaultPlan, FaultRule } from './types.js';
 
 /** A rule with its running state: what is left of `times` and its rate-limit window. */
 export interface RuleEntry {
+  /** How every process knows the rule (a shared store's rules). */
+  id: string;
   rule: FaultRule;
   remaining: number | undefined;
   window: { start: number; count: number } | undefined;
 }
 
-export function toEntry(rule: FaultRule): RuleEntry {
-  return { rule: structuredClone(rule), remaining: rule.times, window: undefined };
+let entries = 0;
+
+export function toEntry(
+  rule: FaultRule,
+  id = `rule-${Date.now().toString(36)}-${(entries++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+  remaining = rule.times,
+): RuleEntry {
+  return { id, rule: structuredClone(rule), remaining, window: undefined };
+}
+
+/**
+ * What the shared store decided for the matching rules of one request, before the plan: the rules
+ * with `times` it took a use of (with what is left), and those over their rate limit.
+ */
+export interface SharedVerdicts {
+  used: Map<string, number>;
+  over: Set<string>;
 }
 
 /** The rule as `list()` shows it: `times` is what is left. */
@@ -41,14 +58,23 @@ function overLimit(entry: RuleEntry, now: number): boolean {
  * rules and removes exhausted ones from `entries` (in place). First matching rule wins for each
  * kind of fault; delays add up.
  */
+export function matchingEntries(
+  entries: RuleEntry[],
+  request: { operationId: string | undefined; path: string },
+): RuleEntry[] {
+  return entries.filter((entry) => routeMatches(entry.rule.route, request.operationId, request.path));
+}
+
 export function planRequest(
   entries: RuleEntry[],
   request: { operationId: string | undefined; path: string },
   random: Random,
   now: number,
+  shared?: SharedVerdicts,
 ): FaultPlan | undefined {
-  const matching = entries.filter((entry) =>
-    routeMatches(entry.rule.route, request.operationId, request.path),
+  const matching = matchingEntries(entries, request).filter(
+    // a rule whose uses another process took up is gone for this request (and from here)
+    (entry) => !shared || entry.remaining === undefined || shared.used.has(entry.id) || drop(entries, entry),
   );
   if (matching.length === 0) return undefined;
   const plan: FaultPlan = { delayMs: 0, reset: false };
@@ -60,14 +86,22 @@ export function planRequest(
     if (rule.errorRate !== undefined && random.chance(rule.errorRate) && plan.error === undefined) {
       plan.error = { status: rule.errorStatus ?? 500, rule: entryView(entry) };
     }
-    if (overLimit(entry, now) && plan.rateLimited === undefined && rule.rateLimit !== undefined) {
+    const over = shared ? shared.over.has(entry.id) : overLimit(entry, now);
+    if (over && plan.rateLimited === undefined && rule.rateLimit !== undefined) {
       plan.rateLimited = { retryAfterSeconds: rule.rateLimit.retryAfterSeconds, rule: entryView(entry) };
     }
     if (rule.uploadBytesPerSecond !== undefined) plan.uploadBytesPerSecond ??= rule.uploadBytesPerSecond;
     if (entry.remaining !== undefined) {
-      entry.remaining -= 1;
-      if (entry.remaining <= 0) entries.splice(entries.indexOf(entry), 1);
+      entry.remaining = shared ? (shared.used.get(entry.id) ?? 0) : entry.remaining - 1;
+      if (entry.remaining <= 0) drop(entries, entry);
     }
   }
   return plan;
+}
+
+/** Removes `entry` from `entries` (in place); false, for a filter. */
+function drop(entries: RuleEntry[], entry: RuleEntry): false {
+  const at = entries.indexOf(entry);
+  if (at >= 0) entries.splice(at, 1);
+  return false;
 }

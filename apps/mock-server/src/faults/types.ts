@@ -23,6 +23,13 @@ export interface Faults {
   /** Whether any rule is in force (without one, requests skip the middleware altogether). */
   active(): boolean;
   /**
+   * Resolves once the last `set`, `add` or `clear` is kept where every process sees it and every
+   * other process holds it (a shared store; at once otherwise). The admin API answers after it.
+   */
+  saved(): Promise<void>;
+  /** Takes up the rules as the shared store holds them now (another process's change or use); nothing otherwise. */
+  refresh(): Promise<void>;
+  /**
    * Hono middleware; reads `c.get('operationId')` and `c.req.path`, sets `c.get('faultPlan')`.
    * Never touches the admin API.
    */
@@ -34,8 +41,29 @@ export interface Faults {
   uploadReadRate(operationId: string, plan?: { uploadBytesPerSecond?: number }): number | undefined;
 }
 
+/** A rule as a shared store keeps it: an id every process knows it by, and what is left of `times`. */
+export interface StoredFaultRule {
+  id: string;
+  rule: FaultRule;
+  remaining?: number;
+}
+
+/** The rules of a store other processes share (PostgreSQL): one list for all, `times` used up by all. */
+export interface SharedFaultRules {
+  /** Replaces the rules; resolves once every other process holds them. */
+  save(rules: StoredFaultRule[]): Promise<void>;
+  /** The rules in force, in order, with what is left of `times`. */
+  load(): Promise<StoredFaultRule[]>;
+  /** Takes one use of each rule of `ids` that has uses left; resolves to what is left of those it took one of. */
+  use(ids: string[]): Promise<Map<string, number>>;
+  /** Counts one request in a rule's window (as the rate-limit windows of the store). */
+  count(who: string, now: number, windowMs: number): Promise<{ start: number; count: number }>;
+}
+
 /** Options of `createFaults`. */
 export interface FaultsOptions {
+  /** Rules kept in a store other processes share (every instance plays the same rules). */
+  shared?: SharedFaultRules;
   /** Seed of the random draws (error rate, reset rate, jitter); default 1. */
   seed?: number;
   /** The clock of rate-limit windows (ms); default `Date.now`. */

@@ -12,7 +12,10 @@ import type { Log } from '../shared/log.js';
 import { StoreUnavailable } from '../state/store-unavailable.js';
 import type { MockState } from './mock-state.js';
 
-type Parts = Pick<MockState, 'store' | 'sink' | 'clock' | 'definitions' | 'lifecycle' | 'readings' | 'log'>;
+type Parts = Pick<
+  MockState,
+  'store' | 'sink' | 'clock' | 'definitions' | 'lifecycle' | 'readings' | 'faults' | 'log'
+>;
 
 /**
  * The control values: clock, definitions and (on a shared store) the readings set through the
@@ -23,6 +26,7 @@ async function takeUpControl(state: Parts, start = false): Promise<void> {
   const [offset, readings] = await Promise.all([
     store.getClockOffset(),
     store.shared ? store.getReadings() : undefined,
+    state.faults.refresh(),
   ]);
   state.clock.restore(offset);
   if (store.shared) {

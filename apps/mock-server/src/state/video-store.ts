@@ -1,4 +1,5 @@
 /** The store interface the mock keeps videos behind: in memory, SQLite with `dataDir`, or PostgreSQL with `databaseUrl`. */
+import type { SharedFaultRules } from '../faults/types.js';
 import type { FieldDefinition, JournalRecord, VideoRecord } from './types.js';
 
 /**
@@ -71,6 +72,8 @@ export interface VideoStore {
    * process has none: the limiter counts in memory.
    */
   countRequest?(who: string, now: number, windowMs: number): Promise<{ start: number; count: number }>;
+  /** A store other processes share: the fault rules every process plays. */
+  faultRules?: SharedFaultRules;
   /** A store other processes share: the names of the sandboxes it holds anything of (any process's). */
   sandboxes?(): Promise<string[]>;
   /**

@@ -32,7 +32,7 @@ function run(
   requests: Array<{ operationId: string | undefined; path: string; at: number }>,
   seed: number,
 ) {
-  const entries = rules.map(toEntry);
+  const entries = rules.map((rule) => toEntry(rule));
   const random = createRandom(seed);
   let now = 0;
   return requests.map((r) => {

@@ -128,6 +128,43 @@ describe('two mocks on one database', () => {
     expect(after.map((res) => res.status)).toEqual([404, 404, 404, 404]);
   });
 
+  it('play the same fault rules, their times and windows used up by both', async () => {
+    const [a, b] = [instance({ realTimeClock: false }), instance({ realTimeClock: false })];
+    await a.mock.reset();
+    const [key] = await create(a, ['faulted']);
+    const admin = (app: MockApp, method: string, body?: unknown) =>
+      app.request('/__mock/faults', {
+        method,
+        ...(body !== undefined && {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      });
+    const get = async (app: MockApp) =>
+      (await app.request(`/api/v1/videos/${key}`, { headers: auth })).status;
+    const rules = async (app: MockApp) =>
+      ((await (await admin(app, 'GET')).json()) as { rules: unknown[] }).rules;
+
+    expect(
+      (await admin(a, 'POST', { route: 'getVideo', errorRate: 1, errorStatus: 503, times: 3 })).status,
+    ).toBe(201);
+    expect(await rules(b)).toEqual([{ route: 'getVideo', errorRate: 1, errorStatus: 503, times: 3 }]);
+    const statuses = [];
+    for (const app of [b, a, b, a, b]) statuses.push(await get(app));
+    expect(statuses).toEqual([503, 503, 503, 200, 200]); // three uses in all, whichever instance served
+    expect(await rules(a)).toEqual([]);
+    expect(await rules(b)).toEqual([]);
+
+    const limited = { route: 'getVideo', rateLimit: { limit: 2, windowMs: 60_000, retryAfterSeconds: 7 } };
+    expect((await admin(b, 'PUT', [limited])).status).toBe(200);
+    const windowed = [];
+    for (const app of [a, b, a]) windowed.push(await get(app));
+    expect(windowed).toEqual([200, 200, 429]);
+    expect((await admin(a, 'DELETE')).status).toBe(200);
+    expect(await get(b)).toBe(200);
+    expect(await rules(b)).toEqual([]);
+  });
+
   it('share custom-field definitions and each sandbox', async () => {
     const [a, b] = [instance(), instance()];
     await a.mock.setDefinitions([{ name: 'tier', kind: 'string' }]);

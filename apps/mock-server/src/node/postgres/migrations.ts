@@ -73,6 +73,21 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'fault rules',
+    sql: `
+      -- the fault rules of each state, in order; remaining: what is left of the rule's times
+      CREATE TABLE mock_fault_rules (
+        sandbox text NOT NULL,
+        id text NOT NULL,
+        position integer NOT NULL,
+        rule json NOT NULL,
+        remaining integer,
+        PRIMARY KEY (sandbox, id)
+      );
+    `,
+  },
 ];
 
 /**

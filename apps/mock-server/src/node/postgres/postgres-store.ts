@@ -7,6 +7,7 @@
  * processes; definitions and the clock's offset are rows of `mock_values`.
  */
 import { createHash } from 'node:crypto';
+import type { FaultRule, SharedFaultRules } from '../../faults/types.js';
 import type { FieldDefinition, VideoRecord } from '../../state/types.js';
 import type { VideoStore } from '../../state/video-store.js';
 import { CHANGES_CHANNEL, type Database } from './database.js';
@@ -84,8 +85,62 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     );
     await change.held();
   };
+  const countRequest = async (who: string, now: number, windowMs: number) => {
+    // The token is not kept, its hash is (the table names whom a window counts, not their secret).
+    const hashed = createHash('sha256').update(who).digest('base64url');
+    const [row] = await database.run(
+      (sql) => sql<{ start: number; count: number }[]>`
+        INSERT INTO mock_rate_windows AS w (sandbox, who, start_ms, count) VALUES (${state}, ${hashed}, ${now}, 1)
+        ON CONFLICT (sandbox, who) DO UPDATE SET
+          start_ms = CASE WHEN ${now} - w.start_ms >= ${windowMs} THEN ${now} ELSE w.start_ms END,
+          count = CASE WHEN ${now} - w.start_ms >= ${windowMs} THEN 1 ELSE w.count + 1 END
+        RETURNING start_ms AS start, count`,
+    );
+    return row ?? { start: now, count: 1 };
+  };
+  const faultRules: SharedFaultRules = {
+    async save(rules) {
+      const change = database.announce(state);
+      await database.run((sql) =>
+        sql.begin(async (tx) => {
+          await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${state}`;
+          if (rules.length > 0)
+            await tx`INSERT INTO mock_fault_rules (sandbox, id, position, rule, remaining)
+              SELECT ${state}, element ->> 'id', position, element -> 'rule', (element ->> 'remaining')::integer
+              FROM json_array_elements(${asJson(rules)}::text::json) WITH ORDINALITY AS given (element, position)`;
+          await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`;
+        }),
+      );
+      await change.held();
+    },
+    async load() {
+      const rows = await database.run(
+        (sql) => sql<{ id: string; rule: FaultRule; remaining: number | null }[]>`
+          SELECT id, rule, remaining FROM mock_fault_rules
+          WHERE sandbox = ${state} AND (remaining IS NULL OR remaining > 0) ORDER BY position`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        rule: row.rule,
+        ...(row.remaining !== null && { remaining: row.remaining }),
+      }));
+    },
+    async use(ids) {
+      // one use of each rule with some left (a rule used up stays, at 0, unlisted, until the next save)
+      const rows = await database.run(
+        (sql) => sql<{ id: string; remaining: number }[]>`
+          UPDATE mock_fault_rules SET remaining = remaining - 1
+          WHERE sandbox = ${state} AND remaining > 0
+            AND id IN (SELECT json_array_elements_text(${asJson(ids)}::text::json))
+          RETURNING id, remaining`,
+      );
+      return new Map(rows.map((row) => [row.id, row.remaining]));
+    },
+    count: countRequest,
+  };
   return {
     shared: true,
+    faultRules,
     journalFeed: {
       publish: feed.publish,
       listen: (listener) => stopped(feed.listen(listener)),
@@ -164,22 +219,11 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           await tx`DELETE FROM mock_videos WHERE sandbox = ${name}`;
           await tx`DELETE FROM mock_values WHERE sandbox = ${name}`;
           await tx`DELETE FROM mock_rate_windows WHERE sandbox = ${name}`;
+          await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${name}`;
         }),
       );
     },
-    async countRequest(who, now, windowMs) {
-      // The token is not kept, its hash is (the table names whom a window counts, not their secret).
-      const hashed = createHash('sha256').update(who).digest('base64url');
-      const [row] = await database.run(
-        (sql) => sql<{ start: number; count: number }[]>`
-          INSERT INTO mock_rate_windows AS w (sandbox, who, start_ms, count) VALUES (${state}, ${hashed}, ${now}, 1)
-          ON CONFLICT (sandbox, who) DO UPDATE SET
-            start_ms = CASE WHEN ${now} - w.start_ms >= ${windowMs} THEN ${now} ELSE w.start_ms END,
-            count = CASE WHEN ${now} - w.start_ms >= ${windowMs} THEN 1 ELSE w.count + 1 END
-          RETURNING start_ms AS start, count`,
-      );
-      return row ?? { start: now, count: 1 };
-    },
+    countRequest,
     watch: (listener) =>
       stopped(
         database.changes.watch(state, (heard) => {
@@ -198,6 +242,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           await tx`DELETE FROM mock_videos WHERE sandbox = ${state}`;
           await tx`DELETE FROM mock_values WHERE sandbox = ${state} AND name <> 'clockOffset'`;
           await tx`DELETE FROM mock_rate_windows WHERE sandbox = ${state}`;
+          await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${state}`;
           await tx.unsafe(`ALTER SEQUENCE ${sequence} RESTART`);
           await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`;
         }),
