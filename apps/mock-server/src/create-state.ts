@@ -112,7 +112,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
     failed: (key, error) => log('error', { msg: 'lifecycle: the store failed', key, error: String(error) }),
   });
   const journal = new Journal();
-  if (store.journalFeed) shareJournal(journal, store.journalFeed);
+  const sharedJournal = store.journalFeed && shareJournal(journal, store.journalFeed);
   const state = {
     started: Promise.resolve(),
     waiting: (): Promise<void> | undefined => undefined,
@@ -142,7 +142,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
         c.get('faultPlan'),
       ),
   } satisfies MockState;
-  const sync = syncState(state);
+  const sync = syncState(state, sharedJournal);
   state.started = sync.started;
   state.waiting = sync.waiting;
   return state;

@@ -11,6 +11,7 @@
 import type { Log } from '../shared/log.js';
 import { StoreUnavailable } from '../state/store-unavailable.js';
 import type { MockState } from './mock-state.js';
+import type { SharedJournal } from './shared-journal.js';
 
 type Parts = Pick<
   MockState,
@@ -36,8 +37,9 @@ async function takeUpControl(state: Parts, start = false): Promise<void> {
   await (start ? state.definitions.load() : state.definitions.reload());
 }
 
-async function takeUp(state: Parts): Promise<void> {
+async function takeUp(state: Parts, journal?: SharedJournal): Promise<void> {
   const { store, sink } = state;
+  await journal?.takeUpPast(); // before anything this process serves is journalled
   if (!store.shared) {
     // Files a crash left between being put in place and their record's commit (a sink on a data dir).
     const videos = await store.list();
@@ -77,7 +79,7 @@ export interface StateSync {
  * const sync = syncState(state);
  * await sync.started;
  */
-export function syncState(state: Parts): StateSync {
+export function syncState(state: Parts, journal?: SharedJournal): StateSync {
   let current: Promise<void> | undefined;
   const track = (work: Promise<void>) => {
     current = work;
@@ -89,7 +91,7 @@ export function syncState(state: Parts): StateSync {
     );
     return work;
   };
-  const started = track(whenUp(() => takeUp(state), state.log, 'taking up the state'));
+  const started = track(whenUp(() => takeUp(state, journal), state.log, 'taking up the state'));
   // After another instance's change: once what is under way is done (the start, an earlier
   // change), its values, then the steps its clock (perhaps advanced) brought due here too.
   const takeUpChange = async () => {

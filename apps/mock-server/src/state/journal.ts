@@ -14,7 +14,8 @@ import type { JournalEntry, JournalFilter, JournalRecord } from './types.js';
 
 export type { JournalRecord };
 
-const CAPACITY = 10_000;
+export const JOURNAL_CAPACITY = 10_000;
+const CAPACITY = JOURNAL_CAPACITY;
 
 /** What a journal listener hears: an entry was recorded, the journal was cleared (reset), or closed. */
 export type JournalEvent = 'record' | 'clear' | 'close';

@@ -90,6 +90,8 @@ export interface JournalFeed {
   publish(records: JournalRecord[]): void;
   /** Hears the entries the other processes recorded; returns a function that stops. */
   listen(listener: (records: JournalRecord[]) => void): () => void;
+  /** The newest `limit` entries kept (every process's, oldest first): what a process starting takes up. */
+  past(limit: number): Promise<JournalRecord[]>;
 }
 
 /** What `health()` says: ready or not, and in words what the store is, or what is wrong. */

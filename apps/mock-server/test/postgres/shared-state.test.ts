@@ -195,6 +195,14 @@ describe('two mocks on one database', () => {
       const seen = await b.mock.journal({ operationId: 'createVideos' });
       expect(seen.filter((entry) => entry.status === 200).length).toBeGreaterThan(0);
     });
+    // kept in the database: an instance started now has them too, once, in the order served
+    await new Promise((resolve) => setTimeout(resolve, 250)); // the last batch kept (100 ms batches)
+    const late = instance();
+    await eventually(async () => expect((await late.request('/readyz')).status).toBe(200));
+    const before = (await a.mock.journal()).filter((entry) => entry.operationId === 'createVideos');
+    const taken = (await late.mock.journal()).filter((entry) => entry.operationId === 'createVideos');
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.map((entry) => entry.time)).toEqual(before.map((entry) => entry.time));
   });
 
   it('answer /healthz and /readyz', async () => {

@@ -88,6 +88,19 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'journal',
+    sql: `
+      -- the requests every process served, per state, bounded as each process's journal is
+      CREATE TABLE mock_journal (
+        sandbox text NOT NULL,
+        seq bigserial NOT NULL,
+        record json NOT NULL,
+        PRIMARY KEY (sandbox, seq)
+      );
+    `,
+  },
 ];
 
 /**

@@ -104,6 +104,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
       await database.run((sql) =>
         sql.begin(async (tx) => {
           await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${state}`;
+          await tx`DELETE FROM mock_journal WHERE sandbox = ${state}`;
           if (rules.length > 0)
             await tx`INSERT INTO mock_fault_rules (sandbox, id, position, rule, remaining)
               SELECT ${state}, element ->> 'id', position, element -> 'rule', (element ->> 'remaining')::integer
@@ -143,6 +144,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     faultRules,
     journalFeed: {
       publish: feed.publish,
+      past: feed.past,
       listen: (listener) => stopped(feed.listen(listener)),
     },
     health: () => database.health(),
@@ -220,6 +222,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           await tx`DELETE FROM mock_values WHERE sandbox = ${name}`;
           await tx`DELETE FROM mock_rate_windows WHERE sandbox = ${name}`;
           await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${name}`;
+          await tx`DELETE FROM mock_journal WHERE sandbox = ${name}`;
         }),
       );
     },
