@@ -147,6 +147,19 @@ describe('meaning of readings: the lint', () => {
       { plain: { ...good.meaning.plain, order: 'sorted' }, nested: { ...good.meaning.nested, order: 'any' } },
       'order must be one of kept, reversed, any, got "sorted"',
     ],
+    [
+      'a method that is not one',
+      { plain: { ...good.meaning.plain, method: 'POST' }, nested: { ...good.meaning.nested, method: 'put' } },
+      'method must be one of get, put, post, delete, options, head, patch, trace, got "POST"',
+    ],
+    [
+      'a request header that is not a header name',
+      {
+        plain: { ...good.meaning.plain, headers: ['Webhook Signature'] },
+        nested: { ...good.meaning.nested, headers: [] },
+      },
+      'headers must be a list of header names',
+    ],
   ];
 
   it.each(malformed)('rejects meaning with %s, naming the marker', (_what, meaning, fragment) => {
@@ -367,8 +380,10 @@ describe('meaning of readings: the spec', () => {
       'video-states',
       'video-transitions',
       'videos-per-create-limit',
+      'webhook-method',
       'webhook-payload',
       'webhook-security',
+      'webhook-signing',
     ]);
   });
 
@@ -430,6 +445,20 @@ describe('meaning of readings: the spec', () => {
   ];
   it.each(orders)('%s: %s gives the list back %s', (id, reading, order) => {
     expect(byId.get(id)?.meaning?.[reading]?.order).toBe(order);
+  });
+
+  // [id, reading, the method of the request it concerns, the headers that request carries]
+  const deliveries: Array<[string, string, string | undefined, string[] | undefined]> = [
+    ['webhook-method', 'post', 'post', undefined],
+    ['webhook-method', 'put', 'put', undefined],
+    ['webhook-signing', 'hmac-sha256-timestamped', undefined, ['Webhook-Signature']],
+    ['webhook-signing', 'hmac-sha256-body', undefined, ['Webhook-Signature']],
+    ['webhook-signing', 'unsigned', undefined, []],
+  ];
+  it.each(deliveries)('%s: %s is a %s request carrying the headers %j', (id, reading, method, headers) => {
+    const meaning = byId.get(id)?.meaning?.[reading];
+    expect(meaning?.method).toBe(method);
+    expect(meaning?.headers).toEqual(headers);
   });
 
   it('upload-response-body: video-record is the resolved record (sameAs the Video schema)', () => {

@@ -17,6 +17,8 @@
  *     narrows: [{ at: /components/schemas/…, set: { minItems: 1 } }]  # keywords it sets on schemas
  *   request-order: { order: kept }                                 # how a list comes back
  *   video-record: { sameAs: /components/schemas/Video, schema: … } # its body is that schema, resolved
+ *   put: { method: put }                                           # the HTTP method of the request it concerns
+ *   hmac-sha256-body: { headers: [Webhook-Signature] }             # headers that request carries
  * ```
  */
 import { type Narrowing, narrowsProblems, schemaPointerProblems } from './narrows.js';
@@ -51,6 +53,10 @@ export interface ReadingMeaning {
   order?: 'kept' | 'reversed' | 'any';
   /** The body the reading produces is the schema at this pointer of the (resolved) spec. */
   sameAs?: string;
+  /** The HTTP method (lowercase) of the request the marker concerns (a webhook delivery). */
+  method?: string;
+  /** The headers the reading puts on the request the marker concerns (e.g. a signature). */
+  headers?: string[];
 }
 
 /** One refusal of a reading (see `ReadingMeaning.refuses`). */
@@ -71,11 +77,14 @@ const MEANING_KEYS = [
   'narrows',
   'order',
   'sameAs',
+  'method',
+  'headers',
 ] as const;
 /** Members one reading may give without the others (a detail of that reading alone). */
 const OWN_KEYS = new Set<string>(['sameAs', 'requests']);
 const AUTH_RULES = ['bearer', 'optional', 'none'];
 const ORDERS = ['kept', 'reversed', 'any'];
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const REFUSAL_KEYS = new Set(['status', 'on', 'headers']);
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
@@ -98,6 +107,9 @@ const SCHEMA_KEYWORDS = new Set([
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isHeaderList = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((h) => typeof h === 'string' && HEADER_NAME.test(h));
 
 /**
  * Problems of a JSON Schema of the accepted subset, each naming the path inside the schema. At the
@@ -195,10 +207,7 @@ function refusalProblems(refuses: unknown, operations: ReadonlySet<string>, at: 
         }
       }
     }
-    if (
-      headers !== undefined &&
-      (!Array.isArray(headers) || !headers.every((h) => typeof h === 'string' && HEADER_NAME.test(h)))
-    ) {
+    if (headers !== undefined && !isHeaderList(headers)) {
       problems.push(`${where}: headers must be a list of header names`);
     }
     return problems;
@@ -242,6 +251,12 @@ function readingMeaningProblems(
   }
   if (value.sameAs !== undefined)
     problems.push(...schemaPointerProblems(value.sameAs, spec, `${at}: sameAs`));
+  if (value.method !== undefined && !METHODS.includes(value.method as string)) {
+    problems.push(`${at}: method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(value.method)}`);
+  }
+  if (value.headers !== undefined && !isHeaderList(value.headers)) {
+    problems.push(`${at}: headers must be a list of header names`);
+  }
   return problems;
 }
 

@@ -91,6 +91,10 @@ export interface ReadingMeaning {
   readonly order?: 'kept' | 'reversed' | 'any';
   /** The body it produces is the schema at this JSON Pointer of the resolved document. */
   readonly sameAs?: string;
+  /** The HTTP method (lowercase) of the request the unknown concerns (a webhook delivery). */
+  readonly method?: string;
+  /** The headers it puts on the request the unknown concerns (e.g. a signature). */
+  readonly headers?: readonly string[];
 }
 
 export interface UnspecifiedMarker {

@@ -503,6 +503,15 @@ export const authUpdateCustomFieldsMeaning = {
   }
 } as const;
 
+export const webhookMethodMeaning = {
+  "post": {
+    "method": "post"
+  },
+  "put": {
+    "method": "put"
+  }
+} as const;
+
 export const webhookSecurityMeaning = {
   "none": {
     "auth": "none"
@@ -605,6 +614,22 @@ export const webhookPayloadMeaning = {
         }
       }
     }
+  }
+} as const;
+
+export const webhookSigningMeaning = {
+  "hmac-sha256-timestamped": {
+    "headers": [
+      "Webhook-Signature"
+    ]
+  },
+  "hmac-sha256-body": {
+    "headers": [
+      "Webhook-Signature"
+    ]
+  },
+  "unsigned": {
+    "headers": []
   }
 } as const;
 

@@ -1,6 +1,6 @@
 // generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
 /** The bundled OpenAPI 3.1 document, as a plain object. */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const openapiDocument: Record<string, unknown> = {
   "openapi": "3.1.0",
@@ -541,7 +541,8 @@ export const openapiDocument: Record<string, unknown> = {
               "post": "Each delivery is a POST request with the payload as its body.",
               "put": "Each delivery is a PUT request with the payload as its body."
             },
-            "mock": "post"
+            "mock": "post",
+            "meaning": webhookMethodMeaning
           },
           {
             "id": "webhook-security",
@@ -582,11 +583,12 @@ export const openapiDocument: Record<string, unknown> = {
             "source": "6",
             "says": "Webhook event kinds, payload, registration and signing: not shown.",
             "readings": {
-              "hmac-sha256-timestamped": "A header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
-              "hmac-sha256-body": "A header carries an HMAC-SHA256 of the raw body under a shared secret.",
+              "hmac-sha256-timestamped": "A Webhook-Signature header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
+              "hmac-sha256-body": "A Webhook-Signature header carries an HMAC-SHA256 of the raw body under a shared secret.",
               "unsigned": "Deliveries carry no signature."
             },
-            "mock": "hmac-sha256-timestamped"
+            "mock": "hmac-sha256-timestamped",
+            "meaning": webhookSigningMeaning
           },
           {
             "id": "webhook-delivery",

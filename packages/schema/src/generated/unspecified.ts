@@ -3,7 +3,7 @@
  * Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node and
  * the machine-readable `meaning` of its readings where the spec gives one (from meaning.ts).
  */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const unspecified = {
   "status-codes": {
@@ -210,7 +210,8 @@ export const unspecified = {
       "post": "Each delivery is a POST request with the payload as its body.",
       "put": "Each delivery is a PUT request with the payload as its body."
     },
-    "mock": "post"
+    "mock": "post",
+    "meaning": webhookMethodMeaning
   },
   "webhook-security": {
     "id": "webhook-security",
@@ -255,11 +256,12 @@ export const unspecified = {
     "source": "6",
     "says": "Webhook event kinds, payload, registration and signing: not shown.",
     "readings": {
-      "hmac-sha256-timestamped": "A header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
-      "hmac-sha256-body": "A header carries an HMAC-SHA256 of the raw body under a shared secret.",
+      "hmac-sha256-timestamped": "A Webhook-Signature header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
+      "hmac-sha256-body": "A Webhook-Signature header carries an HMAC-SHA256 of the raw body under a shared secret.",
       "unsigned": "Deliveries carry no signature."
     },
-    "mock": "hmac-sha256-timestamped"
+    "mock": "hmac-sha256-timestamped",
+    "meaning": webhookSigningMeaning
   },
   "webhook-delivery": {
     "id": "webhook-delivery",

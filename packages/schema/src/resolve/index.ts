@@ -24,6 +24,7 @@ import { resolveOperations } from './operations.js';
 import { type OverlayDocument, overlayBetween } from './overlay.js';
 import { resolveRecord } from './record.js';
 import { resolveRefusalExamples } from './refusal-examples.js';
+import { resolveRequests } from './requests.js';
 import { resolveServers, serverProblems } from './servers.js';
 
 export type { JsonObject } from '../json-object.js';
@@ -120,6 +121,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   resolveServers(document, servers);
   resolveLinks(document, lookup);
   resolveRefusalExamples(document, lookup);
+  resolveRequests(document, lookup);
   markChoices(document, lookup);
   describe(document, chosen);
   const title = `Readings chosen: ${chosen.map(({ id, reading }) => `${id}=${reading}`).join(', ')}`;

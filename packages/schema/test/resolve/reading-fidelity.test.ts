@@ -9,8 +9,13 @@ import { unspecified } from '../../src/unspecified.js';
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk the JSON of the document.
 type Doc = Record<string, any>;
 const resolved = (readings: Record<string, string>): Doc => resolveSpec({ readings }).document as Doc;
+/** The webhook's delivery, under whichever method the document puts it. */
+const webhookOperation = (document: JsonObject): Doc => {
+  const item = (document as Doc).webhooks.videoReadiness;
+  return item.post ?? item.put;
+};
 const webhookBody = (document: JsonObject): Doc =>
-  (document as Doc).webhooks.videoReadiness.post.requestBody.content['application/json'].schema;
+  webhookOperation(document).requestBody.content['application/json'].schema;
 
 describe('video-record-fields', () => {
   it('listed-only closes the record: only the listed members, the record examples among them', () => {
@@ -59,5 +64,42 @@ describe('video-states in the webhook payload', () => {
       'failed',
     ]);
     expect(JSON.stringify(unspecified['webhook-payload'])).not.toContain('"enum"');
+  });
+});
+
+describe('webhook-method', () => {
+  it.each(['post', 'put'] as const)('%s: the delivery sits under that method only', (method) => {
+    const document = resolved({ 'webhook-method': method });
+    const item = document.webhooks.videoReadiness;
+    expect(Object.keys(item).filter((key) => !key.startsWith('x-'))).toEqual([method]);
+    expect(item[method].operationId).toBe('videoReadinessWebhook');
+    expect(item[method]['x-resolved']).toContainEqual({
+      id: 'webhook-method',
+      reading: method,
+      from: 'flag',
+    });
+    expect(item[method].requestBody.content['application/json'].schema.required).toContain('data');
+  });
+});
+
+describe('webhook-signing', () => {
+  const signature = (document: Doc) =>
+    (webhookOperation(document).parameters ?? []).filter(
+      (parameter: Doc) => parameter.in === 'header' && /signature/i.test(parameter.name),
+    );
+  it.each(['hmac-sha256-timestamped', 'hmac-sha256-body'] as const)(
+    '%s: the delivery carries its signature header, described by the reading',
+    (reading) => {
+      const [header, ...others] = signature(resolved({ 'webhook-signing': reading }));
+      expect(others).toEqual([]);
+      expect(header).toMatchObject({ name: 'Webhook-Signature', in: 'header', required: true });
+      expect(header.schema).toEqual({ type: 'string' });
+      expect(header.description).toContain(unspecified['webhook-signing'].readings[reading]);
+      expect(header['x-resolved']).toEqual([{ id: 'webhook-signing', reading, from: 'flag' }]);
+    },
+  );
+
+  it('unsigned: no signature header', () => {
+    expect(signature(resolved({ 'webhook-signing': 'unsigned' }))).toEqual([]);
   });
 });
