@@ -230,9 +230,9 @@ describe('meaning of readings: the spec', () => {
     expect(byId.get(id)?.readings?.[reading]).toBe(`States: ${expected.join(', ')}.`);
   });
 
-  // [id, reading, media type, required members]
-  const bodies: Array<[string, string, string, string[]]> = [
-    ['error-shape', 'problem-json', 'application/problem+json', ['title', 'status']],
+  // [id, reading, media type, required members (none: the sentence says none is always there)]
+  const bodies: Array<[string, string, string, string[] | undefined]> = [
+    ['error-shape', 'problem-json', 'application/problem+json', undefined],
     ['error-shape', 'message-object', 'application/json', ['message']],
     ['error-shape', 'error-object', 'application/json', ['error']],
     ['webhook-payload', 'envelope', 'application/json', ['id', 'type', 'createdAt', 'data']],

@@ -762,11 +762,7 @@ export const errorShapeMeaning = {
     "mediaType": "application/problem+json",
     "schema": {
       "type": "object",
-      "description": "RFC 9457 problem details; other members may appear.",
-      "required": [
-        "title",
-        "status"
-      ],
+      "description": "RFC 9457 problem details (every member optional, as RFC 9457 makes them); other members may appear.",
       "properties": {
         "type": {
           "type": "string"

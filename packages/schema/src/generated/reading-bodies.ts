@@ -50,11 +50,11 @@ export interface components {
                 videoKey: string;
             };
         };
-        /** @description RFC 9457 problem details; other members may appear. */
+        /** @description RFC 9457 problem details (every member optional, as RFC 9457 makes them); other members may appear. */
         "error-shape.problem-json": {
             type?: string;
-            title: string;
-            status: number;
+            title?: string;
+            status?: number;
             detail?: string;
             /** @description The problems of a request that did not validate, one per place, where it had any. */
             errors?: {

@@ -49,14 +49,14 @@ export const readingSchemas = {
   "error-shape": {
     "problem-json": z.looseObject({
       "type": z.string().optional(),
-      "title": z.string(),
-      "status": z.int(),
+      "title": z.string().optional(),
+      "status": z.int().optional(),
       "detail": z.string().optional(),
       "errors": z.array(z.looseObject({
         "pointer": z.string().describe("JSON Pointer of the place in the request."),
         "message": z.string()
       })).describe("The problems of a request that did not validate, one per place, where it had any.").optional()
-    }).describe("RFC 9457 problem details; other members may appear."),
+    }).describe("RFC 9457 problem details (every member optional, as RFC 9457 makes them); other members may appear."),
     "message-object": z.looseObject({
       "message": z.string(),
       "errors": z.array(z.looseObject({

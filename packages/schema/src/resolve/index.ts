@@ -15,6 +15,7 @@ import type { JsonObject } from '../json-object.js';
 import { parseReadingChoice } from '../reading-choice.js';
 import { readingsFromReport } from '../report-readings.js';
 import type { ReadingChoice } from '../unspecified.js';
+import { resolveAnswerOrder } from './answer-order.js';
 import { resolveBodies } from './bodies.js';
 import { byId, type ChosenReading, chooseReadings } from './choices.js';
 import { resolveLinks } from './links.js';
@@ -120,6 +121,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   resolveOperations(document, lookup, options.keepDefault === true);
   resolveServers(document, servers);
   resolveLinks(document, lookup);
+  resolveAnswerOrder(document, lookup);
   resolveRefusalExamples(document, lookup);
   resolveRequests(document, lookup);
   markChoices(document, lookup);

@@ -103,3 +103,69 @@ describe('webhook-signing', () => {
     expect(signature(resolved({ 'webhook-signing': 'unsigned' }))).toEqual([]);
   });
 });
+
+/** The node a `$ref` of the document stands for (or the node itself). */
+const deref = (document: Doc, node: Doc): Doc =>
+  typeof node?.$ref === 'string'
+    ? node.$ref
+        .slice(2)
+        .split('/')
+        .reduce((at: Doc, key: string) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document)
+    : node;
+
+describe('create-answer-order', () => {
+  const create = (document: Doc) => document.paths['/api/v1/videos'].post;
+  const titles = (document: Doc) => {
+    const request = create(document).requestBody.content['application/json'].examples.twoVideos;
+    const status = Object.keys(create(document).responses)[0] as string;
+    const answer = create(document).responses[status].content['application/json'].examples.twoVideos;
+    return {
+      requested: deref(document, request).value.videos.map((video: Doc) => video.title),
+      answered: deref(document, answer).value.map((video: Doc) => video.title),
+      answer: deref(document, answer),
+    };
+  };
+
+  it('request-order: the answer example follows the request', () => {
+    const { requested, answered } = titles(resolved({ 'create-answer-order': 'request-order' }));
+    expect(answered).toEqual(requested);
+  });
+
+  it('reverse-order: the answer example is the request reversed, each key with its title', () => {
+    const { requested, answered, answer } = titles(resolved({ 'create-answer-order': 'reverse-order' }));
+    expect(answered).toEqual([...requested].reverse());
+    expect(answer.value.map((video: Doc) => video.key)).toEqual(['v-0002', 'v-0001']);
+    expect(answer['x-resolved']).toEqual([{ id: 'create-answer-order', reading: 'reverse-order', from: 'flag' }]);
+  });
+
+  it('any-order: the answer example is not in the request order, and holds every requested video once', () => {
+    const { requested, answered } = titles(resolved({ 'create-answer-order': 'any-order' }));
+    expect(answered).not.toEqual(requested);
+    expect([...answered].sort()).toEqual([...requested].sort());
+  });
+});
+
+describe('error-shape', () => {
+  // [reading, the members its sentence says the body has for certain]
+  const shapes: Array<[string, string, string[] | undefined]> = [
+    ['problem-json', 'application/problem+json', undefined],
+    ['message-object', 'application/json', ['message']],
+    ['error-object', 'application/json', ['error']],
+  ];
+  it.each(shapes)('%s: the error schema (%s) requires %j, and its examples only that', (reading, media, required) => {
+    const document = resolved({ 'error-shape': reading });
+    const schema = document.components.schemas.Error;
+    expect(schema.required).toEqual(required);
+    const answer = document.paths['/api/v1/videos/{videoKey}'].get.responses['404'];
+    expect(Object.keys(answer.content)).toEqual([media]);
+    const example = answer.content[media].examples.unknownKey.value;
+    for (const member of Object.keys(example)) expect(Object.keys(schema.properties)).toContain(member);
+    for (const member of required ?? []) expect(example).toHaveProperty(member);
+  });
+
+  it('problem-json: a refusal example gives its own status in the status member', () => {
+    const document = resolved({ 'error-shape': 'problem-json', 'unknown-video-key': 'forbidden-403' });
+    const answer = document.paths['/api/v1/videos/{videoKey}'].get.responses['403'];
+    expect(answer.content['application/problem+json'].examples.unknownKey.value).toEqual({ status: 403 });
+  });
+});
