@@ -148,6 +148,16 @@ describe('meaning of readings: the lint', () => {
       'order must be one of kept, reversed, any, got "sorted"',
     ],
     [
+      'an afterUpload word the reading does not use',
+      { plain: { words: ['a', 'b'], afterUpload: 'c' }, nested: { words: ['a'], afterUpload: 'a' } },
+      'afterUpload must be one of its words, got "c"',
+    ],
+    [
+      'an empty anyOf in a schema',
+      { ...good.meaning, nested: { ...good.meaning.nested, schema: { type: 'object', anyOf: [] } } },
+      '"anyOf" must be a non-empty list of schemas',
+    ],
+    [
       'a method that is not one',
       { plain: { ...good.meaning.plain, method: 'POST' }, nested: { ...good.meaning.nested, method: 'put' } },
       'method must be one of get, put, post, delete, options, head, patch, trace, got "POST"',
@@ -227,6 +237,10 @@ describe('meaning of readings: the spec', () => {
   ];
   it.each(words)('%s: %s uses the words its sentence names', (id, reading, expected) => {
     expect(byId.get(id)?.meaning?.[reading]?.words).toEqual(expected);
+    // Right after an upload the video is no longer created and not yet ready (§3).
+    const after = byId.get(id)?.meaning?.[reading]?.afterUpload;
+    expect(expected.indexOf(after as string)).toBeGreaterThan(expected.indexOf('created'));
+    expect(expected.indexOf(after as string)).toBeLessThan(expected.indexOf('ready'));
     expect(byId.get(id)?.readings?.[reading]).toBe(`States: ${expected.join(', ')}.`);
   });
 

@@ -6,7 +6,7 @@
  * ```yaml
  * meaning:
  *   semantic: { status: { createVideos: 201, uploadVideoSource: 202 } } # the success status per operation
- *   basic:    { words: [created, processing, ready, failed] }      # the words the reading uses
+ *   basic:    { words: [created, processing, ready, failed], afterUpload: processing } # its words, and the one right after an upload
  *   problem-json:
  *     mediaType: application/problem+json                          # the media type of its body
  *     schema: { type: object, required: [title], properties: … }   # a JSON Schema of its body
@@ -28,6 +28,8 @@ import { type RefusedRequest, requestsProblems } from './requests.js';
 export interface ReadingMeaning {
   /** The words the reading uses (e.g. the states of `video-states`), in order. */
   words?: string[];
+  /** The word (one of `words`) of a video whose source was just received: what an upload's answer shows. */
+  afterUpload?: string;
   /** The media type of a body the reading produces. */
   mediaType?: string;
   /** A JSON Schema (the subset below) of a body the reading produces; `false` when it produces none. */
@@ -68,6 +70,7 @@ interface Refusal {
 
 const MEANING_KEYS = [
   'words',
+  'afterUpload',
   'mediaType',
   'schema',
   'status',
@@ -103,6 +106,8 @@ const SCHEMA_KEYWORDS = new Set([
   'maxLength',
   'minimum',
   'maximum',
+  'anyOf',
+  'examples',
 ]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -157,6 +162,14 @@ export function schemaProblems(schema: unknown, path = 'schema'): string[] {
   }
   if (schema.enum !== undefined && (!Array.isArray(schema.enum) || schema.enum.length === 0)) {
     problems.push(`${path}: "enum" must be a non-empty list`);
+  }
+  if (schema.anyOf !== undefined) {
+    if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0)
+      problems.push(`${path}: "anyOf" must be a non-empty list of schemas`);
+    else problems.push(...schema.anyOf.flatMap((sub, i) => schemaProblems(sub, `${path}.anyOf[${i}]`)));
+  }
+  if (schema.examples !== undefined && !Array.isArray(schema.examples)) {
+    problems.push(`${path}: "examples" must be a list of values`);
   }
   return problems;
 }
@@ -234,6 +247,9 @@ function readingMeaningProblems(
       Array.isArray(words) && words.length > 0 && words.every((w) => typeof w === 'string' && w !== '');
     if (!ok) problems.push(`${at}: words must be a non-empty list of non-empty strings`);
     else if (new Set(words).size !== words.length) problems.push(`${at}: words must not repeat a word`);
+  }
+  if (value.afterUpload !== undefined && !(Array.isArray(words) && words.includes(value.afterUpload))) {
+    problems.push(`${at}: afterUpload must be one of its words, got ${JSON.stringify(value.afterUpload)}`);
   }
   if (mediaType !== undefined && (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType))) {
     problems.push(`${at}: mediaType "${String(mediaType)}" is not a media type (such as application/json)`);

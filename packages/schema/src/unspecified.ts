@@ -57,6 +57,8 @@ export type ReadingBody<
 /** What one reading's meaning may hold (every member is optional). */
 export interface ReadingMeaning {
   readonly words?: readonly string[];
+  /** The word (one of `words`) of a video whose source was just received: what an upload's answer shows. */
+  readonly afterUpload?: string;
   readonly mediaType?: string;
   /** A JSON Schema of the body; `false` when the reading produces none. */
   readonly schema?: Readonly<Record<string, unknown>> | false;

@@ -335,11 +335,18 @@ export const uploadResponseBodyMeaning = {
       ],
       "properties": {
         "videoKey": {
-          "type": "string"
+          "type": "string",
+          "examples": [
+            "v-0001"
+          ]
         },
         "size": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "description": "The size of the stored file in bytes.",
+          "examples": [
+            20
+          ]
         }
       }
     }
@@ -948,7 +955,86 @@ export const customFieldFormatsMeaning = {
       "properties": {
         "customFields": {
           "type": "object",
-          "description": "One member per field, keyed by its name, holding its value and type."
+          "description": "One member per field, keyed by its name, holding its value and type.",
+          "additionalProperties": {
+            "type": "object",
+            "description": "The value of a field and its type.",
+            "required": [
+              "value",
+              "type"
+            ],
+            "properties": {
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean",
+                  "array"
+                ],
+                "items": {
+                  "type": "string"
+                },
+                "description": "The value, in its form of §2."
+              },
+              "type": {
+                "type": "string",
+                "description": "The type of the field, as ByteArk Stream names the form of its value."
+              }
+            },
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "text"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "number"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "number"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "boolean"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "switch"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "labels"
+                  }
+                }
+              }
+            ]
+          }
         }
       }
     }
@@ -964,7 +1050,86 @@ export const customFieldFormatsMeaning = {
       "properties": {
         "customFields": {
           "type": "object",
-          "description": "One member per field, keyed by its name, holding its value and type."
+          "description": "One member per field, keyed by its name, holding its value and type.",
+          "additionalProperties": {
+            "type": "object",
+            "description": "The value of a field and its type.",
+            "required": [
+              "value",
+              "type"
+            ],
+            "properties": {
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean",
+                  "array"
+                ],
+                "items": {
+                  "type": "string"
+                },
+                "description": "The value, in its form of §2."
+              },
+              "type": {
+                "type": "string",
+                "description": "The type of the field, as ByteArk Stream names the form of its value."
+              }
+            },
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "text"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "number"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "number"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "boolean"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "switch"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "labels"
+                  }
+                }
+              }
+            ]
+          }
         },
         "customFieldEntries": {
           "type": "array",
@@ -972,18 +1137,85 @@ export const customFieldFormatsMeaning = {
           "items": {
             "type": "object",
             "required": [
-              "key"
+              "key",
+              "value",
+              "type"
             ],
             "properties": {
               "key": {
                 "type": "string",
                 "description": "The name of the field."
               },
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean",
+                  "array"
+                ],
+                "items": {
+                  "type": "string"
+                },
+                "description": "The value, in its form of §2."
+              },
               "type": {
                 "type": "string",
-                "description": "The type of the field."
+                "description": "The type of the field, as ByteArk Stream names the form of its value."
               }
-            }
+            },
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "text"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "number"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "number"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "boolean"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "switch"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "labels"
+                  }
+                }
+              }
+            ]
           }
         }
       }
@@ -998,7 +1230,8 @@ export const videoStatesMeaning = {
       "processing",
       "ready",
       "failed"
-    ]
+    ],
+    "afterUpload": "processing"
   },
   "detailed": {
     "words": [
@@ -1008,7 +1241,8 @@ export const videoStatesMeaning = {
       "processing",
       "ready",
       "failed"
-    ]
+    ],
+    "afterUpload": "uploaded"
   },
   "processing-stages": {
     "words": [
@@ -1018,7 +1252,8 @@ export const videoStatesMeaning = {
       "Partially completed",
       "ready",
       "failed"
-    ]
+    ],
+    "afterUpload": "Processing"
   }
 } as const;
 

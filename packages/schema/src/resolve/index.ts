@@ -27,6 +27,7 @@ import { resolveRecord } from './record.js';
 import { resolveRefusalExamples } from './refusal-examples.js';
 import { resolveRequests } from './requests.js';
 import { resolveServers, serverProblems } from './servers.js';
+import { resolveUploadExample } from './upload-example.js';
 
 export type { JsonObject } from '../json-object.js';
 export type { ChoiceSource, ChosenReading } from './choices.js';
@@ -118,6 +119,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   resolveNarrows(document, lookup);
   resolveBodies(document, lookup, options.jsonErrorAlias === true);
   resolveRecord(document, lookup);
+  resolveUploadExample(document, lookup);
   resolveOperations(document, lookup, options.keepDefault === true);
   resolveServers(document, servers);
   resolveLinks(document, lookup);
