@@ -111,6 +111,11 @@ export interface UnspecifiedMarker {
   readonly readings?: Readonly<Record<string, string>>;
   readonly mock?: string;
   readonly meaning?: Readonly<Record<string, ReadingMeaning>>;
+  /**
+   * The places where the spec's prose describes the unknown as open: a JSON Pointer to a
+   * `description` or `summary` and its words there (a resolved document replaces them).
+   */
+  readonly describedIn?: ReadonlyArray<{ readonly at: string; readonly text: string }>;
 }
 
 const entries = Object.values(unspecified) as readonly UnspecifiedMarker[];

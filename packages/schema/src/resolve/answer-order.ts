@@ -7,7 +7,7 @@
 
 import { isObject, type JsonObject } from '../json-object.js';
 import type { Chosen } from './choices.js';
-import { meaningFor, nodeAt, operationsOf, resolvedFrom } from './document.js';
+import { addResolved, meaningFor, nodeAt, operationsOf } from './document.js';
 
 /** One permutation of the elements per `order`. */
 const ORDERED = {
@@ -31,7 +31,7 @@ export function resolveAnswerOrder(document: JsonObject, chosen: Chosen): void {
         const target = typeof ref === 'string' ? nodeAt(document, ref.slice(1)) : example;
         if (!isObject(target) || !Array.isArray(target.value)) continue;
         target.value = ORDERED[order](target.value);
-        target['x-resolved'] = [...((target['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
+        addResolved(target, [choice]);
       }
     }
   }

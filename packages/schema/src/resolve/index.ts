@@ -18,6 +18,7 @@ import type { ReadingChoice } from '../unspecified.js';
 import { resolveAnswerOrder } from './answer-order.js';
 import { resolveBodies } from './bodies.js';
 import { byId, type ChosenReading, chooseReadings } from './choices.js';
+import { resolveDescriptions } from './descriptions.js';
 import { resolveLinks } from './links.js';
 import { markChoices } from './markers.js';
 import { resolveNarrows } from './narrows.js';
@@ -116,6 +117,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   const chosen = chooseReadings(flags, reported);
   const lookup = byId(chosen);
   const document = structuredClone(openapiDocument) as JsonObject;
+  resolveDescriptions(document, lookup); // first: the places are pointers of the honest document
   resolveNarrows(document, lookup);
   resolveBodies(document, lookup, options.jsonErrorAlias === true);
   resolveRecord(document, lookup);
