@@ -11,7 +11,17 @@ const good = {
   readings: { merge: 'kept', replace: 'removed' },
   mock: 'merge',
 };
-const specWith = (...markers: unknown[]) => ({ paths: { '/a': { put: { 'x-unspecified': markers } } } });
+const specWith = (...markers: unknown[]) => ({
+  paths: {
+    '/a': {
+      put: {
+        operationId: 'put',
+        description: 'Whether fields are\n  kept is not shown.',
+        'x-unspecified': markers,
+      },
+    },
+  },
+});
 const problemsOf = (...markers: unknown[]) => checkMarkers(specWith(...markers), sections).problems;
 
 describe('checkMarkers', () => {
@@ -19,6 +29,14 @@ describe('checkMarkers', () => {
     const { markers, problems } = checkMarkers(specWith(good), sections);
     expect(problems).toEqual([]);
     expect(markers).toEqual([{ ...good, pointer: '/paths/~1a/put' }]);
+  });
+
+  it('accepts describedIn naming the words of a description, white space aside', () => {
+    const described = {
+      ...good,
+      describedIn: [{ at: '/paths/~1a/put/description', text: 'fields are kept is not shown.' }],
+    };
+    expect(problemsOf(described)).toEqual([]);
   });
 
   it('accepts a marker without readings that says why it has none', () => {
@@ -59,6 +77,22 @@ describe('checkMarkers', () => {
       'readings must map each reading name',
     ],
     ['an unknown member', { ...good, guess: 'merge' }, 'unknown member "guess"'],
+    ['describedIn not a list', { ...good, describedIn: {} }, 'describedIn must be a non-empty list'],
+    [
+      'describedIn naming no text',
+      { ...good, describedIn: [{ at: '/paths/~1a/put/summary', text: 'not shown' }] },
+      'at "/paths/~1a/put/summary" names no text of the spec',
+    ],
+    [
+      'describedIn of words its place does not hold',
+      { ...good, describedIn: [{ at: '/paths/~1a/put/description', text: 'kept or removed' }] },
+      'does not hold "kept or removed"',
+    ],
+    [
+      'describedIn of a text that is not prose',
+      { ...good, describedIn: [{ at: '/paths/~1a/put/operationId', text: 'put' }] },
+      'is not a description or summary',
+    ],
     ['not an object', 'merge', 'a marker must be an object'],
   ];
 

@@ -147,6 +147,29 @@ describe('meaning of readings: the lint', () => {
       { plain: { ...good.meaning.plain, order: 'sorted' }, nested: { ...good.meaning.nested, order: 'any' } },
       'order must be one of kept, reversed, any, got "sorted"',
     ],
+    [
+      'an afterUpload word the reading does not use',
+      { plain: { words: ['a', 'b'], afterUpload: 'c' }, nested: { words: ['a'], afterUpload: 'a' } },
+      'afterUpload must be one of its words, got "c"',
+    ],
+    [
+      'an empty anyOf in a schema',
+      { ...good.meaning, nested: { ...good.meaning.nested, schema: { type: 'object', anyOf: [] } } },
+      '"anyOf" must be a non-empty list of schemas',
+    ],
+    [
+      'a method that is not one',
+      { plain: { ...good.meaning.plain, method: 'POST' }, nested: { ...good.meaning.nested, method: 'put' } },
+      'method must be one of get, put, post, delete, options, head, patch, trace, got "POST"',
+    ],
+    [
+      'a request header that is not a header name',
+      {
+        plain: { ...good.meaning.plain, headers: ['Webhook Signature'] },
+        nested: { ...good.meaning.nested, headers: [] },
+      },
+      'headers must be a list of header names',
+    ],
   ];
 
   it.each(malformed)('rejects meaning with %s, naming the marker', (_what, meaning, fragment) => {
@@ -214,12 +237,16 @@ describe('meaning of readings: the spec', () => {
   ];
   it.each(words)('%s: %s uses the words its sentence names', (id, reading, expected) => {
     expect(byId.get(id)?.meaning?.[reading]?.words).toEqual(expected);
+    // Right after an upload the video is no longer created and not yet ready (§3).
+    const after = byId.get(id)?.meaning?.[reading]?.afterUpload;
+    expect(expected.indexOf(after as string)).toBeGreaterThan(expected.indexOf('created'));
+    expect(expected.indexOf(after as string)).toBeLessThan(expected.indexOf('ready'));
     expect(byId.get(id)?.readings?.[reading]).toBe(`States: ${expected.join(', ')}.`);
   });
 
-  // [id, reading, media type, required members]
-  const bodies: Array<[string, string, string, string[]]> = [
-    ['error-shape', 'problem-json', 'application/problem+json', ['title', 'status']],
+  // [id, reading, media type, required members (none: the sentence says none is always there)]
+  const bodies: Array<[string, string, string, string[] | undefined]> = [
+    ['error-shape', 'problem-json', 'application/problem+json', undefined],
     ['error-shape', 'message-object', 'application/json', ['message']],
     ['error-shape', 'error-object', 'application/json', ['error']],
     ['webhook-payload', 'envelope', 'application/json', ['id', 'type', 'createdAt', 'data']],
@@ -367,8 +394,10 @@ describe('meaning of readings: the spec', () => {
       'video-states',
       'video-transitions',
       'videos-per-create-limit',
+      'webhook-method',
       'webhook-payload',
       'webhook-security',
+      'webhook-signing',
     ]);
   });
 
@@ -430,6 +459,20 @@ describe('meaning of readings: the spec', () => {
   ];
   it.each(orders)('%s: %s gives the list back %s', (id, reading, order) => {
     expect(byId.get(id)?.meaning?.[reading]?.order).toBe(order);
+  });
+
+  // [id, reading, the method of the request it concerns, the headers that request carries]
+  const deliveries: Array<[string, string, string | undefined, string[] | undefined]> = [
+    ['webhook-method', 'post', 'post', undefined],
+    ['webhook-method', 'put', 'put', undefined],
+    ['webhook-signing', 'hmac-sha256-timestamped', undefined, ['Webhook-Signature']],
+    ['webhook-signing', 'hmac-sha256-body', undefined, ['Webhook-Signature']],
+    ['webhook-signing', 'unsigned', undefined, []],
+  ];
+  it.each(deliveries)('%s: %s is a %s request carrying the headers %j', (id, reading, method, headers) => {
+    const meaning = byId.get(id)?.meaning?.[reading];
+    expect(meaning?.method).toBe(method);
+    expect(meaning?.headers).toEqual(headers);
   });
 
   it('upload-response-body: video-record is the resolved record (sameAs the Video schema)', () => {

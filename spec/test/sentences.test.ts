@@ -1,7 +1,8 @@
 /**
  * The words of the markers agree with the document and with their meaning: each `says` quotes
  * interface.md (fragments joined by " … "), and each reading's sentence names every status, limit
- * and word its meaning gives, and never an unnamed "4xx".
+ * and word its meaning gives (and the method and headers of a request it concerns), and never an
+ * unnamed "4xx".
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +54,7 @@ describe('reading sentences agree with their meaning', () => {
     const meaning = markers.find((m) => m.id === id)?.meaning?.[reading] ?? {};
     for (const number of numbersOf(meaning)) expect(sentence).toContain(String(number));
     for (const word of meaning.words ?? []) expect(sentence).toContain(word);
+    for (const header of meaning.headers ?? []) expect(sentence).toContain(header);
+    if (meaning.method) expect(sentence).toContain(meaning.method.toUpperCase());
   });
 });

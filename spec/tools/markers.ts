@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { type Described, describedProblems } from './described.js';
 import { meaningProblems, type ReadingMeaning } from './meaning.js';
 
 export const specPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
@@ -23,6 +24,8 @@ interface Marker {
   mock?: string;
   /** Machine-readable meaning of some readings (meaning.ts). */
   meaning?: Record<string, ReadingMeaning>;
+  /** The places where the spec's prose describes the unknown as open (described.ts). */
+  describedIn?: Described[];
 }
 
 export interface LocatedMarker extends Marker {
@@ -30,7 +33,17 @@ export interface LocatedMarker extends Marker {
   pointer: string;
 }
 
-const MARKER_KEYS = new Set(['id', 'source', 'says', 'note', 'noReadings', 'readings', 'mock', 'meaning']);
+const MARKER_KEYS = new Set([
+  'id',
+  'source',
+  'says',
+  'note',
+  'noReadings',
+  'readings',
+  'mock',
+  'meaning',
+  'describedIn',
+]);
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function loadSpec(path = specPath): Record<string, unknown> {
@@ -132,6 +145,7 @@ function markerProblems(
     problems.push(`${at}: "noReadings" is given but the marker has readings`);
   }
   if (m.meaning !== undefined) problems.push(...meaningProblems(m.meaning, readings, at, operations, spec));
+  if (m.describedIn !== undefined) problems.push(...describedProblems(m.describedIn, spec, at));
   return problems;
 }
 

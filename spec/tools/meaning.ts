@@ -6,7 +6,7 @@
  * ```yaml
  * meaning:
  *   semantic: { status: { createVideos: 201, uploadVideoSource: 202 } } # the success status per operation
- *   basic:    { words: [created, processing, ready, failed] }      # the words the reading uses
+ *   basic:    { words: [created, processing, ready, failed], afterUpload: processing } # its words, and the one right after an upload
  *   problem-json:
  *     mediaType: application/problem+json                          # the media type of its body
  *     schema: { type: object, required: [title], properties: … }   # a JSON Schema of its body
@@ -17,6 +17,8 @@
  *     narrows: [{ at: /components/schemas/…, set: { minItems: 1 } }]  # keywords it sets on schemas
  *   request-order: { order: kept }                                 # how a list comes back
  *   video-record: { sameAs: /components/schemas/Video, schema: … } # its body is that schema, resolved
+ *   put: { method: put }                                           # the HTTP method of the request it concerns
+ *   hmac-sha256-body: { headers: [Webhook-Signature] }             # headers that request carries
  * ```
  */
 import { type Narrowing, narrowsProblems, schemaPointerProblems } from './narrows.js';
@@ -26,6 +28,8 @@ import { type RefusedRequest, requestsProblems } from './requests.js';
 export interface ReadingMeaning {
   /** The words the reading uses (e.g. the states of `video-states`), in order. */
   words?: string[];
+  /** The word (one of `words`) of a video whose source was just received: what an upload's answer shows. */
+  afterUpload?: string;
   /** The media type of a body the reading produces. */
   mediaType?: string;
   /** A JSON Schema (the subset below) of a body the reading produces; `false` when it produces none. */
@@ -51,6 +55,10 @@ export interface ReadingMeaning {
   order?: 'kept' | 'reversed' | 'any';
   /** The body the reading produces is the schema at this pointer of the (resolved) spec. */
   sameAs?: string;
+  /** The HTTP method (lowercase) of the request the marker concerns (a webhook delivery). */
+  method?: string;
+  /** The headers the reading puts on the request the marker concerns (e.g. a signature). */
+  headers?: string[];
 }
 
 /** One refusal of a reading (see `ReadingMeaning.refuses`). */
@@ -62,6 +70,7 @@ interface Refusal {
 
 const MEANING_KEYS = [
   'words',
+  'afterUpload',
   'mediaType',
   'schema',
   'status',
@@ -71,11 +80,14 @@ const MEANING_KEYS = [
   'narrows',
   'order',
   'sameAs',
+  'method',
+  'headers',
 ] as const;
 /** Members one reading may give without the others (a detail of that reading alone). */
 const OWN_KEYS = new Set<string>(['sameAs', 'requests']);
 const AUTH_RULES = ['bearer', 'optional', 'none'];
 const ORDERS = ['kept', 'reversed', 'any'];
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const REFUSAL_KEYS = new Set(['status', 'on', 'headers']);
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
@@ -94,10 +106,15 @@ const SCHEMA_KEYWORDS = new Set([
   'maxLength',
   'minimum',
   'maximum',
+  'anyOf',
+  'examples',
 ]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isHeaderList = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((h) => typeof h === 'string' && HEADER_NAME.test(h));
 
 /**
  * Problems of a JSON Schema of the accepted subset, each naming the path inside the schema. At the
@@ -145,6 +162,14 @@ export function schemaProblems(schema: unknown, path = 'schema'): string[] {
   }
   if (schema.enum !== undefined && (!Array.isArray(schema.enum) || schema.enum.length === 0)) {
     problems.push(`${path}: "enum" must be a non-empty list`);
+  }
+  if (schema.anyOf !== undefined) {
+    if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0)
+      problems.push(`${path}: "anyOf" must be a non-empty list of schemas`);
+    else problems.push(...schema.anyOf.flatMap((sub, i) => schemaProblems(sub, `${path}.anyOf[${i}]`)));
+  }
+  if (schema.examples !== undefined && !Array.isArray(schema.examples)) {
+    problems.push(`${path}: "examples" must be a list of values`);
   }
   return problems;
 }
@@ -195,10 +220,7 @@ function refusalProblems(refuses: unknown, operations: ReadonlySet<string>, at: 
         }
       }
     }
-    if (
-      headers !== undefined &&
-      (!Array.isArray(headers) || !headers.every((h) => typeof h === 'string' && HEADER_NAME.test(h)))
-    ) {
+    if (headers !== undefined && !isHeaderList(headers)) {
       problems.push(`${where}: headers must be a list of header names`);
     }
     return problems;
@@ -226,6 +248,9 @@ function readingMeaningProblems(
     if (!ok) problems.push(`${at}: words must be a non-empty list of non-empty strings`);
     else if (new Set(words).size !== words.length) problems.push(`${at}: words must not repeat a word`);
   }
+  if (value.afterUpload !== undefined && !(Array.isArray(words) && words.includes(value.afterUpload))) {
+    problems.push(`${at}: afterUpload must be one of its words, got ${JSON.stringify(value.afterUpload)}`);
+  }
   if (mediaType !== undefined && (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType))) {
     problems.push(`${at}: mediaType "${String(mediaType)}" is not a media type (such as application/json)`);
   }
@@ -242,6 +267,12 @@ function readingMeaningProblems(
   }
   if (value.sameAs !== undefined)
     problems.push(...schemaPointerProblems(value.sameAs, spec, `${at}: sameAs`));
+  if (value.method !== undefined && !METHODS.includes(value.method as string)) {
+    problems.push(`${at}: method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(value.method)}`);
+  }
+  if (value.headers !== undefined && !isHeaderList(value.headers)) {
+    problems.push(`${at}: headers must be a list of header names`);
+  }
   return problems;
 }
 

@@ -30,7 +30,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The node of `spec` at a JSON Pointer, or undefined. */
-function specNode(spec: unknown, pointer: string): unknown {
+export function specNode(spec: unknown, pointer: string): unknown {
   if (pointer === '') return spec;
   if (!pointer.startsWith('/')) return undefined;
   let node: unknown = spec;

@@ -96,7 +96,7 @@ write(
 // 3a. The unknowns registry: every marker with its JSON Pointer, keyed by id, with the meaning of
 // its readings (words, media types, JSON Schemas of bodies) where the spec gives it.
 const registry = Object.fromEntries(
-  markers.map(({ id, pointer, source, says, note, noReadings, readings, mock, meaning }) => [
+  markers.map(({ id, pointer, source, says, note, noReadings, readings, mock, meaning, describedIn }) => [
     id,
     {
       id,
@@ -107,6 +107,7 @@ const registry = Object.fromEntries(
       ...(noReadings ? { noReadings } : {}),
       ...(readings ? { readings, mock } : {}),
       ...(meaning ? { meaning } : {}),
+      ...(describedIn ? { describedIn } : {}),
     },
   ]),
 );

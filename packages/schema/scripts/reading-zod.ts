@@ -1,7 +1,8 @@
 /**
  * Zod source for the JSON Schemas of readings (spec/tools/meaning.ts accepts only this subset):
  * type (one or a list), properties and required, additionalProperties, items, enum, const, length
- * and number bounds, description; `false` at the top for a reading without a body. Objects are
+ * and number bounds, description, anyOf (an intersection with the union of its alternatives),
+ * examples (not checked); `false` at the top for a reading without a body. Objects are
  * open unless `additionalProperties: false`, as the generated zod schemas of the spec are.
  */
 type Schema = Record<string, unknown>;
@@ -52,7 +53,11 @@ export function zodSource(schema: Schema | false, indent = ''): string {
   if (Array.isArray(schema.enum)) return `z.enum(${json(schema.enum)})`;
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
   const each = types.map((type) => ofType(type, schema, indent));
-  const expression = each.length === 1 ? (each[0] as string) : `z.union([${each.join(', ')}])`;
+  const typed = each.length === 1 ? (each[0] as string) : `z.union([${each.join(', ')}])`;
+  const alternatives = Array.isArray(schema.anyOf)
+    ? (schema.anyOf as Schema[]).map((alternative) => zodSource(alternative, indent))
+    : [];
+  const expression = alternatives.length > 0 ? `${typed}.and(z.union([${alternatives.join(', ')}]))` : typed;
   return typeof schema.description === 'string'
     ? `${expression}.describe(${json(schema.description)})`
     : expression;

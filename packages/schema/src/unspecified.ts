@@ -57,6 +57,8 @@ export type ReadingBody<
 /** What one reading's meaning may hold (every member is optional). */
 export interface ReadingMeaning {
   readonly words?: readonly string[];
+  /** The word (one of `words`) of a video whose source was just received: what an upload's answer shows. */
+  readonly afterUpload?: string;
   readonly mediaType?: string;
   /** A JSON Schema of the body; `false` when the reading produces none. */
   readonly schema?: Readonly<Record<string, unknown>> | false;
@@ -91,6 +93,10 @@ export interface ReadingMeaning {
   readonly order?: 'kept' | 'reversed' | 'any';
   /** The body it produces is the schema at this JSON Pointer of the resolved document. */
   readonly sameAs?: string;
+  /** The HTTP method (lowercase) of the request the unknown concerns (a webhook delivery). */
+  readonly method?: string;
+  /** The headers it puts on the request the unknown concerns (e.g. a signature). */
+  readonly headers?: readonly string[];
 }
 
 export interface UnspecifiedMarker {
@@ -105,6 +111,11 @@ export interface UnspecifiedMarker {
   readonly readings?: Readonly<Record<string, string>>;
   readonly mock?: string;
   readonly meaning?: Readonly<Record<string, ReadingMeaning>>;
+  /**
+   * The places where the spec's prose describes the unknown as open: a JSON Pointer to a
+   * `description` or `summary` and its words there (a resolved document replaces them).
+   */
+  readonly describedIn?: ReadonlyArray<{ readonly at: string; readonly text: string }>;
 }
 
 const entries = Object.values(unspecified) as readonly UnspecifiedMarker[];

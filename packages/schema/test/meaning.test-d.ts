@@ -31,6 +31,8 @@ describe('meaning types', () => {
       | 'custom-field-null'
       | 'list-order'
       | 'video-record-fields'
+      | 'webhook-method'
+      | 'webhook-signing'
     >();
   });
 
@@ -39,6 +41,13 @@ describe('meaning types', () => {
     expectTypeOf(meaningOf('webhook-security', 'none').auth).toEqualTypeOf<'none'>();
     expectTypeOf(meaningOf('error-codes', 'validation-422').refuses[0].status).toEqualTypeOf<422>();
     expectTypeOf(meaningOf('token-refusal', 'forbidden-403').refuses[0].status).toEqualTypeOf<403>();
+  });
+
+  it('keeps the method and the headers of a delivery as literals', () => {
+    expectTypeOf(meaningOf('webhook-method', 'put').method).toEqualTypeOf<'put'>();
+    expectTypeOf(meaningOf('webhook-signing', 'hmac-sha256-body').headers).toEqualTypeOf<
+      readonly ['Webhook-Signature']
+    >();
   });
 
   it('keeps the words as literals', () => {

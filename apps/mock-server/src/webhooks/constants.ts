@@ -1,7 +1,9 @@
 /**
  * The names a receiver needs (§6 shows none of them; these are the mock's, documented in
- * README.md): header names, event names, the signature scheme. Import them; do not retype them.
+ * README.md, the signature header's from the spec's `webhook-signing` meaning): header names, event
+ * names, the signature scheme. Import them; do not retype them.
  */
+import { meaningOf } from '@video-api/schema';
 
 /** Header names of every delivery. */
 export const WEBHOOK_HEADERS = {
@@ -10,7 +12,7 @@ export const WEBHOOK_HEADERS = {
   /** Unix seconds at which this attempt was signed and sent. */
   timestamp: 'Webhook-Timestamp',
   /** `t=<unix seconds>,v1=<hex>` (hmac-sha256-timestamped) or `v1=<hex>` (hmac-sha256-body); absent when unsigned. */
-  signature: 'Webhook-Signature',
+  signature: meaningOf('webhook-signing', 'hmac-sha256-body').headers[0],
   /** The event name, e.g. `video.ready`. */
   event: 'Webhook-Event',
   /** 1 for the first attempt, 2 for the first retry, … */

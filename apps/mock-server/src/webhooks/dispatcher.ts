@@ -4,7 +4,7 @@
  * clock, the deliveries given up (and redelivered on request), a record of every attempt. The
  * webhook readings are read at every dispatch; targets and pending deliveries are kept in a ledger.
  */
-import type { ReadingOf } from '@video-api/schema';
+import { meaningOf, type ReadingOf } from '@video-api/schema';
 import { createRandom, toSeed } from '../shared/prng.js';
 import type { EventSubscriber } from '../state/events.js';
 import { retryPolicy } from './backoff.js';
@@ -20,6 +20,7 @@ import { TargetQueue } from './target-queue.js';
 import { WebhookTargetRefused } from './target-rules.js';
 import type {
   DeliveryRecord,
+  EventJob,
   WebhookDispatcher,
   WebhookDispatcherOptions,
   WebhookLogEntry,
@@ -28,8 +29,9 @@ import { givenUpView, matches, pendingView } from './views.js';
 import { Wakeups } from './wakeups.js';
 
 /** Which states produce an event, per `webhook-events` reading. */
-/** The HTTP method of each `webhook-method` reading. */
-const METHODS = { post: 'POST', put: 'PUT' } as const satisfies Record<ReadingOf<'webhook-method'>, string>;
+/** The HTTP method of a `webhook-method` reading, as the spec's meaning gives it. */
+const methodOf = (reading: ReadingOf<'webhook-method'>) =>
+  meaningOf('webhook-method', reading).method.toUpperCase() as EventJob['method'];
 
 const SENDS: Record<ReadingOf<'webhook-events'>, (state: string) => boolean> = {
   'per-state': () => true,
@@ -193,7 +195,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           videoKey: event.videoKey,
           body: JSON.stringify(buildPayload(readings.payload, eventId, name, event)),
           signing: readings.signing,
-          method: METHODS[readings.method],
+          method: methodOf(readings.method),
           security: readings.security,
           readings: readingsHeader(readings),
         };

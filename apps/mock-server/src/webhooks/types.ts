@@ -1,5 +1,5 @@
 /** Types of the webhook dispatcher; `VideoEvent` is the app's (src/state/events.ts). */
-import type { ReadingOf } from '@video-api/schema';
+import type { MeaningOf, ReadingOf } from '@video-api/schema';
 
 /** A state change of a video, emitted by the app on every transition (§3). */
 import type { VideoEvent } from '../state/events.js';
@@ -46,8 +46,8 @@ export interface EventJob {
   videoKey: string;
   body: string;
   signing: ReadingOf<'webhook-signing'>;
-  /** The HTTP method of each attempt (`webhook-method`). */
-  method: 'POST' | 'PUT';
+  /** The HTTP method of each attempt (`webhook-method`, as its meaning in the spec gives it). */
+  method: Uppercase<MeaningOf<'webhook-method', ReadingOf<'webhook-method'>>['method']>;
   /** Whether each attempt carries `Authorization: Bearer <secret>` (`webhook-security`). */
   security: ReadingOf<'webhook-security'>;
   /** The `X-Mock-Readings` value. */

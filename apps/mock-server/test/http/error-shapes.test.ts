@@ -30,6 +30,8 @@ describe.each(readingsOf('error-shape'))('error-shape=%s', (reading) => {
   const { mediaType } = meaningOf('error-shape', reading);
   const schemas = readingSchemas['error-shape'];
 
+  // Problem details require no member (RFC 9457), so every object is one as far as its schema goes:
+  // among the readings that require something, only this reading's schema accepts the body.
   it.each(errors)("%s: the reading's media type, a body only its schema accepts", async (_what, send) => {
     await app.mock.setReadings({ 'error-shape': reading });
     const response = await send();
@@ -37,6 +39,6 @@ describe.each(readingsOf('error-shape'))('error-shape=%s', (reading) => {
     expect(response.headers.get('content-type')).toContain(mediaType);
     const body = await response.json();
     const accepted = readingsOf('error-shape').filter((r) => schemas[r].safeParse(body).success);
-    expect(accepted).toEqual([reading]);
+    expect(accepted).toEqual([...new Set(['problem-json', reading])]);
   });
 });

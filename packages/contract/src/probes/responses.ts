@@ -67,14 +67,23 @@ export async function probeErrors(ctx: Context) {
   return exchange;
 }
 
+/** Whether a body names at least one member of a reading's schema (problem details require none). */
+function namesAMember(reading: ReadingOf<'error-shape'>, body: unknown): boolean {
+  const { schema } = meaningOf('error-shape', reading);
+  const members = Object.keys((schema as { properties?: object }).properties ?? {});
+  return typeof body === 'object' && body !== null && members.some((member) => member in body);
+}
+
 /**
  * The `error-shape` reading of an error answer, by validating its body against the schema each
- * reading has in the spec (`readingSchemas`): when several match, the one whose media type the
- * answer has; `other` when none matches.
+ * reading has in the spec (`readingSchemas`) and finding one of its members in it: when several
+ * match, the one whose media type the answer has; `other` when none matches.
  */
 export function errorShapeOf(exchange: Exchange): ReadingOf<'error-shape'> | 'other' {
   const schemas = readingSchemas['error-shape'];
-  const matching = readingsOf('error-shape').filter((r) => schemas[r].safeParse(exchange.json).success);
+  const matching = readingsOf('error-shape').filter(
+    (r) => schemas[r].safeParse(exchange.json).success && namesAMember(r, exchange.json),
+  );
   const mediaType = exchange.contentType.split(';')[0]?.trim().toLowerCase();
   return matching.find((r) => meaningOf('error-shape', r).mediaType === mediaType) ?? matching[0] ?? 'other';
 }

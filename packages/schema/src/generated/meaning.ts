@@ -335,11 +335,18 @@ export const uploadResponseBodyMeaning = {
       ],
       "properties": {
         "videoKey": {
-          "type": "string"
+          "type": "string",
+          "examples": [
+            "v-0001"
+          ]
         },
         "size": {
           "type": "integer",
-          "minimum": 0
+          "minimum": 0,
+          "description": "The size of the stored file in bytes.",
+          "examples": [
+            20
+          ]
         }
       }
     }
@@ -503,6 +510,15 @@ export const authUpdateCustomFieldsMeaning = {
   }
 } as const;
 
+export const webhookMethodMeaning = {
+  "post": {
+    "method": "post"
+  },
+  "put": {
+    "method": "put"
+  }
+} as const;
+
 export const webhookSecurityMeaning = {
   "none": {
     "auth": "none"
@@ -605,6 +621,22 @@ export const webhookPayloadMeaning = {
         }
       }
     }
+  }
+} as const;
+
+export const webhookSigningMeaning = {
+  "hmac-sha256-timestamped": {
+    "headers": [
+      "Webhook-Signature"
+    ]
+  },
+  "hmac-sha256-body": {
+    "headers": [
+      "Webhook-Signature"
+    ]
+  },
+  "unsigned": {
+    "headers": []
   }
 } as const;
 
@@ -737,11 +769,7 @@ export const errorShapeMeaning = {
     "mediaType": "application/problem+json",
     "schema": {
       "type": "object",
-      "description": "RFC 9457 problem details; other members may appear.",
-      "required": [
-        "title",
-        "status"
-      ],
+      "description": "RFC 9457 problem details (every member optional, as RFC 9457 makes them); other members may appear.",
       "properties": {
         "type": {
           "type": "string"
@@ -927,7 +955,86 @@ export const customFieldFormatsMeaning = {
       "properties": {
         "customFields": {
           "type": "object",
-          "description": "One member per field, keyed by its name, holding its value and type."
+          "description": "One member per field, keyed by its name, holding its value and type.",
+          "additionalProperties": {
+            "type": "object",
+            "description": "The value of a field and its type.",
+            "required": [
+              "value",
+              "type"
+            ],
+            "properties": {
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean",
+                  "array"
+                ],
+                "items": {
+                  "type": "string"
+                },
+                "description": "The value, in its form of §2."
+              },
+              "type": {
+                "type": "string",
+                "description": "The type of the field, as ByteArk Stream names the form of its value."
+              }
+            },
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "text"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "number"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "number"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "boolean"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "switch"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "labels"
+                  }
+                }
+              }
+            ]
+          }
         }
       }
     }
@@ -943,7 +1050,86 @@ export const customFieldFormatsMeaning = {
       "properties": {
         "customFields": {
           "type": "object",
-          "description": "One member per field, keyed by its name, holding its value and type."
+          "description": "One member per field, keyed by its name, holding its value and type.",
+          "additionalProperties": {
+            "type": "object",
+            "description": "The value of a field and its type.",
+            "required": [
+              "value",
+              "type"
+            ],
+            "properties": {
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean",
+                  "array"
+                ],
+                "items": {
+                  "type": "string"
+                },
+                "description": "The value, in its form of §2."
+              },
+              "type": {
+                "type": "string",
+                "description": "The type of the field, as ByteArk Stream names the form of its value."
+              }
+            },
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "text"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "number"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "number"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "boolean"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "switch"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "labels"
+                  }
+                }
+              }
+            ]
+          }
         },
         "customFieldEntries": {
           "type": "array",
@@ -951,18 +1137,85 @@ export const customFieldFormatsMeaning = {
           "items": {
             "type": "object",
             "required": [
-              "key"
+              "key",
+              "value",
+              "type"
             ],
             "properties": {
               "key": {
                 "type": "string",
                 "description": "The name of the field."
               },
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean",
+                  "array"
+                ],
+                "items": {
+                  "type": "string"
+                },
+                "description": "The value, in its form of §2."
+              },
               "type": {
                 "type": "string",
-                "description": "The type of the field."
+                "description": "The type of the field, as ByteArk Stream names the form of its value."
               }
-            }
+            },
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "text"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "number"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "number"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "boolean"
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "switch"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "type": {
+                    "type": "string",
+                    "const": "labels"
+                  }
+                }
+              }
+            ]
           }
         }
       }
@@ -977,7 +1230,8 @@ export const videoStatesMeaning = {
       "processing",
       "ready",
       "failed"
-    ]
+    ],
+    "afterUpload": "processing"
   },
   "detailed": {
     "words": [
@@ -987,7 +1241,8 @@ export const videoStatesMeaning = {
       "processing",
       "ready",
       "failed"
-    ]
+    ],
+    "afterUpload": "uploaded"
   },
   "processing-stages": {
     "words": [
@@ -997,7 +1252,8 @@ export const videoStatesMeaning = {
       "Partially completed",
       "ready",
       "failed"
-    ]
+    ],
+    "afterUpload": "Processing"
   }
 } as const;
 

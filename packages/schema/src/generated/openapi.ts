@@ -1,6 +1,6 @@
 // generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
 /** The bundled OpenAPI 3.1 document, as a plain object. */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const openapiDocument: Record<string, unknown> = {
   "openapi": "3.1.0",
@@ -50,7 +50,25 @@ export const openapiDocument: Record<string, unknown> = {
         "semantic": "Create answers 201, upload answers 202 (accepted for processing), get and update answer 200."
       },
       "mock": "all-200",
-      "meaning": statusCodesMeaning
+      "meaning": statusCodesMeaning,
+      "describedIn": [
+        {
+          "at": "/paths/~1api~1v1~1videos/post/responses/2XX/description",
+          "text": "The exact status code is not shown (§4.5)."
+        },
+        {
+          "at": "/paths/~1api~1v1~1videos~1{videoKey}/get/responses/2XX/description",
+          "text": "The exact status code is not shown (§4.5)."
+        },
+        {
+          "at": "/paths/~1api~1v1~1videos~1{videoKey}~1custom-fields/put/responses/2XX/description",
+          "text": "The exact status code is not shown (§4.5)."
+        },
+        {
+          "at": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/responses/2XX/description",
+          "text": "The status code (§4.5) and the response body (§4.2) are not shown."
+        }
+      ]
     },
     {
       "id": "error-codes",
@@ -61,7 +79,13 @@ export const openapiDocument: Record<string, unknown> = {
         "validation-422": "A request that fails validation is answered 422."
       },
       "mock": "validation-400",
-      "meaning": errorCodesMeaning
+      "meaning": errorCodesMeaning,
+      "describedIn": [
+        {
+          "at": "/components/responses/Error/description",
+          "text": "The error response shape, error codes and the conditions that cause them are not shown (§7), and so are the status codes (§4.5)."
+        }
+      ]
     },
     {
       "id": "rate-limits",
@@ -146,6 +170,16 @@ export const openapiDocument: Record<string, unknown> = {
               "any-order": "The elements come in an order of the server's own, neither the requested order nor its reverse; a client matches them to its videos by title."
             },
             "mock": "request-order",
+            "describedIn": [
+              {
+                "at": "/components/examples/CreateTwoVideosResponse/summary",
+                "text": "here in request order, the mock's default; the order is not shown"
+              },
+              {
+                "at": "/paths/~1api~1v1~1videos/post/responses/2XX/links/uploadVideoSource/description",
+                "text": "Which requested video the first element is depends on the order of the answer (create-answer-order)."
+              }
+            ],
             "meaning": createAnswerOrderMeaning
           }
         ],
@@ -308,6 +342,12 @@ export const openapiDocument: Record<string, unknown> = {
                 "upload-receipt": "The response is a JSON object describing the stored file (video key and size in bytes)."
               },
               "mock": "video-record",
+              "describedIn": [
+                {
+                  "at": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/responses/2XX/description",
+                  "text": "The status code (§4.5) and the response body (§4.2) are not shown."
+                }
+              ],
               "meaning": uploadResponseBodyMeaning
             },
             "content": {
@@ -375,6 +415,12 @@ export const openapiDocument: Record<string, unknown> = {
                 "playback-only": "No field shows readiness; the HLS playlist answers once the video is ready."
               },
               "mock": "status-string",
+              "describedIn": [
+                {
+                  "at": "/paths/~1api~1v1~1videos~1{videoKey}/get/description",
+                  "text": "the field that shows readiness is not shown."
+                }
+              ],
               "meaning": readinessFieldMeaning
             },
             "content": {
@@ -440,7 +486,13 @@ export const openapiDocument: Record<string, unknown> = {
               "merge": "Fields absent from the body keep their stored values.",
               "replace": "Fields absent from the body are removed."
             },
-            "mock": "merge"
+            "mock": "merge",
+            "describedIn": [
+              {
+                "at": "/paths/~1api~1v1~1videos~1{videoKey}~1custom-fields/put/description",
+                "text": "Whether fields absent from the body are kept or removed is not shown."
+              }
+            ]
           }
         ],
         "parameters": [
@@ -530,7 +582,7 @@ export const openapiDocument: Record<string, unknown> = {
       "post": {
         "operationId": "videoReadinessWebhook",
         "summary": "Notification that a video is ready (§6)",
-        "description": "The document offers a webhook as an alternative to polling for learning when a video is\nready. Its event kinds, payload, registration and signing are not shown, nor its HTTP method\nor how a receiver authenticates a delivery; the body is left open here, and the method this\noperation sits under is only where OpenAPI needs one.\n",
+        "description": "The document offers a webhook as an alternative to polling for learning when a video is\nready. How a receiver is registered is not shown. Its event kinds, payload and signing are\nnot shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left\nopen here, and the method this operation sits under is only where OpenAPI needs one.\n",
         "x-unspecified": [
           {
             "id": "webhook-method",
@@ -541,7 +593,14 @@ export const openapiDocument: Record<string, unknown> = {
               "post": "Each delivery is a POST request with the payload as its body.",
               "put": "Each delivery is a PUT request with the payload as its body."
             },
-            "mock": "post"
+            "mock": "post",
+            "describedIn": [
+              {
+                "at": "/webhooks/videoReadiness/post/description",
+                "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+              }
+            ],
+            "meaning": webhookMethodMeaning
           },
           {
             "id": "webhook-security",
@@ -553,6 +612,16 @@ export const openapiDocument: Record<string, unknown> = {
               "bearer-secret": "Each delivery carries \"Authorization: Bearer <secret>\", the secret given at registration."
             },
             "mock": "none",
+            "describedIn": [
+              {
+                "at": "/webhooks/videoReadiness/post/description",
+                "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+              },
+              {
+                "at": "/components/securitySchemes/webhookSecret/description",
+                "text": "Whether deliveries carry any credential is not shown (§6)."
+              }
+            ],
             "meaning": webhookSecurityMeaning
           },
           {
@@ -563,7 +632,13 @@ export const openapiDocument: Record<string, unknown> = {
               "per-state": "An event is sent on every state change of a video.",
               "ready-only": "Events are sent only when a video becomes ready or fails."
             },
-            "mock": "per-state"
+            "mock": "per-state",
+            "describedIn": [
+              {
+                "at": "/webhooks/videoReadiness/post/description",
+                "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+              }
+            ]
           },
           {
             "id": "webhook-payload",
@@ -575,6 +650,16 @@ export const openapiDocument: Record<string, unknown> = {
               "video-record": "The event name and the whole video record as get-video returns it."
             },
             "mock": "envelope",
+            "describedIn": [
+              {
+                "at": "/webhooks/videoReadiness/post/description",
+                "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+              },
+              {
+                "at": "/webhooks/videoReadiness/post/requestBody/description",
+                "text": "The payload is not shown (§6)."
+              }
+            ],
             "meaning": webhookPayloadMeaning
           },
           {
@@ -582,11 +667,18 @@ export const openapiDocument: Record<string, unknown> = {
             "source": "6",
             "says": "Webhook event kinds, payload, registration and signing: not shown.",
             "readings": {
-              "hmac-sha256-timestamped": "A header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
-              "hmac-sha256-body": "A header carries an HMAC-SHA256 of the raw body under a shared secret.",
+              "hmac-sha256-timestamped": "A Webhook-Signature header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
+              "hmac-sha256-body": "A Webhook-Signature header carries an HMAC-SHA256 of the raw body under a shared secret.",
               "unsigned": "Deliveries carry no signature."
             },
-            "mock": "hmac-sha256-timestamped"
+            "mock": "hmac-sha256-timestamped",
+            "describedIn": [
+              {
+                "at": "/webhooks/videoReadiness/post/description",
+                "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+              }
+            ],
+            "meaning": webhookSigningMeaning
           },
           {
             "id": "webhook-delivery",
@@ -710,6 +802,12 @@ export const openapiDocument: Record<string, unknown> = {
             "error-object": "A JSON object with an error member holding code and message, and details listing the problems of a request that did not validate."
           },
           "mock": "problem-json",
+          "describedIn": [
+            {
+              "at": "/components/responses/Error/description",
+              "text": "The error response shape, error codes and the conditions that cause them are not shown (§7), and so are the status codes (§4.5)."
+            }
+          ],
           "meaning": errorShapeMeaning
         },
         "content": {
@@ -860,6 +958,12 @@ export const openapiDocument: Record<string, unknown> = {
               "with-extra-fields": "Other fields of the record (title, tags, playback information, timestamps) are returned too."
             },
             "mock": "with-extra-fields",
+            "describedIn": [
+              {
+                "at": "/components/schemas/Video/description",
+                "text": "The reference shortens these bodies: fields unrelated to custom fields are omitted there, so the record is open."
+              }
+            ],
             "meaning": videoRecordFieldsMeaning
           },
           {
@@ -914,6 +1018,16 @@ export const openapiDocument: Record<string, unknown> = {
               "any-json": "A value read may also be null or a JSON value of a form §2 does not list."
             },
             "mock": "listed-forms",
+            "describedIn": [
+              {
+                "at": "/components/schemas/ReadCustomFields/description",
+                "text": "the list of all custom field types is not shown, so this schema accepts what either reading of custom-field-types allows, and only writes are checked (SimpleCustomFields)."
+              },
+              {
+                "at": "/components/schemas/ReadCustomFieldValue/description",
+                "text": "A custom field value as a response holds it: one of the JSON forms of §2 (CustomFieldValue), or, under the any-json reading of custom-field-types, null or any other JSON value."
+              }
+            ],
             "meaning": customFieldTypesMeaning
           }
         ]
@@ -969,6 +1083,16 @@ export const openapiDocument: Record<string, unknown> = {
               "removes-field": "A null value removes the field."
             },
             "mock": "rejected",
+            "describedIn": [
+              {
+                "at": "/components/schemas/SimpleCustomFields/description",
+                "text": "Whether null is accepted, and what it does, is not shown: the schema accepts it and the `custom-field-null` reading decides."
+              },
+              {
+                "at": "/components/schemas/SimpleCustomFields/additionalProperties/anyOf/1/description",
+                "text": "Refused, or removes the field, as the custom-field-null reading says (§2 does not show null)."
+              }
+            ],
             "meaning": customFieldNullMeaning
           }
         ]

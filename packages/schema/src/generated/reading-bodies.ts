@@ -11,7 +11,12 @@ export interface components {
         };
         /** @description The stored file; other members may appear. */
         "upload-response-body.upload-receipt": {
+            /** @example v-0001 */
             videoKey: string;
+            /**
+             * @description The size of the stored file in bytes.
+             * @example 20
+             */
             size: number;
         };
         /** @description The members the reading adds to the video record. */
@@ -50,11 +55,11 @@ export interface components {
                 videoKey: string;
             };
         };
-        /** @description RFC 9457 problem details; other members may appear. */
+        /** @description RFC 9457 problem details (every member optional, as RFC 9457 makes them); other members may appear. */
         "error-shape.problem-json": {
             type?: string;
-            title: string;
-            status: number;
+            title?: string;
+            status?: number;
             detail?: string;
             /** @description The problems of a request that did not validate, one per place, where it had any. */
             errors?: {
@@ -91,19 +96,83 @@ export interface components {
         /** @description The members the reading adds to the video record. */
         "custom-field-formats.with-custom-fields": {
             /** @description One member per field, keyed by its name, holding its value and type. */
-            customFields: Record<string, never>;
+            customFields: {
+                [key: string]: {
+                    /** @description The value, in its form of §2. */
+                    value: string | number | boolean | string[];
+                    /** @description The type of the field, as ByteArk Stream names the form of its value. */
+                    type: string;
+                } | {
+                    value?: string;
+                    /** @constant */
+                    type?: "text";
+                } | {
+                    value?: number;
+                    /** @constant */
+                    type?: "number";
+                } | {
+                    value?: boolean;
+                    /** @constant */
+                    type?: "switch";
+                } | {
+                    value?: string[];
+                    /** @constant */
+                    type?: "labels";
+                };
+            };
         };
         /** @description The members the reading adds to the video record. */
         "custom-field-formats.with-field-entries": {
             /** @description One member per field, keyed by its name, holding its value and type. */
-            customFields: Record<string, never>;
+            customFields: {
+                [key: string]: {
+                    /** @description The value, in its form of §2. */
+                    value: string | number | boolean | string[];
+                    /** @description The type of the field, as ByteArk Stream names the form of its value. */
+                    type: string;
+                } | {
+                    value?: string;
+                    /** @constant */
+                    type?: "text";
+                } | {
+                    value?: number;
+                    /** @constant */
+                    type?: "number";
+                } | {
+                    value?: boolean;
+                    /** @constant */
+                    type?: "switch";
+                } | {
+                    value?: string[];
+                    /** @constant */
+                    type?: "labels";
+                };
+            };
             /** @description One entry per field. */
-            customFieldEntries: {
+            customFieldEntries: ({
                 /** @description The name of the field. */
                 key: string;
-                /** @description The type of the field. */
-                type?: string;
-            }[];
+                /** @description The value, in its form of §2. */
+                value: string | number | boolean | string[];
+                /** @description The type of the field, as ByteArk Stream names the form of its value. */
+                type: string;
+            } | {
+                value?: string;
+                /** @constant */
+                type?: "text";
+            } | {
+                value?: number;
+                /** @constant */
+                type?: "number";
+            } | {
+                value?: boolean;
+                /** @constant */
+                type?: "switch";
+            } | {
+                value?: string[];
+                /** @constant */
+                type?: "labels";
+            })[];
         };
     };
     responses: never;

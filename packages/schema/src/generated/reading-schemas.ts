@@ -11,7 +11,7 @@ export const readingSchemas = {
     }).describe("The video record in the shape of §4.3 (its required members; the record is open)."),
     "upload-receipt": z.looseObject({
       "videoKey": z.string(),
-      "size": z.int().min(0)
+      "size": z.int().min(0).describe("The size of the stored file in bytes.")
     }).describe("The stored file; other members may appear."),
   },
   "readiness-field": {
@@ -49,14 +49,14 @@ export const readingSchemas = {
   "error-shape": {
     "problem-json": z.looseObject({
       "type": z.string().optional(),
-      "title": z.string(),
-      "status": z.int(),
+      "title": z.string().optional(),
+      "status": z.int().optional(),
       "detail": z.string().optional(),
       "errors": z.array(z.looseObject({
         "pointer": z.string().describe("JSON Pointer of the place in the request."),
         "message": z.string()
       })).describe("The problems of a request that did not validate, one per place, where it had any.").optional()
-    }).describe("RFC 9457 problem details; other members may appear."),
+    }).describe("RFC 9457 problem details (every member optional, as RFC 9457 makes them); other members may appear."),
     "message-object": z.looseObject({
       "message": z.string(),
       "errors": z.array(z.looseObject({
@@ -78,14 +78,57 @@ export const readingSchemas = {
   "custom-field-formats": {
     "simple-only": z.looseObject({}).describe("The reading adds no member to the video record."),
     "with-custom-fields": z.looseObject({
-      "customFields": z.looseObject({}).describe("One member per field, keyed by its name, holding its value and type.")
+      "customFields": z.object({}).catchall(z.looseObject({
+        "value": z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe("The value, in its form of §2."),
+        "type": z.string().describe("The type of the field, as ByteArk Stream names the form of its value.")
+      }).and(z.union([z.looseObject({
+        "value": z.string().optional(),
+        "type": z.literal("text").optional()
+      }), z.looseObject({
+        "value": z.number().optional(),
+        "type": z.literal("number").optional()
+      }), z.looseObject({
+        "value": z.boolean().optional(),
+        "type": z.literal("switch").optional()
+      }), z.looseObject({
+        "value": z.array(z.string()).optional(),
+        "type": z.literal("labels").optional()
+      })])).describe("The value of a field and its type.")).describe("One member per field, keyed by its name, holding its value and type.")
     }).describe("The members the reading adds to the video record."),
     "with-field-entries": z.looseObject({
-      "customFields": z.looseObject({}).describe("One member per field, keyed by its name, holding its value and type."),
+      "customFields": z.object({}).catchall(z.looseObject({
+        "value": z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe("The value, in its form of §2."),
+        "type": z.string().describe("The type of the field, as ByteArk Stream names the form of its value.")
+      }).and(z.union([z.looseObject({
+        "value": z.string().optional(),
+        "type": z.literal("text").optional()
+      }), z.looseObject({
+        "value": z.number().optional(),
+        "type": z.literal("number").optional()
+      }), z.looseObject({
+        "value": z.boolean().optional(),
+        "type": z.literal("switch").optional()
+      }), z.looseObject({
+        "value": z.array(z.string()).optional(),
+        "type": z.literal("labels").optional()
+      })])).describe("The value of a field and its type.")).describe("One member per field, keyed by its name, holding its value and type."),
       "customFieldEntries": z.array(z.looseObject({
         "key": z.string().describe("The name of the field."),
-        "type": z.string().describe("The type of the field.").optional()
-      })).describe("One entry per field.")
+        "value": z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe("The value, in its form of §2."),
+        "type": z.string().describe("The type of the field, as ByteArk Stream names the form of its value.")
+      }).and(z.union([z.looseObject({
+        "value": z.string().optional(),
+        "type": z.literal("text").optional()
+      }), z.looseObject({
+        "value": z.number().optional(),
+        "type": z.literal("number").optional()
+      }), z.looseObject({
+        "value": z.boolean().optional(),
+        "type": z.literal("switch").optional()
+      }), z.looseObject({
+        "value": z.array(z.string()).optional(),
+        "type": z.literal("labels").optional()
+      })]))).describe("One entry per field.")
     }).describe("The members the reading adds to the video record."),
   },
 } as const;

@@ -103,9 +103,9 @@ export interface webhooks {
         /**
          * Notification that a video is ready (§6)
          * @description The document offers a webhook as an alternative to polling for learning when a video is
-         *     ready. Its event kinds, payload, registration and signing are not shown, nor its HTTP method
-         *     or how a receiver authenticates a delivery; the body is left open here, and the method this
-         *     operation sits under is only where OpenAPI needs one.
+         *     ready. How a receiver is registered is not shown. Its event kinds, payload and signing are
+         *     not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left
+         *     open here, and the method this operation sits under is only where OpenAPI needs one.
          */
         post: operations["videoReadinessWebhook"];
         delete?: never;

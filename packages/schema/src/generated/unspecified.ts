@@ -3,7 +3,7 @@
  * Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node and
  * the machine-readable `meaning` of its readings where the spec gives one (from meaning.ts).
  */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const unspecified = {
   "status-codes": {
@@ -16,7 +16,25 @@ export const unspecified = {
       "semantic": "Create answers 201, upload answers 202 (accepted for processing), get and update answer 200."
     },
     "mock": "all-200",
-    "meaning": statusCodesMeaning
+    "meaning": statusCodesMeaning,
+    "describedIn": [
+      {
+        "at": "/paths/~1api~1v1~1videos/post/responses/2XX/description",
+        "text": "The exact status code is not shown (§4.5)."
+      },
+      {
+        "at": "/paths/~1api~1v1~1videos~1{videoKey}/get/responses/2XX/description",
+        "text": "The exact status code is not shown (§4.5)."
+      },
+      {
+        "at": "/paths/~1api~1v1~1videos~1{videoKey}~1custom-fields/put/responses/2XX/description",
+        "text": "The exact status code is not shown (§4.5)."
+      },
+      {
+        "at": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/responses/2XX/description",
+        "text": "The status code (§4.5) and the response body (§4.2) are not shown."
+      }
+    ]
   },
   "error-codes": {
     "id": "error-codes",
@@ -28,7 +46,13 @@ export const unspecified = {
       "validation-422": "A request that fails validation is answered 422."
     },
     "mock": "validation-400",
-    "meaning": errorCodesMeaning
+    "meaning": errorCodesMeaning,
+    "describedIn": [
+      {
+        "at": "/components/responses/Error/description",
+        "text": "The error response shape, error codes and the conditions that cause them are not shown (§7), and so are the status codes (§4.5)."
+      }
+    ]
   },
   "rate-limits": {
     "id": "rate-limits",
@@ -104,7 +128,17 @@ export const unspecified = {
       "any-order": "The elements come in an order of the server's own, neither the requested order nor its reverse; a client matches them to its videos by title."
     },
     "mock": "request-order",
-    "meaning": createAnswerOrderMeaning
+    "meaning": createAnswerOrderMeaning,
+    "describedIn": [
+      {
+        "at": "/components/examples/CreateTwoVideosResponse/summary",
+        "text": "here in request order, the mock's default; the order is not shown"
+      },
+      {
+        "at": "/paths/~1api~1v1~1videos/post/responses/2XX/links/uploadVideoSource/description",
+        "text": "Which requested video the first element is depends on the order of the answer (create-answer-order)."
+      }
+    ]
   },
   "upload-host": {
     "id": "upload-host",
@@ -148,7 +182,13 @@ export const unspecified = {
       "upload-receipt": "The response is a JSON object describing the stored file (video key and size in bytes)."
     },
     "mock": "video-record",
-    "meaning": uploadResponseBodyMeaning
+    "meaning": uploadResponseBodyMeaning,
+    "describedIn": [
+      {
+        "at": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post/responses/2XX/description",
+        "text": "The status code (§4.5) and the response body (§4.2) are not shown."
+      }
+    ]
   },
   "auth-get-video": {
     "id": "auth-get-video",
@@ -174,7 +214,13 @@ export const unspecified = {
       "playback-only": "No field shows readiness; the HLS playlist answers once the video is ready."
     },
     "mock": "status-string",
-    "meaning": readinessFieldMeaning
+    "meaning": readinessFieldMeaning,
+    "describedIn": [
+      {
+        "at": "/paths/~1api~1v1~1videos~1{videoKey}/get/description",
+        "text": "the field that shows readiness is not shown."
+      }
+    ]
   },
   "auth-update-custom-fields": {
     "id": "auth-update-custom-fields",
@@ -198,7 +244,13 @@ export const unspecified = {
       "merge": "Fields absent from the body keep their stored values.",
       "replace": "Fields absent from the body are removed."
     },
-    "mock": "merge"
+    "mock": "merge",
+    "describedIn": [
+      {
+        "at": "/paths/~1api~1v1~1videos~1{videoKey}~1custom-fields/put/description",
+        "text": "Whether fields absent from the body are kept or removed is not shown."
+      }
+    ]
   },
   "webhook-method": {
     "id": "webhook-method",
@@ -210,7 +262,14 @@ export const unspecified = {
       "post": "Each delivery is a POST request with the payload as its body.",
       "put": "Each delivery is a PUT request with the payload as its body."
     },
-    "mock": "post"
+    "mock": "post",
+    "meaning": webhookMethodMeaning,
+    "describedIn": [
+      {
+        "at": "/webhooks/videoReadiness/post/description",
+        "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+      }
+    ]
   },
   "webhook-security": {
     "id": "webhook-security",
@@ -223,7 +282,17 @@ export const unspecified = {
       "bearer-secret": "Each delivery carries \"Authorization: Bearer <secret>\", the secret given at registration."
     },
     "mock": "none",
-    "meaning": webhookSecurityMeaning
+    "meaning": webhookSecurityMeaning,
+    "describedIn": [
+      {
+        "at": "/webhooks/videoReadiness/post/description",
+        "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+      },
+      {
+        "at": "/components/securitySchemes/webhookSecret/description",
+        "text": "Whether deliveries carry any credential is not shown (§6)."
+      }
+    ]
   },
   "webhook-events": {
     "id": "webhook-events",
@@ -234,7 +303,13 @@ export const unspecified = {
       "per-state": "An event is sent on every state change of a video.",
       "ready-only": "Events are sent only when a video becomes ready or fails."
     },
-    "mock": "per-state"
+    "mock": "per-state",
+    "describedIn": [
+      {
+        "at": "/webhooks/videoReadiness/post/description",
+        "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+      }
+    ]
   },
   "webhook-payload": {
     "id": "webhook-payload",
@@ -247,7 +322,17 @@ export const unspecified = {
       "video-record": "The event name and the whole video record as get-video returns it."
     },
     "mock": "envelope",
-    "meaning": webhookPayloadMeaning
+    "meaning": webhookPayloadMeaning,
+    "describedIn": [
+      {
+        "at": "/webhooks/videoReadiness/post/description",
+        "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+      },
+      {
+        "at": "/webhooks/videoReadiness/post/requestBody/description",
+        "text": "The payload is not shown (§6)."
+      }
+    ]
   },
   "webhook-signing": {
     "id": "webhook-signing",
@@ -255,11 +340,18 @@ export const unspecified = {
     "source": "6",
     "says": "Webhook event kinds, payload, registration and signing: not shown.",
     "readings": {
-      "hmac-sha256-timestamped": "A header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
-      "hmac-sha256-body": "A header carries an HMAC-SHA256 of the raw body under a shared secret.",
+      "hmac-sha256-timestamped": "A Webhook-Signature header carries a timestamp and an HMAC-SHA256 of \"timestamp.body\" under a shared secret.",
+      "hmac-sha256-body": "A Webhook-Signature header carries an HMAC-SHA256 of the raw body under a shared secret.",
       "unsigned": "Deliveries carry no signature."
     },
-    "mock": "hmac-sha256-timestamped"
+    "mock": "hmac-sha256-timestamped",
+    "meaning": webhookSigningMeaning,
+    "describedIn": [
+      {
+        "at": "/webhooks/videoReadiness/post/description",
+        "text": "Its event kinds, payload and signing are not shown, nor its HTTP method or how a receiver authenticates a delivery; the body is left open here, and the method this operation sits under is only where OpenAPI needs one."
+      }
+    ]
   },
   "webhook-delivery": {
     "id": "webhook-delivery",
@@ -310,7 +402,13 @@ export const unspecified = {
       "error-object": "A JSON object with an error member holding code and message, and details listing the problems of a request that did not validate."
     },
     "mock": "problem-json",
-    "meaning": errorShapeMeaning
+    "meaning": errorShapeMeaning,
+    "describedIn": [
+      {
+        "at": "/components/responses/Error/description",
+        "text": "The error response shape, error codes and the conditions that cause them are not shown (§7), and so are the status codes (§4.5)."
+      }
+    ]
   },
   "create-empty-videos": {
     "id": "create-empty-videos",
@@ -343,7 +441,13 @@ export const unspecified = {
       "with-extra-fields": "Other fields of the record (title, tags, playback information, timestamps) are returned too."
     },
     "mock": "with-extra-fields",
-    "meaning": videoRecordFieldsMeaning
+    "meaning": videoRecordFieldsMeaning,
+    "describedIn": [
+      {
+        "at": "/components/schemas/Video/description",
+        "text": "The reference shortens these bodies: fields unrelated to custom fields are omitted there, so the record is open."
+      }
+    ]
   },
   "custom-field-formats": {
     "id": "custom-field-formats",
@@ -382,7 +486,17 @@ export const unspecified = {
       "any-json": "A value read may also be null or a JSON value of a form §2 does not list."
     },
     "mock": "listed-forms",
-    "meaning": customFieldTypesMeaning
+    "meaning": customFieldTypesMeaning,
+    "describedIn": [
+      {
+        "at": "/components/schemas/ReadCustomFields/description",
+        "text": "the list of all custom field types is not shown, so this schema accepts what either reading of custom-field-types allows, and only writes are checked (SimpleCustomFields)."
+      },
+      {
+        "at": "/components/schemas/ReadCustomFieldValue/description",
+        "text": "A custom field value as a response holds it: one of the JSON forms of §2 (CustomFieldValue), or, under the any-json reading of custom-field-types, null or any other JSON value."
+      }
+    ]
   },
   "custom-field-definition": {
     "id": "custom-field-definition",
@@ -407,7 +521,17 @@ export const unspecified = {
       "removes-field": "A null value removes the field."
     },
     "mock": "rejected",
-    "meaning": customFieldNullMeaning
+    "meaning": customFieldNullMeaning,
+    "describedIn": [
+      {
+        "at": "/components/schemas/SimpleCustomFields/description",
+        "text": "Whether null is accepted, and what it does, is not shown: the schema accepts it and the `custom-field-null` reading decides."
+      },
+      {
+        "at": "/components/schemas/SimpleCustomFields/additionalProperties/anyOf/1/description",
+        "text": "Refused, or removes the field, as the custom-field-null reading says (§2 does not show null)."
+      }
+    ]
   },
   "list-order": {
     "id": "list-order",

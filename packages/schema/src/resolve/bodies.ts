@@ -6,7 +6,7 @@
 
 import { isObject, type JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
-import { meaningFor, nodeAt, pointerOf, resolvedFrom, sentenceOf } from './document.js';
+import { addResolved, meaningFor, nodeAt, pointerOf, resolvedFrom } from './document.js';
 import { bodyExamples } from './examples.js';
 
 /** The content of a body a reading produces: its media type and schema; none when it produces no body. */
@@ -39,7 +39,8 @@ function resolveErrorShape(document: JsonObject, choice: ChosenReading, jsonAlia
 
 /**
  * A response or request body whose content a reading decides: the body is replaced by its schema,
- * with examples when `document` is given (a response, paired by name with the key's examples).
+ * with examples when `document` is given (a response, paired by name with the key's examples). Its
+ * description already says the reading (the marker's `describedIn`, descriptions.ts).
  */
 function resolveBody(body: JsonObject | undefined, choice: ChosenReading, document?: JsonObject): void {
   if (body === undefined) return;
@@ -49,9 +50,7 @@ function resolveBody(body: JsonObject | undefined, choice: ChosenReading, docume
   for (const media of Object.values(content ?? {})) if (examples) (media as JsonObject).examples = examples;
   if (content === undefined) delete body.content;
   else body.content = content;
-  const sentence = sentenceOf(choice);
-  body.description = `${String(body.description ?? '').trim()} Resolved: ${sentence}`.trim();
-  body['x-resolved'] = [...((body['x-resolved'] as unknown[]) ?? []), resolvedFrom(choice)];
+  addResolved(body, [choice]); // its description says the reading (descriptions.ts)
 }
 
 /**

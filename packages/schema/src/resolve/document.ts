@@ -47,6 +47,15 @@ export interface ResolvedFrom {
 /** `{ id, reading, from }` of a choice, as resolved nodes list it under `x-resolved`. */
 export const resolvedFrom = ({ id, reading, from }: ChosenReading): ResolvedFrom => ({ id, reading, from });
 
+/** Adds the choices to a node's `x-resolved`, each once. */
+export function addResolved(node: JsonObject, choices: readonly ChosenReading[]): void {
+  const list = Array.isArray(node['x-resolved']) ? (node['x-resolved'] as ResolvedFrom[]) : [];
+  const fresh = choices
+    .map(resolvedFrom)
+    .filter((added) => !list.some((had) => had.id === added.id && had.reading === added.reading));
+  node['x-resolved'] = [...list, ...fresh];
+}
+
 /** The node at a JSON Pointer of the document, or undefined. */
 export function nodeAt(document: JsonObject, pointer: string): JsonObject | undefined {
   let node: unknown = document;

@@ -18,9 +18,13 @@ function recordExamples(document: JsonObject): JsonObject | undefined {
   return undefined;
 }
 
-/** A value of a schema of the meaning subset: its required members, each a plain value of its type. */
+/**
+ * A value of a schema of the meaning subset: its first example, else its required members, each a
+ * plain value of its type.
+ */
 export function sampleOf(schema: unknown): unknown {
   if (!isObject(schema)) return null;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

@@ -15,8 +15,10 @@ import type { JsonObject } from '../json-object.js';
 import { parseReadingChoice } from '../reading-choice.js';
 import { readingsFromReport } from '../report-readings.js';
 import type { ReadingChoice } from '../unspecified.js';
+import { resolveAnswerOrder } from './answer-order.js';
 import { resolveBodies } from './bodies.js';
 import { byId, type ChosenReading, chooseReadings } from './choices.js';
+import { resolveDescriptions } from './descriptions.js';
 import { resolveLinks } from './links.js';
 import { markChoices } from './markers.js';
 import { resolveNarrows } from './narrows.js';
@@ -24,7 +26,9 @@ import { resolveOperations } from './operations.js';
 import { type OverlayDocument, overlayBetween } from './overlay.js';
 import { resolveRecord } from './record.js';
 import { resolveRefusalExamples } from './refusal-examples.js';
+import { resolveRequests } from './requests.js';
 import { resolveServers, serverProblems } from './servers.js';
+import { resolveUploadExample } from './upload-example.js';
 
 export type { JsonObject } from '../json-object.js';
 export type { ChoiceSource, ChosenReading } from './choices.js';
@@ -113,13 +117,17 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   const chosen = chooseReadings(flags, reported);
   const lookup = byId(chosen);
   const document = structuredClone(openapiDocument) as JsonObject;
+  resolveDescriptions(document, lookup); // first: the places are pointers of the honest document
   resolveNarrows(document, lookup);
   resolveBodies(document, lookup, options.jsonErrorAlias === true);
   resolveRecord(document, lookup);
+  resolveUploadExample(document, lookup);
   resolveOperations(document, lookup, options.keepDefault === true);
   resolveServers(document, servers);
   resolveLinks(document, lookup);
+  resolveAnswerOrder(document, lookup);
   resolveRefusalExamples(document, lookup);
+  resolveRequests(document, lookup);
   markChoices(document, lookup);
   describe(document, chosen);
   const title = `Readings chosen: ${chosen.map(({ id, reading }) => `${id}=${reading}`).join(', ')}`;

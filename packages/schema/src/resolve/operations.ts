@@ -7,6 +7,7 @@
 import type { JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
 import {
+  addResolved,
   meaningFor,
   nodeAt,
   type OperationAt,
@@ -73,7 +74,8 @@ function resolveResponses(
   const next: JsonObject = {};
   for (const [key, response] of Object.entries(responses)) {
     if (key !== '2XX' || success === undefined || statusCodes === undefined) continue;
-    next[String(success)] = { ...(response as JsonObject), 'x-resolved': [resolvedFrom(statusCodes)] };
+    next[String(success)] = { ...(response as JsonObject) };
+    addResolved(next[String(success)] as JsonObject, [statusCodes]);
   }
   for (const [status, { by, headers }] of refusalsOf(at.operationId, chosen)) {
     next[String(status)] = refusalResponse(status, by, headers, errorContent);

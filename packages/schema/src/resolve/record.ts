@@ -1,12 +1,14 @@
 /**
  * The video record of get and update (§4.3) resolved: the members the chosen readings add (the
  * readiness field, other formats of the custom fields, §2), and under a status string, the words of
- * the chosen `video-states` reading (§3).
+ * the chosen `video-states` reading (§3); the record's examples get those members (the other formats
+ * hold the example's own fields, field-examples.ts).
  */
 
 import { isObject, type JsonObject } from '../json-object.js';
 import type { Chosen, ChosenReading } from './choices.js';
 import { meaningFor, operationsOf, pointerOf, resolvedFrom } from './document.js';
+import { fieldsExample } from './field-examples.js';
 
 /** The member of `readiness-field: status-string` that carries a `video-states` word. */
 const STATE_MEMBER = 'status';
@@ -74,8 +76,9 @@ export function resolveRecord(document: JsonObject, chosen: Chosen): void {
   video.required = [...required];
   video['x-resolved'] = [...((video['x-resolved'] as unknown[]) ?? []), ...resolved];
   for (const value of recordExamples(document)) {
+    const fields = isObject(value.simpleCustomFields) ? value.simpleCustomFields : {};
     for (const name of required) {
-      const example = exampleOf(properties[name]);
+      const example = fieldsExample(properties[name], fields) ?? exampleOf(properties[name]);
       if (value[name] === undefined && example !== undefined) value[name] = example;
     }
   }

@@ -70,8 +70,11 @@ function addPair(
   // alias listed after it carries none.
   const [media] = Object.values(isObject(answer.content) ? answer.content : {});
   if (!isObject(media)) return;
-  const sample = sampleOf(deref(document, media.schema));
-  const value = isObject(sample) && 'status' in sample ? { ...sample, status } : sample;
+  // The error body's own `status` member (problem details) says the status of the answer.
+  const schema = deref(document, media.schema);
+  const sample = sampleOf(schema);
+  const hasStatus = isObject(schema?.properties) && 'status' in schema.properties;
+  const value = isObject(sample) && hasStatus ? { ...sample, status } : sample;
   addExample(media, name, value, by);
 }
 

@@ -1,16 +1,16 @@
 /**
  * The resolved document says what each reading says (issue 37, item 4): for a reading, the schema,
  * the example and the description of the place it concerns are checked against the reading's words.
+ * Here the record and the webhook's delivery; reading-examples.test.ts holds the examples,
+ * reading-descriptions.test.ts the prose.
  */
 import { describe, expect, it } from 'vitest';
-import { type JsonObject, resolveSpec } from '../../src/resolve/index.js';
+import type { JsonObject } from '../../src/resolve/index.js';
 import { unspecified } from '../../src/unspecified.js';
+import { type Doc, resolved, webhookOperation } from './fidelity-support.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests walk the JSON of the document.
-type Doc = Record<string, any>;
-const resolved = (readings: Record<string, string>): Doc => resolveSpec({ readings }).document as Doc;
 const webhookBody = (document: JsonObject): Doc =>
-  (document as Doc).webhooks.videoReadiness.post.requestBody.content['application/json'].schema;
+  webhookOperation(document).requestBody.content['application/json'].schema;
 
 describe('video-record-fields', () => {
   it('listed-only closes the record: only the listed members, the record examples among them', () => {
@@ -59,5 +59,42 @@ describe('video-states in the webhook payload', () => {
       'failed',
     ]);
     expect(JSON.stringify(unspecified['webhook-payload'])).not.toContain('"enum"');
+  });
+});
+
+describe('webhook-method', () => {
+  it.each(['post', 'put'] as const)('%s: the delivery sits under that method only', (method) => {
+    const document = resolved({ 'webhook-method': method });
+    const item = document.webhooks.videoReadiness;
+    expect(Object.keys(item).filter((key) => !key.startsWith('x-'))).toEqual([method]);
+    expect(item[method].operationId).toBe('videoReadinessWebhook');
+    expect(item[method]['x-resolved']).toContainEqual({
+      id: 'webhook-method',
+      reading: method,
+      from: 'flag',
+    });
+    expect(item[method].requestBody.content['application/json'].schema.required).toContain('data');
+  });
+});
+
+describe('webhook-signing', () => {
+  const signature = (document: Doc) =>
+    (webhookOperation(document).parameters ?? []).filter(
+      (parameter: Doc) => parameter.in === 'header' && /signature/i.test(parameter.name),
+    );
+  it.each(['hmac-sha256-timestamped', 'hmac-sha256-body'] as const)(
+    '%s: the delivery carries its signature header, described by the reading',
+    (reading) => {
+      const [header, ...others] = signature(resolved({ 'webhook-signing': reading }));
+      expect(others).toEqual([]);
+      expect(header).toMatchObject({ name: 'Webhook-Signature', in: 'header', required: true });
+      expect(header.schema).toEqual({ type: 'string' });
+      expect(header.description).toContain(unspecified['webhook-signing'].readings[reading]);
+      expect(header['x-resolved']).toEqual([{ id: 'webhook-signing', reading, from: 'flag' }]);
+    },
+  );
+
+  it('unsigned: no signature header', () => {
+    expect(signature(resolved({ 'webhook-signing': 'unsigned' }))).toEqual([]);
   });
 });
