@@ -152,7 +152,8 @@ export function createFaults(options: FaultsOptions = {}): Faults {
       if (!shared) return;
       const stored = await shared.load();
       const before = new Set(entries.map((entry) => entry.id));
-      entries = stored.map((kept) => toEntry(kept.rule, kept.id, kept.remaining));
+      // validated when they were set, through whichever instance
+      entries = stored.map((kept) => toEntry(kept.rule as FaultRule, kept.id, kept.remaining));
       // the rules set or cleared elsewhere (none of these kept): the sequence restarts, as a set here does
       if (!entries.some((entry) => before.has(entry.id))) random = createRandom(options.seed);
     },

@@ -3,8 +3,10 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { MockEnv } from '../http/context.js';
+import type { SharedFaultRules } from '../state/video-store.js';
 import type { FaultRule } from './rule-schema.js';
 
+export type { SharedFaultRules, StoredFaultRule } from '../state/video-store.js';
 export type { FaultRule } from './rule-schema.js';
 
 /** The kinds of injected faults, as sent in the `X-Mock-Fault` header. */
@@ -39,25 +41,6 @@ export interface Faults {
    * speed: what `plan` (the request's `c.get('faultPlan')`) decided, else the first rule for it.
    */
   uploadReadRate(operationId: string, plan?: { uploadBytesPerSecond?: number }): number | undefined;
-}
-
-/** A rule as a shared store keeps it: an id every process knows it by, and what is left of `times`. */
-export interface StoredFaultRule {
-  id: string;
-  rule: FaultRule;
-  remaining?: number;
-}
-
-/** The rules of a store other processes share (PostgreSQL): one list for all, `times` used up by all. */
-export interface SharedFaultRules {
-  /** Replaces the rules; resolves once every other process holds them. */
-  save(rules: StoredFaultRule[]): Promise<void>;
-  /** The rules in force, in order, with what is left of `times`. */
-  load(): Promise<StoredFaultRule[]>;
-  /** Takes one use of each rule of `ids` that has uses left; resolves to what is left of those it took one of. */
-  use(ids: string[]): Promise<Map<string, number>>;
-  /** Counts one request in a rule's window (as the rate-limit windows of the store). */
-  count(who: string, now: number, windowMs: number): Promise<{ start: number; count: number }>;
 }
 
 /** Options of `createFaults`. */

@@ -1,5 +1,4 @@
 /** The store interface the mock keeps videos behind: in memory, SQLite with `dataDir`, or PostgreSQL with `databaseUrl`. */
-import type { SharedFaultRules } from '../faults/types.js';
 import type { FieldDefinition, JournalRecord, VideoRecord } from './types.js';
 
 /**
@@ -82,6 +81,26 @@ export interface VideoStore {
    */
   dropSandbox?(name: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A rule as a shared store keeps it: an id every process knows it by, and what is left of `times`. */
+export interface StoredFaultRule {
+  id: string;
+  /** The rule as it was set (validated then; the store keeps it as JSON). */
+  rule: unknown;
+  remaining?: number;
+}
+
+/** The rules of a store other processes share (PostgreSQL): one list for all, `times` used up by all. */
+export interface SharedFaultRules {
+  /** Replaces the rules; resolves once every other process holds them. */
+  save(rules: StoredFaultRule[]): Promise<void>;
+  /** The rules in force, in order, with what is left of `times`. */
+  load(): Promise<StoredFaultRule[]>;
+  /** Takes one use of each rule of `ids` that has uses left; resolves to what is left of those it took one of. */
+  use(ids: string[]): Promise<Map<string, number>>;
+  /** Counts one request in a rule's window (as the rate-limit windows of the store). */
+  count(who: string, now: number, windowMs: number): Promise<{ start: number; count: number }>;
 }
 
 /** The journal entries of the processes sharing a store (src/instance/shared-journal.ts). */

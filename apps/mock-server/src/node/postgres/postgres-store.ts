@@ -7,9 +7,8 @@
  * processes; definitions and the clock's offset are rows of `mock_values`.
  */
 import { createHash } from 'node:crypto';
-import type { FaultRule, SharedFaultRules } from '../../faults/types.js';
 import type { FieldDefinition, VideoRecord } from '../../state/types.js';
-import type { VideoStore } from '../../state/video-store.js';
+import type { SharedFaultRules, VideoStore } from '../../state/video-store.js';
 import { CHANGES_CHANNEL, type Database } from './database.js';
 import { postgresJournalFeed } from './journal-feed.js';
 import { MIGRATION_LOCK } from './migrations.js';
@@ -116,7 +115,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     },
     async load() {
       const rows = await database.run(
-        (sql) => sql<{ id: string; rule: FaultRule; remaining: number | null }[]>`
+        (sql) => sql<{ id: string; rule: unknown; remaining: number | null }[]>`
           SELECT id, rule, remaining FROM mock_fault_rules
           WHERE sandbox = ${state} AND (remaining IS NULL OR remaining > 0) ORDER BY position`,
       );
