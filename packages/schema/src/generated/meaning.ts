@@ -865,6 +865,64 @@ export const errorShapeMeaning = {
   }
 } as const;
 
+export const unknownProjectKeyMeaning = {
+  "any-accepted": {
+    "refuses": []
+  },
+  "not-found-404": {
+    "refuses": [
+      {
+        "status": 404,
+        "on": [
+          "createVideos"
+        ]
+      }
+    ],
+    "requests": [
+      {
+        "name": "unknownProject",
+        "on": [
+          "createVideos"
+        ],
+        "body": {
+          "projectKey": "no-such-project",
+          "videos": [
+            {
+              "title": "Opening keynote"
+            }
+          ]
+        }
+      }
+    ]
+  },
+  "forbidden-403": {
+    "refuses": [
+      {
+        "status": 403,
+        "on": [
+          "createVideos"
+        ]
+      }
+    ],
+    "requests": [
+      {
+        "name": "unknownProject",
+        "on": [
+          "createVideos"
+        ],
+        "body": {
+          "projectKey": "no-such-project",
+          "videos": [
+            {
+              "title": "Opening keynote"
+            }
+          ]
+        }
+      }
+    ]
+  }
+} as const;
+
 export const createEmptyVideosMeaning = {
   "rejected": {
     "narrows": [
@@ -890,7 +948,14 @@ export const createEmptyVideosMeaning = {
     ]
   },
   "accepted-empty": {
-    "narrows": []
+    "narrows": [
+      {
+        "at": "/components/schemas/CreateVideosRequest/properties/videos",
+        "set": {
+          "minItems": 0
+        }
+      }
+    ]
   }
 } as const;
 
@@ -1047,5 +1112,33 @@ export const listOrderMeaning = {
   },
   "any-order": {
     "order": "any"
+  }
+} as const;
+
+export const uploadFormPartsMeaning = {
+  "extra-parts-ignored": {
+    "narrows": [
+      {
+        "at": "/components/schemas/UploadVideoSourceRequest",
+        "set": {
+          "propertyNames": {
+            "pattern": "^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$"
+          }
+        }
+      }
+    ]
+  },
+  "lenient": {
+    "narrows": []
+  },
+  "file-only": {
+    "narrows": [
+      {
+        "at": "/components/schemas/UploadVideoSourceRequest",
+        "set": {
+          "additionalProperties": false
+        }
+      }
+    ]
   }
 } as const;

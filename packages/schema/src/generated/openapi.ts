@@ -1,6 +1,6 @@
 // generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
 /** The bundled OpenAPI 3.1 document, as a plain object. */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
 
 export const openapiDocument: Record<string, unknown> = {
   "openapi": "3.1.0",
@@ -8,7 +8,7 @@ export const openapiDocument: Record<string, unknown> = {
     "title": "Video Upload and Custom Fields Service",
     "version": "v1",
     "summary": "Create videos, upload their source files, read them, and read and write their custom fields.",
-    "description": "Written by hand from the interface document \"Video Upload and Custom Fields Service Interface\".\nEvery statement of that document is encoded here; every part it marks \"not shown\" carries an\n`x-unspecified` marker (id, source section, what the document says, and where a server could\nbehave in several ways, its plausible `readings` and the reading the mock plays by default).\n\nA client uploads a video in three steps (§1): create video records, upload the source file of\neach as multipart form data, then wait for processing to finish by polling the get-video\nendpoint or through a webhook.\n",
+    "description": "Written by hand from the interface document \"Video Upload and Custom Fields Service Interface\".\nEvery statement of that document is encoded here; every part it marks \"not shown\" carries an\n`x-unspecified` marker (id, source section, what the document says, and where a server could\nbehave in several ways, its plausible `readings` and the reading the mock plays by default).\n\nThe service hosts videos for streaming (§1). A client uploads a video in three steps (§1):\ncreate one or more video records, upload the source file of each as multipart form data, then\nwait for processing to finish by polling the get-video endpoint or through a webhook.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -254,6 +254,17 @@ export const openapiDocument: Record<string, unknown> = {
             },
             "mock": "rejects-413",
             "meaning": fileSizeLimitMeaning
+          },
+          {
+            "id": "upload-source-files",
+            "source": "4.2",
+            "says": "Content of the video source file.",
+            "note": "Which files a server takes as a video source (containers, codecs, anything else) is not shown.",
+            "readings": {
+              "any-file": "Any file is taken as the source; one the service cannot read as a video fails in processing.",
+              "video-only": "A file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
+            },
+            "mock": "any-file"
           },
           {
             "id": "video-transitions",
@@ -654,8 +665,7 @@ export const openapiDocument: Record<string, unknown> = {
         "required": true,
         "description": "The video key returned by create (§4.1).",
         "schema": {
-          "type": "string",
-          "minLength": 1
+          "type": "string"
         },
         "examples": {
           "everyValueForm": {
@@ -730,11 +740,25 @@ export const openapiDocument: Record<string, unknown> = {
         "properties": {
           "projectKey": {
             "type": "string",
-            "description": "Key of the project the videos are uploaded to."
+            "description": "Key of the project the videos are uploaded to.",
+            "x-unspecified": {
+              "id": "unknown-project-key",
+              "source": "7",
+              "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+              "note": "What create does with a projectKey that names no project, or a project of another account, is not shown.",
+              "readings": {
+                "any-accepted": "Any projectKey is taken; the videos are created under it.",
+                "not-found-404": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 404.",
+                "forbidden-403": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 403."
+              },
+              "mock": "any-accepted",
+              "meaning": unknownProjectKeyMeaning
+            }
           },
           "videos": {
             "type": "array",
             "description": "One entry per video to create (\"one or more video records\", §1).",
+            "minItems": 1,
             "items": {
               "$ref": "#/components/schemas/CreateVideoEntry"
             },
@@ -745,7 +769,7 @@ export const openapiDocument: Record<string, unknown> = {
               "note": "What a create with an empty videos list does is not shown.",
               "readings": {
                 "rejected": "A create whose videos list is empty is refused as a request that does not validate, with the status of the error-codes reading.",
-                "accepted-empty": "A create whose videos list is empty is answered with the success status of create and an empty array, creating nothing."
+                "accepted-empty": "A create whose videos list is empty (0 videos) is answered with the success status of create and an empty array, creating nothing."
               },
               "mock": "rejected",
               "meaning": createEmptyVideosMeaning
@@ -830,7 +854,6 @@ export const openapiDocument: Record<string, unknown> = {
           "url": {
             "type": "string",
             "format": "uri",
-            "pattern": "\\.m3u8(?:[?#].*)?$",
             "description": "Address of an HLS playlist (.m3u8) under the streaming domain, with the video key in the path.",
             "x-unspecified": {
               "id": "streaming-domain",
@@ -991,8 +1014,18 @@ export const openapiDocument: Record<string, unknown> = {
           {
             "type": "string",
             "format": "date-time",
-            "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?Z$",
-            "description": "A date-time, as a string in ISO 8601 UTC form."
+            "description": "A date-time, as a string in ISO 8601 UTC form (the document names no profile of ISO 8601).",
+            "x-unspecified": {
+              "id": "date-time-read-back",
+              "source": "2",
+              "says": "string in ISO 8601 UTC date-time form (<timestamp>)",
+              "note": "Whether a date-time value reads back as the text written, or as the same instant written another way, is not shown.",
+              "readings": {
+                "same-text": "A date-time value reads back as the very text written.",
+                "normalized": "A string value that reads as a date-time reads back as the same instant in the server's own form, in UTC with milliseconds (2026-11-22T08:30:00.000Z for 2026-11-22T08:30:00Z or 2026-11-22T09:30:00+01:00)."
+              },
+              "mock": "same-text"
+            }
           },
           {
             "type": "array",
@@ -1040,7 +1073,7 @@ export const openapiDocument: Record<string, unknown> = {
       },
       "UploadVideoSourceRequest": {
         "type": "object",
-        "description": "The multipart form of the upload request (§4.2).",
+        "description": "The multipart form of the upload request (§4.2): the form field `file` is required. Other\nparts, and the file name and media type of the file part, are not shown (`upload-form-parts`).\n",
         "required": [
           "file"
         ],
@@ -1048,9 +1081,21 @@ export const openapiDocument: Record<string, unknown> = {
           "file": {
             "type": "string",
             "format": "binary",
-            "contentMediaType": "application/octet-stream",
             "description": "Content of the video source file."
           }
+        },
+        "x-unspecified": {
+          "id": "upload-form-parts",
+          "source": "4.2",
+          "says": "Body: multipart/form-data. … file | binary | yes | Content of the video source file.",
+          "note": "Parts other than file, and the file name and media type of the file part, are not shown.",
+          "readings": {
+            "extra-parts-ignored": "Parts other than file are ignored, and the file part is taken with or without a file name or a media type of its own; a part whose header is not well formed (a name holding control characters, which a quoted string cannot hold) makes the body malformed, refused as a request that does not validate, with the status of the error-codes reading.",
+            "lenient": "Parts other than file are ignored, also those whose header is not well formed (a name holding control characters); the file part is taken with or without a file name or a media type of its own.",
+            "file-only": "A form with any part other than file is refused as a request that does not validate, with the status of the error-codes reading."
+          },
+          "mock": "extra-parts-ignored",
+          "meaning": uploadFormPartsMeaning
         }
       }
     },

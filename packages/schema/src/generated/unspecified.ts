@@ -3,7 +3,7 @@
  * Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node and
  * the machine-readable `meaning` of its readings where the spec gives one (from meaning.ts).
  */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookPayloadMeaning, webhookSecurityMeaning } from './meaning.js';
 
 export const unspecified = {
   "status-codes": {
@@ -124,6 +124,18 @@ export const unspecified = {
     },
     "mock": "rejects-413",
     "meaning": fileSizeLimitMeaning
+  },
+  "upload-source-files": {
+    "id": "upload-source-files",
+    "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post",
+    "source": "4.2",
+    "says": "Content of the video source file.",
+    "note": "Which files a server takes as a video source (containers, codecs, anything else) is not shown.",
+    "readings": {
+      "any-file": "Any file is taken as the source; one the service cannot read as a video fails in processing.",
+      "video-only": "A file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
+    },
+    "mock": "any-file"
   },
   "video-transitions": {
     "id": "video-transitions",
@@ -312,6 +324,20 @@ export const unspecified = {
     "mock": "problem-json",
     "meaning": errorShapeMeaning
   },
+  "unknown-project-key": {
+    "id": "unknown-project-key",
+    "pointer": "/components/schemas/CreateVideosRequest/properties/projectKey",
+    "source": "7",
+    "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+    "note": "What create does with a projectKey that names no project, or a project of another account, is not shown.",
+    "readings": {
+      "any-accepted": "Any projectKey is taken; the videos are created under it.",
+      "not-found-404": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 404.",
+      "forbidden-403": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 403."
+    },
+    "mock": "any-accepted",
+    "meaning": unknownProjectKeyMeaning
+  },
   "create-empty-videos": {
     "id": "create-empty-videos",
     "pointer": "/components/schemas/CreateVideosRequest/properties/videos",
@@ -320,7 +346,7 @@ export const unspecified = {
     "note": "What a create with an empty videos list does is not shown.",
     "readings": {
       "rejected": "A create whose videos list is empty is refused as a request that does not validate, with the status of the error-codes reading.",
-      "accepted-empty": "A create whose videos list is empty is answered with the success status of create and an empty array, creating nothing."
+      "accepted-empty": "A create whose videos list is empty (0 videos) is answered with the success status of create and an empty array, creating nothing."
     },
     "mock": "rejected",
     "meaning": createEmptyVideosMeaning
@@ -409,6 +435,18 @@ export const unspecified = {
     "mock": "rejected",
     "meaning": customFieldNullMeaning
   },
+  "date-time-read-back": {
+    "id": "date-time-read-back",
+    "pointer": "/components/schemas/CustomFieldValue/anyOf/3",
+    "source": "2",
+    "says": "string in ISO 8601 UTC date-time form (<timestamp>)",
+    "note": "Whether a date-time value reads back as the text written, or as the same instant written another way, is not shown.",
+    "readings": {
+      "same-text": "A date-time value reads back as the very text written.",
+      "normalized": "A string value that reads as a date-time reads back as the same instant in the server's own form, in UTC with milliseconds (2026-11-22T08:30:00.000Z for 2026-11-22T08:30:00Z or 2026-11-22T09:30:00+01:00)."
+    },
+    "mock": "same-text"
+  },
   "list-order": {
     "id": "list-order",
     "pointer": "/components/schemas/CustomFieldValue/anyOf/4",
@@ -421,5 +459,19 @@ export const unspecified = {
     },
     "mock": "kept",
     "meaning": listOrderMeaning
+  },
+  "upload-form-parts": {
+    "id": "upload-form-parts",
+    "pointer": "/components/schemas/UploadVideoSourceRequest",
+    "source": "4.2",
+    "says": "Body: multipart/form-data. … file | binary | yes | Content of the video source file.",
+    "note": "Parts other than file, and the file name and media type of the file part, are not shown.",
+    "readings": {
+      "extra-parts-ignored": "Parts other than file are ignored, and the file part is taken with or without a file name or a media type of its own; a part whose header is not well formed (a name holding control characters, which a quoted string cannot hold) makes the body malformed, refused as a request that does not validate, with the status of the error-codes reading.",
+      "lenient": "Parts other than file are ignored, also those whose header is not well formed (a name holding control characters); the file part is taken with or without a file name or a media type of its own.",
+      "file-only": "A form with any part other than file is refused as a request that does not validate, with the status of the error-codes reading."
+    },
+    "mock": "extra-parts-ignored",
+    "meaning": uploadFormPartsMeaning
   }
 } as const;
