@@ -2,6 +2,7 @@
  * Options of the mock: validation (a bad value is one clear line: what, where, accepted) and
  * defaults. The CLI's flags map onto these.
  */
+import { openapiDocument } from '@video-api/schema/openapi';
 import { HOST_RULE, hostPattern } from './http/allowed-hosts.js';
 import { ANY_ORIGIN, normalizeOrigin, ORIGIN_RULE } from './http/origin-policy.js';
 import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/choice.js';
@@ -12,6 +13,13 @@ import type { MockOptions, ResolvedOptions } from './types.js';
 import { DEFAULT_RETRY } from './webhooks/backoff.js';
 import { startTargetsProblem } from './webhooks/target-rules.js';
 import type { RetryOptions } from './webhooks/types.js';
+
+/** The project every token may upload to when none is given: that of the spec's create example. */
+const DEFAULT_PROJECT = (
+  openapiDocument as {
+    components: { examples: { CreateTwoVideosRequest: { value: { projectKey: string } } } };
+  }
+).components.examples.CreateTwoVideosRequest.value.projectKey;
 
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';
@@ -146,6 +154,7 @@ export function resolveOptions(
       );
     }
   }
+  const projects = strings('projects', options.projects, [DEFAULT_PROJECT]);
   if (options.readings === 'random' && options.readingsFrom !== undefined) {
     throw new OptionError('readingsFrom: not accepted together with readings: "random" (choose one)');
   }
@@ -187,6 +196,7 @@ export function resolveOptions(
   if (webhookTargetProblem !== undefined) throw new OptionError(webhookTargetProblem);
   return {
     tokens,
+    projects,
     dataDir: options.dataDir,
     databaseUrl: databaseUrl(options.databaseUrl),
     databasePoolSize: integer('databasePoolSize', options.databasePoolSize, 1, 10),
