@@ -19,6 +19,12 @@ import { observeCondition, probeMediaType } from '../probes/conditions.js';
 import { probeDefinition, probeNull, probeOmitted } from '../probes/custom-fields.js';
 import { probeEmptyCreate } from '../probes/empty-create.js';
 import {
+  probeDateTimeReadBack,
+  probeFormParts,
+  probeProjectKey,
+  probeSourceFiles,
+} from '../probes/inputs.js';
+import {
   probeFieldLength,
   probeFileSize,
   probeRateLimit,
@@ -56,6 +62,7 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
   await probeFieldTypes(ctx, before, key);
   await probeOmitted(ctx, key);
   await probeNull(ctx, key);
+  await probeDateTimeReadBack(ctx, key);
   await checkClient(ctx);
 
   await observeCondition(ctx, 'token-refusal', await checkBearerRequired(ctx, second));
@@ -64,6 +71,8 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
   await probeErrors(ctx);
   await probeMediaType(ctx, second, notAForm);
   await probeTransitions(ctx, key);
+  await probeSourceFiles(ctx);
+  await probeFormParts(ctx);
 
   await checkProperties(ctx, second);
   await checkInterleaved(ctx);
@@ -72,6 +81,7 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
   await probeFieldLength(ctx);
   await probeVideosPerCreate(ctx);
   await probeEmptyCreate(ctx);
+  await probeProjectKey(ctx);
   await probeFileSize(ctx, second);
   await probeRateLimit(ctx, key); // last: it may exhaust the target's budget
 }
