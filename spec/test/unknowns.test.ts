@@ -35,7 +35,7 @@ const unknowns: Array<[string, string, boolean]> = [
   ['auth-update-custom-fields', '5', true],
   ['webhook-events', '6', true],
   ['webhook-payload', '6', true],
-  ['webhook-registration', '6', false],
+  ['webhook-registration', '6', true],
   ['webhook-signing', '6', true],
   ['webhook-delivery', '6', true],
   ['webhook-method', '6', true],

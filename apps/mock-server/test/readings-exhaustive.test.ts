@@ -65,6 +65,7 @@ const MUST_HANDLE: Record<UnspecifiedIdWithReadings, string[]> = {
   'upload-source-files': ['src/api/source-files.ts'],
   'upload-form-parts': ['src/api/upload-video-source.ts'],
   'date-time-read-back': ['src/api/update-custom-fields.ts'],
+  'webhook-registration': ['src/api/register-webhook.ts'],
 };
 
 describe('a reading added to the spec', () => {

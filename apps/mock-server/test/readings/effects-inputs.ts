@@ -38,6 +38,20 @@ async function createIn(ctx: Ctx, projectKey: string): Promise<Response> {
   return res;
 }
 
+async function register(ctx: Ctx, body: unknown): Promise<Response> {
+  const res = await ctx.h.app.request('/api/v1/webhooks', {
+    method: 'POST',
+    headers: {
+      authorization: 'Bearer mock-token',
+      'content-type': 'application/json',
+      ...(ctx.init.reading && { 'x-mock-reading': ctx.init.reading }),
+    },
+    body: JSON.stringify(body),
+  });
+  ctx.playedIt(res);
+  return res;
+}
+
 async function dateTimeReadBack(ctx: Ctx, written: string): Promise<unknown> {
   const [key = ''] = await ctx.h.keys();
   const put = await ctx.h.put(key, { simpleCustomFields: { publishedAt: written, note: 'plain' } }, ctx.init);
@@ -51,7 +65,11 @@ async function dateTimeReadBack(ctx: Ctx, written: string): Promise<unknown> {
 
 export const inputEffects: Pick<
   Table,
-  'unknown-project-key' | 'upload-source-files' | 'upload-form-parts' | 'date-time-read-back'
+  | 'unknown-project-key'
+  | 'upload-source-files'
+  | 'upload-form-parts'
+  | 'date-time-read-back'
+  | 'webhook-registration'
 > = {
   'unknown-project-key': {
     'any-accepted': async (ctx) => {
@@ -95,6 +113,25 @@ export const inputEffects: Pick<
       const extra = await upload(ctx, [NOTE_PART, FILE_PART]);
       expect(extra.status).toBe(400);
       expect(JSON.stringify(await extra.json())).toContain('file-only');
+    },
+  },
+  // §6 shows no registration: a route of the API under api-endpoint, none under outside-api.
+  'webhook-registration': {
+    'outside-api': async (ctx) => {
+      const res = await register(ctx, { url: 'http://127.0.0.1:9/hooks' });
+      expect(res.status).toBe(404);
+      expect(ctx.h.app.mock.webhooks.list()).toEqual([]);
+    },
+    'api-endpoint': async (ctx) => {
+      const res = await register(ctx, { url: 'http://127.0.0.1:9/hooks', secret: 'chosen-secret' });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ url: 'http://127.0.0.1:9/hooks', secret: 'chosen-secret' });
+      expect(ctx.h.app.mock.webhooks.list().map((target) => target.url)).toEqual([
+        'http://127.0.0.1:9/hooks',
+      ]);
+      const invalid = await register(ctx, {});
+      expect(invalid.status).toBe(400);
+      expect(JSON.stringify(await invalid.json())).toContain('/url');
     },
   },
   'date-time-read-back': {

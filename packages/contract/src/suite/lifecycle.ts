@@ -34,6 +34,7 @@ import {
 import { probeFieldTypes, probeListOrder } from '../probes/read-values.js';
 import { probeFieldFormats, probeRecordFields, probeStates } from '../probes/readiness.js';
 import { probeReadiness } from '../probes/readiness-field.js';
+import { probeRegistration } from '../probes/registration.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from '../probes/responses.js';
 import { probeWebhooks } from '../probes/webhooks.js';
 import { NO_EXCHANGE } from '../support/http.js';
@@ -76,6 +77,7 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
 
   await checkProperties(ctx, second);
   await checkInterleaved(ctx);
+  await probeRegistration(ctx);
   await probeWebhooks(ctx);
 
   await probeFieldLength(ctx);

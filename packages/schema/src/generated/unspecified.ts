@@ -66,7 +66,12 @@ export const unspecified = {
     "pointer": "",
     "source": "6",
     "says": "Webhook event kinds, payload, registration and signing: not shown.",
-    "noReadings": "No operation of the document registers a webhook, so no request or answer of the interface depends on it; a receiver is registered outside the four operations (the mock takes it as an option)."
+    "note": "No operation of the document registers a webhook receiver, and a client cannot use webhooks without one.",
+    "readings": {
+      "outside-api": "A receiver is registered outside the API, in the service's account area where the access token is generated (§5), with its URL; no request of the API registers one.",
+      "api-endpoint": "A receiver is registered by a request of the API: POST {base_url}/api/v1/webhooks with the Bearer token and a JSON body {url, secret?}, answered 201 with {id, url, secret}; a body that does not validate is refused with the status of the error-codes reading."
+    },
+    "mock": "outside-api"
   },
   "media-type-refusal": {
     "id": "media-type-refusal",
@@ -142,6 +147,7 @@ export const unspecified = {
     "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post",
     "source": "3",
     "says": "Transitions: not shown.",
+    "note": "§3 shows one path, upload then processing until ready; the words of the states are video-states. What is not shown is where a video goes from there: whether a video that has a source (processing, ready or failed) takes another upload, and what becomes of it.",
     "readings": {
       "reupload-reprocesses": "A second upload to the same key, whatever the video's state (failed included), replaces the source and processing starts again; no state is final.",
       "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final."
