@@ -85,6 +85,17 @@ function strings(name: string, value: unknown, fallback: string[]): string[] {
   return value as string[];
 }
 
+/** The `projects` option: project keys, any string the spec's `projectKey` is (the empty one too). */
+function projectKeys(value: unknown): string[] {
+  if (value === undefined) return [DEFAULT_PROJECT];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new OptionError(
+      `projects: ${JSON.stringify(value)} is not accepted (a list of project keys, strings)`,
+    );
+  }
+  return value as string[];
+}
+
 /** A list of origins (`corsOrigins`, `adminCorsOrigins`), normalized as browsers send them. */
 function origins(name: string, value: unknown): string[] {
   return [
@@ -154,7 +165,7 @@ export function resolveOptions(
       );
     }
   }
-  const projects = strings('projects', options.projects, [DEFAULT_PROJECT]);
+  const projects = projectKeys(options.projects);
   if (options.readings === 'random' && options.readingsFrom !== undefined) {
     throw new OptionError('readingsFrom: not accepted together with readings: "random" (choose one)');
   }
