@@ -100,6 +100,12 @@ export const inputEffects: Pick<
   'upload-form-parts': {
     'extra-parts-ignored': async (ctx) => {
       expect((await upload(ctx, [NOTE_PART, FILE_PART])).status).toBe(200);
+      // The file is the part named file sent as a file: a file name, or application/octet-stream.
+      const octets: [string, string] = ['name="file"\r\nContent-Type: application/octet-stream', MP4_HEAD];
+      expect((await upload(ctx, [octets])).status).toBe(200);
+      const text = await upload(ctx, [['name="file"', MP4_HEAD]]);
+      expect(text.status).toBe(400);
+      expect(JSON.stringify(await text.json())).toContain('no file in the field');
       const control = await upload(ctx, [CONTROL_PART, FILE_PART]);
       expect(control.status).toBe(400);
       expect(JSON.stringify(await control.json())).toContain('multipart body could not be read');

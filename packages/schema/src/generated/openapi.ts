@@ -1094,10 +1094,10 @@ export const openapiDocument: Record<string, unknown> = {
           "id": "upload-form-parts",
           "source": "4.2",
           "says": "Body: multipart/form-data. … file | binary | yes | Content of the video source file.",
-          "note": "Parts other than file, and the file name and media type of the file part, are not shown.",
+          "note": "Parts other than file, and how the file part is sent (its file name, its media type), are not shown.",
           "readings": {
-            "extra-parts-ignored": "Parts other than file are ignored, and the file part is taken with or without a file name or a media type of its own; a part whose header is not well formed (a name holding control characters, which a quoted string cannot hold) makes the body malformed, refused as a request that does not validate, with the status of the error-codes reading.",
-            "lenient": "Parts other than file are ignored, also those whose header is not well formed (a name holding control characters); the file part is taken with or without a file name or a media type of its own.",
+            "extra-parts-ignored": "Parts other than file are ignored. The file is the part named file sent as a file (with a file name, or of the media type application/octet-stream, as browsers and form libraries send one), of any media type. A part whose header is not well formed (a name holding control characters, which a quoted string cannot hold) makes the body malformed, refused as a request that does not validate, with the status of the error-codes reading.",
+            "lenient": "Parts other than file are ignored, also those whose header is not well formed (a name holding control characters); the file part is taken as under extra-parts-ignored.",
             "file-only": "A form with any part other than file is refused as a request that does not validate, with the status of the error-codes reading."
           },
           "mock": "extra-parts-ignored",
