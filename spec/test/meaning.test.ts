@@ -388,7 +388,9 @@ describe('meaning of readings: the spec', () => {
       'readiness-field',
       'status-codes',
       'token-refusal',
+      'unknown-project-key',
       'unknown-video-key',
+      'upload-form-parts',
       'upload-response-body',
       'video-record-fields',
       'video-states',
@@ -408,7 +410,25 @@ describe('meaning of readings: the spec', () => {
       'rejected',
       ['/components/schemas/CreateVideosRequest/properties/videos minItems=1'],
     ],
-    ['create-empty-videos', 'accepted-empty', []],
+    // §1 "one or more" is the spec's minItems 1; accepting none takes it back to 0.
+    [
+      'create-empty-videos',
+      'accepted-empty',
+      ['/components/schemas/CreateVideosRequest/properties/videos minItems=0'],
+    ],
+    [
+      'upload-form-parts',
+      'extra-parts-ignored',
+      [
+        '/components/schemas/UploadVideoSourceRequest propertyNames={"pattern":"^[^\\\\x00-\\\\x08\\\\x0A-\\\\x1F\\\\x7F]*$"}',
+      ],
+    ],
+    ['upload-form-parts', 'lenient', []],
+    [
+      'upload-form-parts',
+      'file-only',
+      ['/components/schemas/UploadVideoSourceRequest additionalProperties=false'],
+    ],
     [
       'custom-field-null',
       'rejected',

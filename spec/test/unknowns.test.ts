@@ -12,6 +12,10 @@ const byId = new Map(markers.map((m) => [m.id, m]));
 // [id, source section, has readings]
 const unknowns: Array<[string, string, boolean]> = [
   ['create-empty-videos', '1', true],
+  ['unknown-project-key', '7', true],
+  ['upload-source-files', '4.2', true],
+  ['upload-form-parts', '4.2', true],
+  ['date-time-read-back', '2', true],
   ['create-answer-order', '4.1', true],
   ['video-record-fields', '2', true],
   ['custom-field-types', '2', true],
@@ -31,7 +35,7 @@ const unknowns: Array<[string, string, boolean]> = [
   ['auth-update-custom-fields', '5', true],
   ['webhook-events', '6', true],
   ['webhook-payload', '6', true],
-  ['webhook-registration', '6', false],
+  ['webhook-registration', '6', true],
   ['webhook-signing', '6', true],
   ['webhook-delivery', '6', true],
   ['webhook-method', '6', true],

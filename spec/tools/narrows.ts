@@ -49,13 +49,28 @@ export function schemaPointerProblems(pointer: unknown, spec: unknown, at: strin
   return isObject(specNode(spec, pointer)) ? [] : [`${at} "${pointer}" names no schema of the spec`];
 }
 
+/** Whether `value` is a regular expression (ECMA-262, as JSON Schema's `pattern`) that compiles. */
+function isPattern(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    new RegExp(value, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Problems of one keyword's value. */
 function keywordProblems(keyword: string, value: unknown, spec: unknown, where: string): string[] {
   switch (keyword) {
     case 'propertyNames':
-      return isObject(value) && Object.keys(value).every((k) => k === 'maxLength' || k === 'minLength')
+      return isObject(value) &&
+        Object.keys(value).every((k) => k === 'maxLength' || k === 'minLength' || k === 'pattern') &&
+        (value.pattern === undefined || isPattern(value.pattern))
         ? []
-        : [`${where}: propertyNames must be { maxLength?, minLength? }`];
+        : [
+            `${where}: propertyNames must be { maxLength?, minLength?, pattern? } (pattern: a regular expression)`,
+          ];
     case 'anyOf': {
       if (!Array.isArray(value) || value.length === 0) return [`${where}: anyOf must be a non-empty list`];
       return value.flatMap((alternative, i) => {

@@ -133,6 +133,7 @@ export function createState(options: ResolvedOptions, platform: Platform): MockS
     webhooks,
     uploads: new Set(),
     tokens: options.tokens,
+    projects: options.projects,
     limits: options,
     adminToken: options.adminToken,
     eventContext: (c) => events.contextOf(c.get('readings'), c.get('origin')),

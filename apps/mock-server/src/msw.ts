@@ -52,6 +52,7 @@ type DatabaseOption = (typeof DATABASE_OPTIONS)[number];
 const OPTIONS: Record<keyof VideoApiHandlersOptions, true> = {
   baseUrl: true,
   tokens: true,
+  projects: true,
   memoryUploadBytes: true,
   streamingBase: true,
   processingMs: true,

@@ -2,6 +2,7 @@
  * Options of the mock: validation (a bad value is one clear line: what, where, accepted) and
  * defaults. The CLI's flags map onto these.
  */
+import { openapiDocument } from '@video-api/schema/openapi';
 import { HOST_RULE, hostPattern } from './http/allowed-hosts.js';
 import { ANY_ORIGIN, normalizeOrigin, ORIGIN_RULE } from './http/origin-policy.js';
 import { parseReadingChoice, ReadingError, randomReadings, readingSet } from './readings/choice.js';
@@ -12,6 +13,13 @@ import type { MockOptions, ResolvedOptions } from './types.js';
 import { DEFAULT_RETRY } from './webhooks/backoff.js';
 import { startTargetsProblem } from './webhooks/target-rules.js';
 import type { RetryOptions } from './webhooks/types.js';
+
+/** The project every token may upload to when none is given: that of the spec's create example. */
+const DEFAULT_PROJECT = (
+  openapiDocument as {
+    components: { examples: { CreateTwoVideosRequest: { value: { projectKey: string } } } };
+  }
+).components.examples.CreateTwoVideosRequest.value.projectKey;
 
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';
@@ -73,6 +81,17 @@ function strings(name: string, value: unknown, fallback: string[]): string[] {
   if (value === undefined) return fallback;
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim() === '')) {
     throw new OptionError(`${name}: ${JSON.stringify(value)} is not accepted (a list of non-empty strings)`);
+  }
+  return value as string[];
+}
+
+/** The `projects` option: project keys, any string the spec's `projectKey` is (the empty one too). */
+function projectKeys(value: unknown): string[] {
+  if (value === undefined) return [DEFAULT_PROJECT];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new OptionError(
+      `projects: ${JSON.stringify(value)} is not accepted (a list of project keys, strings)`,
+    );
   }
   return value as string[];
 }
@@ -146,6 +165,7 @@ export function resolveOptions(
       );
     }
   }
+  const projects = projectKeys(options.projects);
   if (options.readings === 'random' && options.readingsFrom !== undefined) {
     throw new OptionError('readingsFrom: not accepted together with readings: "random" (choose one)');
   }
@@ -187,6 +207,7 @@ export function resolveOptions(
   if (webhookTargetProblem !== undefined) throw new OptionError(webhookTargetProblem);
   return {
     tokens,
+    projects,
     dataDir: options.dataDir,
     databaseUrl: databaseUrl(options.databaseUrl),
     databasePoolSize: integer('databasePoolSize', options.databasePoolSize, 1, 10),

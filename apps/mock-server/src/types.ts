@@ -20,6 +20,12 @@ export interface MockOptions {
   /** Accepted Bearer tokens. Default: `['mock-token']`. */
   tokens?: string[];
   /**
+   * The project keys every token may upload to, which the `not-found-404` and `forbidden-403`
+   * readings of `unknown-project-key` hold a create's `projectKey` to (the default reading takes any
+   * key). Default: `['demo']`, the project of the spec's create example.
+   */
+  projects?: string[];
+  /**
    * Folder for state (SQLite) and uploads; state survives a restart. Node only. Default: in
    * memory, uploads in a temporary folder (Node) or in memory (other runtimes).
    */
@@ -157,6 +163,7 @@ export interface TranscodeOptions {
 /** Options with every default filled in. */
 export interface ResolvedOptions {
   tokens: string[];
+  projects: string[];
   dataDir: string | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;

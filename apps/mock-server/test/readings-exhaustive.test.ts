@@ -62,6 +62,11 @@ const MUST_HANDLE: Record<UnspecifiedIdWithReadings, string[]> = {
   // The meaning's `order` (kept or any) says how a list reads back: a reading added with its
   // meaning needs no code change.
   'list-order': [],
+  'unknown-project-key': ['src/http/conditions.ts'],
+  'upload-source-files': ['src/api/source-files.ts'],
+  'upload-form-parts': ['src/api/upload-video-source.ts'],
+  'date-time-read-back': ['src/api/update-custom-fields.ts'],
+  'webhook-registration': ['src/api/register-webhook.ts'],
 };
 
 describe('a reading added to the spec', () => {

@@ -14,6 +14,7 @@ import { conditionEffects } from './readings/effects-conditions.js';
 import { createEffects } from './readings/effects-create.js';
 import { fieldEffects } from './readings/effects-fields.js';
 import { formatEffects } from './readings/effects-formats.js';
+import { inputEffects } from './readings/effects-inputs.js';
 import { recordEffects } from './readings/effects-records.js';
 import { webhookEffects } from './readings/effects-webhooks.js';
 import { api, played } from './support/api.js';
@@ -34,6 +35,7 @@ const table: Table = {
   ...createEffects,
   ...fieldEffects,
   ...formatEffects,
+  ...inputEffects,
   ...recordEffects,
   ...webhookEffects,
 };

@@ -32,7 +32,7 @@ describe('a 340 KB value in an answer', () => {
       }),
     );
     const check = report.checks.find(
-      (c) => c.name === 'the HLS address is an .m3u8 URL with the video key in its path',
+      (c) => c.name === 'the HLS address is a URL with the video key in its path',
     );
     expect(check?.verdict).toBe('fail');
     expect(check?.detail).toContain('a string of 348,160 characters: "AAAA');

@@ -148,10 +148,17 @@ describe('a server that ignores uploads (ready at creation, any upload accepted)
 });
 
 describe('unknowns that cannot be seen', () => {
-  it('webhooks without a way to register a receiver are not observed', async () => {
+  it('webhooks without a way to register a receiver are not observed; how one registers is', async () => {
     const report = await runAgainstMock({}, undefined, { registerWebhook: undefined as never });
-    const hooks = report.observations.filter((o) => o.id.startsWith('webhook-'));
+    const hooks = report.observations.filter(
+      (o) => o.id.startsWith('webhook-') && o.id !== 'webhook-registration',
+    );
     expect(hooks.map((o) => o.verdict)).toEqual(Array(6).fill('not-observed'));
+    // A registration that does not validate needs no receiver: the mock's default has no route.
+    expect(report.observations.find((o) => o.id === 'webhook-registration')).toMatchObject({
+      verdict: 'observed',
+      reading: 'outside-api',
+    });
     expect(failures(report)).toEqual([]);
   });
 

@@ -129,7 +129,7 @@ describe('the reports the contract writes', () => {
   it('hold what a run against a target answering lone surrogates and control characters saw', async () => {
     const report = await runAgainstMock({}, answersBadText);
     const failed = report.checks.find(
-      (c) => c.name === 'the HLS address is an .m3u8 URL with the video key in its path',
+      (c) => c.name === 'the HLS address is a URL with the video key in its path',
     );
     expect(failed?.verdict).toBe('fail');
     const { text } = await writtenAndRead(report, join(dir, 'run'));
@@ -162,7 +162,7 @@ describe('the command line against a server answering lone surrogates', () => {
       expect(code).toBe(1);
       const printed = parseIJson(new TextEncoder().encode(out.join('\n'))) as ContractReport;
       // showValue writes the server's lone surrogates as their escapes: nothing had to be replaced.
-      const hls = printed.checks.find((c) => c.name.startsWith('the HLS address is an .m3u8 URL'));
+      const hls = printed.checks.find((c) => c.name.startsWith('the HLS address is a URL'));
       expect(hls?.detail).toContain('hls.url "\\ud800\\u0001\uffff not a URL \\udfff" is not a URL');
       expect(printed.replacedLoneSurrogates).toBeUndefined();
       const { text } = await writtenAndRead(printed, join(dir, 'cli-again'));

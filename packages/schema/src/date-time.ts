@@ -1,11 +1,13 @@
 /**
- * The date-time form of §2 ("ISO 8601 UTC date-time string"): the one pattern every layer writes and
- * checks with, and the one reader of date-times that come off the wire.
+ * The date-time form of §2 ("ISO 8601 UTC date-time string"): the one form every layer of the kit
+ * writes and recognises, and the one reader of date-times that come off the wire.
  */
 
 /**
- * The UTC form the spec states for a date-time value (`CustomFieldValue`): `2026-11-22T08:30:00Z`,
- * fractions of a second allowed. The same pattern as the spec's, checked by a test.
+ * The UTC form the kit writes for a date-time value and recognises as one: `2026-11-22T08:30:00Z`,
+ * fractions of a second allowed (RFC 3339 with seconds, in UTC with Z; what `Date#toISOString`
+ * gives). The document names no profile of ISO 8601, so the spec states no pattern: this is one
+ * ISO 8601 UTC form, the one the kit chose, not a rule of the interface.
  */
 export const UTC_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 

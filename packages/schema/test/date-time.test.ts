@@ -5,14 +5,20 @@ import { isUtcDateTime, parseDateTime, UTC_DATE_TIME_PATTERN } from '../src/date
 import { openapiDocument } from '../src/generated/openapi.js';
 
 describe('the date-time form', () => {
-  it('is the pattern the spec states for a date-time value', () => {
+  it('is not stated by the spec: §2 says "ISO 8601 UTC" and names no profile, so the spec sets no pattern', () => {
     const value = (
       openapiDocument as {
         components: { schemas: { CustomFieldValue: { anyOf: { format?: string; pattern?: string }[] } } };
       }
     ).components.schemas.CustomFieldValue;
     const dateTime = value.anyOf.find((form) => form.format === 'date-time');
-    expect(dateTime?.pattern).toBe(UTC_DATE_TIME_PATTERN.source);
+    expect(dateTime).toBeDefined();
+    expect(dateTime?.pattern).toBeUndefined();
+  });
+
+  it('the form the kit writes and reads as a date-time is one ISO 8601 UTC form (RFC 3339 with seconds and Z)', () => {
+    expect(UTC_DATE_TIME_PATTERN.test(new Date(Date.UTC(2026, 10, 22, 8, 30)).toISOString())).toBe(true);
+    expect(UTC_DATE_TIME_PATTERN.test('2026-11-22T08:30:00+01:00')).toBe(false);
   });
 
   // [text, instant (ISO) or undefined, in the UTC form of §2]

@@ -21,6 +21,8 @@ describe('meaning types', () => {
       | 'media-type-refusal'
       | 'token-refusal'
       | 'unknown-video-key'
+      | 'unknown-project-key'
+      | 'upload-form-parts'
       | 'webhook-security'
       | 'custom-field-formats'
       | 'field-length-limits'

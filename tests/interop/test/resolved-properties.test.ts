@@ -24,8 +24,14 @@ const apps: App[] = [];
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.mock.close();
 });
-const start = (readings: Record<string, string>): App => {
-  const app = createApp({ readings, realTimeClock: false });
+/**
+ * The mock playing `readings`, knowing the project `create` names (what `unknown-project-key`
+ * holds a create to under two readings, as `predefined` holds an update to its definitions).
+ */
+const start = (readings: Record<string, string>, create: unknown): App => {
+  const projectKey = (create as { projectKey?: unknown } | undefined)?.projectKey;
+  const projects = ['property', ...(typeof projectKey === 'string' ? [projectKey] : [])];
+  const app = createApp({ readings, realTimeClock: false, projects });
   apps.push(app);
   return app;
 };
@@ -44,11 +50,18 @@ function definitionsFor(body: unknown): Parameters<App['mock']['setDefinitions']
   return Object.entries(fields).map(([name, value]) => ({ name, kind: fieldKindOf(value) }));
 }
 
-/** A form with a `file` part of `bytes` bytes, or without one. */
+/** The first bytes of an MP4 (a box size, then `ftyp isom`): a video container to every reading. */
+const MP4_HEAD = [0, 0, 0, 0x18, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0];
+
+/** A form with a `file` part of `bytes` bytes (at least 16, opening as an MP4), or without one. */
 function formOf(bytes: number | undefined): FormData {
   const form = new FormData();
   if (bytes === undefined) form.append('note', 'no file part');
-  else form.append('file', new Blob([new Uint8Array(bytes)]), 'clip.mp4');
+  else {
+    const file = new Uint8Array(bytes);
+    file.set(MP4_HEAD);
+    form.append('file', new Blob([file]), 'clip.mp4');
+  }
   return form;
 }
 
@@ -60,7 +73,7 @@ describe('the resolved document of random readings and the mock playing them', (
       uploadForm,
       updateBody,
       async (readings, create, upload, update) => {
-        const app = start(readings);
+        const app = start(readings, create);
         const { document, send } = resolvedExchange(app, readings);
         const exchanges: Judged[] = [];
         const created = await send({ path: CREATE, method: 'post', url: CREATE, body: create });
@@ -107,7 +120,7 @@ describe('disagreements the property test found, fixed in the mock', () => {
     method: string,
     body: unknown,
   ) => {
-    const app = start(readings);
+    const app = start(readings, { projectKey: 'p' });
     await app.request(CREATE, {
       method: 'POST',
       headers,

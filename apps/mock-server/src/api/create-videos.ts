@@ -1,8 +1,12 @@
 /** §4.1 Create videos: POST /api/v1/videos. */
+
+import type { CreateVideosRequest } from '@video-api/schema';
 import { meaningOf, type ReadingOf } from '@video-api/schema';
 import { zCreateVideosRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
+import type * as z from 'zod';
 import { requireToken } from '../http/auth.js';
+import { unknownProject } from '../http/conditions.js';
 import type { MockEnv } from '../http/context.js';
 import { problemsFromZod, validationError } from '../http/errors.js';
 import { readJson } from '../http/json-body.js';
@@ -21,27 +25,35 @@ import type { ApiDeps } from './deps.js';
  * reading; an empty `videos` as the `create-empty-videos` reading says.
  */
 export function createVideos(
-  deps: Pick<ApiDeps, 'tokens' | 'store' | 'clock' | 'lifecycle' | 'origins' | 'limits' | 'eventContext'>,
+  deps: Pick<
+    ApiDeps,
+    'tokens' | 'projects' | 'store' | 'clock' | 'lifecycle' | 'origins' | 'limits' | 'eventContext'
+  >,
 ) {
   const { store, clock, lifecycle, limits } = deps;
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     const token = requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
-    const parsed = zCreateVideosRequest.safeParse(await readJson(c, readings));
-    if (!parsed.success) {
+    const input = await readJson(c, readings);
+    const parsed = zCreateVideosRequest.safeParse(input);
+    // §1 says "one or more" (the schema's minItems 1); what a server does with none is not shown
+    // (`create-empty-videos`): a body whose one problem is an empty list is that reading's.
+    const empty = !parsed.success && parsed.error.issues.every(isEmptyVideos);
+    if (empty && rejectsEmptyCreate[readings.get('create-empty-videos')]) {
+      throw validationError(readings, 'The videos list is empty; create one or more videos (§1).', [
+        { pointer: '/videos', message: 'at least one item is required' },
+      ]);
+    }
+    if (!parsed.success && !empty) {
       throw validationError(
         readings,
         'The create body does not match CreateVideosRequest (§4.1).',
         problemsFromZod(parsed.error),
       );
     }
-    const body = parsed.data;
-    // §1 says "one or more"; what a server does with none is not shown (`create-empty-videos`).
-    if (body.videos.length === 0 && rejectsEmptyCreate[readings.get('create-empty-videos')]) {
-      throw validationError(readings, 'The videos list is empty; create one or more videos (§1).', [
-        { pointer: '/videos', message: 'at least one item is required' },
-      ]);
-    }
+    const body = parsed.success ? parsed.data : { ...(input as CreateVideosRequest), videos: [] };
+    const refusedProject = unknownProject(body.projectKey, deps.projects, readings);
+    if (refusedProject) throw refusedProject;
     // §8: the number of videos per create request is not shown.
     if (
       limitsVideosPerCreate[readings.get('videos-per-create-limit')] &&
@@ -81,6 +93,10 @@ export function createVideos(
     return json(answer, status.createVideos, readings);
   };
 }
+
+/** Whether a problem of the create body is only that `videos` is empty (§1 "one or more"). */
+const isEmptyVideos = (issue: z.core.$ZodIssue): boolean =>
+  issue.code === 'too_small' && issue.path.length === 1 && issue.path[0] === 'videos';
 
 /**
  * The created videos in the order of the `create-answer-order` reading (§4.1 shows one element per

@@ -9,9 +9,20 @@ import type { MockEnv } from '../http/context.js';
 import { readMultipartFile } from '../http/multipart.js';
 import { requestHeader } from '../http/request-headers.js';
 import type { IncomingFile, SourceSink } from '../state/source-sink.js';
+import { HEAD_BYTES, headOf } from './source-head.js';
 
 export type ReceiveResult =
-  | { kind: 'file'; file: IncomingFile; size: number; filename: string; mimeType: string }
+  | {
+      kind: 'file';
+      file: IncomingFile;
+      size: number;
+      filename: string;
+      mimeType: string;
+      /** The first bytes of the file (at most HEAD_BYTES of ./source-head.ts). */
+      head: Uint8Array;
+      /** Parts of the form other than the file. */
+      otherParts: number;
+    }
   | { kind: 'missing-file' }
   | { kind: 'second-file' }
   | { kind: 'too-large' }
@@ -29,6 +40,8 @@ interface ReceiveRequest {
   limit: number | undefined;
   /** Read the body at this rate (a slow-read fault); undefined for full speed. */
   bytesPerSecond: number | undefined;
+  /** Skip parts whose header cannot be read instead of refusing the body (`upload-form-parts`). */
+  skipUnreadableParts: boolean;
 }
 
 /** Reads the file of an upload into the sink; every outcome but `file` leaves nothing in it. */
@@ -41,7 +54,10 @@ export type UploadReceiver = (c: Context<MockEnv>, request: ReceiveRequest) => P
  * const result = await receiveWebUpload(c, { sink, limit: 1024 ** 3, bytesPerSecond: undefined });
  * if (result.kind === 'file') await result.file.commit(key);
  */
-export const receiveWebUpload: UploadReceiver = async (c, { sink, limit, bytesPerSecond }) => {
+export const receiveWebUpload: UploadReceiver = async (
+  c,
+  { sink, limit, bytesPerSecond, skipUnreadableParts },
+) => {
   let body: ReadableStream<Uint8Array> | null = c.req.raw.body;
   if (body && bytesPerSecond !== undefined) body = body.pipeThrough(pacedStream(bytesPerSecond));
   let file: IncomingFile | undefined;
@@ -52,10 +68,16 @@ export const receiveWebUpload: UploadReceiver = async (c, { sink, limit, bytesPe
     throw error;
   };
   let result: Awaited<ReturnType<typeof readMultipartFile>>;
+  let head: Uint8Array = new Uint8Array(0);
+  let otherParts = 0;
   try {
     result = await readMultipartFile(body, requestHeader(c, 'content-type') ?? '', {
       field: 'file',
       limits: limit === undefined ? {} : { fileSize: limit },
+      skipUnreadableParts,
+      onOtherPart: () => {
+        otherParts += 1;
+      },
       open: () => {
         const opened = (() => {
           try {
@@ -67,6 +89,7 @@ export const receiveWebUpload: UploadReceiver = async (c, { sink, limit, bytesPe
         file = opened;
         return {
           write: (chunk) => {
+            if (head.length < HEAD_BYTES) head = headOf(head, chunk);
             try {
               return Promise.resolve(opened.write(chunk)).catch(failed);
             } catch (error) {
@@ -80,7 +103,7 @@ export const receiveWebUpload: UploadReceiver = async (c, { sink, limit, bytesPe
     if (!sinkError) throw error;
     result = { kind: 'aborted' };
   }
-  if (result.kind === 'file' && file) return { ...result, file };
+  if (result.kind === 'file' && file) return { ...result, file, head, otherParts };
   await file?.abort();
   if (sinkError) return { kind: 'sink-failed', error: sinkError.error };
   return result.kind === 'file' ? { kind: 'missing-file' } : result;

@@ -12,6 +12,7 @@ import { respond } from '../http/respond.js';
 import { createVideos } from './create-videos.js';
 import type { ApiDeps } from './deps.js';
 import { getVideo } from './get-video.js';
+import { REGISTRATION_PATH, registerWebhook } from './register-webhook.js';
 import { updateCustomFields } from './update-custom-fields.js';
 import { uploadVideoSource } from './upload-video-source.js';
 
@@ -32,6 +33,8 @@ export function apiRoutes(app: Hono<MockEnv>, deps: ApiDeps, wrap: RequestPipeli
   };
   for (const { operationId, method, route } of SPEC_OPERATIONS)
     app.on(method, route, wrap(handlers[operationId]));
+  // §6: a route of one reading of webhook-registration (api-endpoint); under the other, no route.
+  app.post(REGISTRATION_PATH, wrap(registerWebhook(deps)));
 }
 
 /**

@@ -1,6 +1,6 @@
 /** §4.4 Update custom fields: PUT /api/v1/videos/{videoKey}/custom-fields. */
 
-import { isOfFieldKind, meaningOf, type ReadingOf } from '@video-api/schema';
+import { isOfFieldKind, meaningOf, parseDateTime, type ReadingOf } from '@video-api/schema';
 import { zUpdateCustomFieldsRequest } from '@video-api/schema/zod';
 import type { Context } from 'hono';
 import { checkOwner, checkReadingAuth } from '../http/auth.js';
@@ -76,6 +76,28 @@ const OMITTED_FIELDS: Readonly<
 > = {
   merge: (stored) => stored,
   replace: () => NO_FIELDS,
+};
+
+/**
+ * §2 does not show whether a date-time reads back as written: what each `date-time-read-back`
+ * reading stores of the fields an update writes. The text as written, or every string that reads
+ * as a date-time as the same instant in one form (UTC with milliseconds).
+ */
+const DATE_TIMES: Readonly<Record<ReadingOf<'date-time-read-back'>, (written: Fields) => Fields>> = {
+  'same-text': (written) => written,
+  normalized: (written) => {
+    const stored: Fields = {};
+    for (const [name, value] of Object.entries(written)) {
+      const instant = typeof value === 'string' ? parseDateTime(value) : undefined;
+      Object.defineProperty(stored, name, {
+        value: instant ? instant.toISOString() : value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return stored;
+  },
 };
 
 /**
@@ -160,8 +182,10 @@ export function updateCustomFields(
         problemsFromZod(parsed.error),
       );
     }
-    const fields = parsed.data.simpleCustomFields as Record<string, FieldValue>;
     refuseProtoName(body, readings);
+    const fields = DATE_TIMES[readings.get('date-time-read-back')](
+      parsed.data.simpleCustomFields as Record<string, FieldValue>,
+    );
     const definition = DEFINITION_CHECKS[readings.get('custom-field-definition')];
     if (definition.defined) {
       const entries: [string, FieldValue | undefined][] = [

@@ -8,6 +8,7 @@ import { conflict, HttpError, tooLarge, validationError } from '../http/errors.j
 import { requestHeader } from '../http/request-headers.js';
 import { json, jsonText, respond } from '../http/respond.js';
 import { storageError } from '../http/storage-error.js';
+import type { RequestReadings } from '../readings/request-readings.js';
 import { limitsUploadSize } from '../readings/switches.js';
 import { unplayed } from '../shared/unplayed.js';
 import type { EventContext } from '../state/events.js';
@@ -16,6 +17,7 @@ import type { VideoRecord } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import type { ReceiveResult } from './receive-upload.js';
+import { TAKES_SOURCE } from './source-files.js';
 
 /** Room for the multipart framing around the file when checking Content-Length early. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -52,6 +54,18 @@ const fileTooLarge = (limit: number) =>
 const REFUSES_UPLOAD: Readonly<Record<ReadingOf<'video-transitions'>, (record: VideoRecord) => boolean>> = {
   'reupload-reprocesses': () => false,
   'reupload-rejected': (record) => record.source !== undefined,
+};
+
+/**
+ * §4.2 shows only the form field `file`: what each `upload-form-parts` reading does with the others,
+ * whether it reads past a part whose header is not well formed, and whether it refuses any other part.
+ */
+const FORM_PARTS: Readonly<
+  Record<ReadingOf<'upload-form-parts'>, { skipUnreadableParts: boolean; refusesOtherParts: boolean }>
+> = {
+  'extra-parts-ignored': { skipUnreadableParts: false, refusesOtherParts: false },
+  lenient: { skipUnreadableParts: true, refusesOtherParts: false },
+  'file-only': { skipUnreadableParts: false, refusesOtherParts: true },
 };
 
 const reuploadRejected = (key: string) =>
@@ -143,6 +157,32 @@ function refusal(
   }
 }
 
+/**
+ * The refusal of a form that was read whole: other parts than `file` under `upload-form-parts:
+ * file-only`, a file that is no video container under `upload-source-files: video-only`.
+ */
+function refusedForm(
+  result: Extract<ReceiveResult, { kind: 'file' }>,
+  refusesOtherParts: boolean,
+  readings: RequestReadings,
+): HttpError | undefined {
+  if (refusesOtherParts && result.otherParts > 0) {
+    return validationError(
+      readings,
+      `The form has ${result.otherParts} part(s) beside the field "file"; under file-only a form holds the file alone (§4.2).`,
+      [{ pointer: '', message: 'only the form field "file" is accepted' }],
+    );
+  }
+  if (!TAKES_SOURCE[readings.get('upload-source-files')](result.head)) {
+    return validationError(
+      readings,
+      'The file does not begin as a video container does (MP4, QuickTime, Matroska, WebM, MPEG-TS, MPEG-PS, AVI, FLV, Ogg); under video-only no other file is a source (§4.2).',
+      [{ pointer: '/file', message: 'not a video container' }],
+    );
+  }
+  return undefined;
+}
+
 /** Logs a failure of the upload storage at error, with the path and code it names. */
 function logStorageFailure(deps: UploadDeps, key: string, error: unknown): void {
   const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
@@ -165,7 +205,13 @@ async function receiveAndStore(
   const readings = c.get('readings');
   const context: EventContext = deps.eventContext(c);
   await lifecycle.uploadStarted(key, context);
-  const result = await deps.receive(c, { sink: deps.sink, limit, bytesPerSecond: deps.uploadReadRate(c) });
+  const parts = FORM_PARTS[readings.get('upload-form-parts')];
+  const result = await deps.receive(c, {
+    sink: deps.sink,
+    limit,
+    bytesPerSecond: deps.uploadReadRate(c),
+    skipUnreadableParts: parts.skipUnreadableParts,
+  });
   if (result.kind !== 'file') {
     await lifecycle.uploadAbandoned(key, context);
     if (result.kind === 'client-gone') {
@@ -174,6 +220,12 @@ async function receiveAndStore(
     }
     if (result.kind === 'sink-failed') logStorageFailure(deps, key, result.error);
     throw refusal(result, c, limit);
+  }
+  const refused = refusedForm(result, parts.refusesOtherParts, readings);
+  if (refused) {
+    await lifecycle.uploadAbandoned(key, context);
+    await result.file.abort();
+    throw refused;
   }
   // The journal shows the form as its file part, never its bytes.
   const part = { name: 'file', filename: result.filename, contentType: result.mimeType, bytes: result.size };

@@ -2,7 +2,7 @@
  * The conditions of errors (§7: "the conditions that cause them: not shown"), each answered with
  * the status its reading's meaning in the spec gives: a key no video has (`unknown-video-key`), a
  * refused token on create and upload (`token-refusal`, auth.ts), a body of the wrong media type
- * (`media-type-refusal`).
+ * (`media-type-refusal`), a project key the token may not upload to (`unknown-project-key`).
  */
 import { meaningOf, type ReadingOf } from '@video-api/schema';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -10,7 +10,11 @@ import type { RequestReadings } from '../readings/request-readings.js';
 import { HttpError, notFound, unsupportedMediaType } from './errors.js';
 
 /** The unknowns of §7 whose readings say with which status a condition is answered. */
-export type ConditionId = 'unknown-video-key' | 'token-refusal' | 'media-type-refusal';
+export type ConditionId =
+  | 'unknown-video-key'
+  | 'token-refusal'
+  | 'media-type-refusal'
+  | 'unknown-project-key';
 
 /**
  * The status with which the reading of `id` this request plays answers its condition, from the
@@ -36,6 +40,33 @@ export function unknownKey(key: string, readings: RequestReadings): HttpError {
       status === 403
         ? `The key "${key}" is not one this token may use.`
         : `The key "${key}" is not the key of a video; use a key returned by create (§4.1).`,
+  });
+}
+
+/** Whether each `unknown-project-key` reading holds a create's project key to the mock's projects. */
+const HOLDS_TO_PROJECTS: Readonly<Record<ReadingOf<'unknown-project-key'>, boolean>> = {
+  'any-accepted': false,
+  'not-found-404': true,
+  'forbidden-403': true,
+};
+
+/**
+ * The answer to a create whose `projectKey` is not one of the mock's `projects`, with the status of
+ * the `unknown-project-key` reading; undefined when the reading takes any key or the key is one.
+ */
+export function unknownProject(
+  projectKey: string,
+  projects: readonly string[],
+  readings: RequestReadings,
+): HttpError | undefined {
+  if (!HOLDS_TO_PROJECTS[readings.get('unknown-project-key')] || projects.includes(projectKey)) {
+    return undefined;
+  }
+  const status = conditionStatus(readings, 'unknown-project-key');
+  return new HttpError(status, {
+    code: status === 403 ? 'forbidden' : 'not-found',
+    title: status === 403 ? 'Forbidden' : 'Not Found',
+    detail: `The project "${projectKey}" is not one this token may upload to.`,
   });
 }
 

@@ -51,6 +51,13 @@ export interface ReadMultipartOptions {
   open(info: FileInfo): FileWriter;
   /** Awaited with the size of each chunk read from the body, before the chunk is parsed. */
   pace?: (bytes: number) => void | Promise<void>;
+  /** Called once per part that is not the file (a field, another file, a part skipped unread). */
+  onOtherPart?: () => void;
+  /**
+   * Skip a part whose header block cannot be read (a name with control characters) as a part other
+   * than the file, instead of refusing the body as malformed (`upload-form-parts: lenient`).
+   */
+  skipUnreadableParts?: boolean;
 }
 
 const CR = 13;
@@ -251,14 +258,21 @@ class FormReader {
       return malformed(`the header block of part ${this.parts} is larger than ${this.header.limit} bytes`);
     }
     const part = partHeadersOf(this.header.lines(), this.parts);
-    return typeof part === 'string' ? malformed(part) : this.openPart(part, end);
+    if (typeof part !== 'string') return this.openPart(part, end);
+    if (!this.options.skipUnreadableParts) return malformed(part);
+    this.state = 'body'; // read and dropped, as a part other than the file
+    this.options.onOtherPart?.();
+    return end;
   }
 
   private openPart(part: PartHeaders, at: number): Step {
     this.state = 'body';
     // A file as busboy tells one: a filename parameter, or the type application/octet-stream.
     const isFile = part.filename !== undefined || part.type === 'application/octet-stream';
-    if (!isFile || part.name !== this.options.field) return at;
+    if (!isFile || part.name !== this.options.field) {
+      this.options.onOtherPart?.();
+      return at;
+    }
     if (this.file !== undefined) return { kind: 'second-file' };
     const info = { filename: part.filename ?? '', mimeType: part.type ?? DEFAULT_FILE_TYPE };
     this.file = { ...info, size: 0, writer: this.options.open({ ...info }) };

@@ -74,6 +74,8 @@ export interface MockState {
   uploads: Set<Promise<unknown>>;
   /** Accepted Bearer tokens (§5). */
   tokens: readonly string[];
+  /** The project keys every token may upload to (`unknown-project-key`, §7). */
+  projects: readonly string[];
   /** The limits of §8 and the record guards (README "Guards"), held by the API's writes and the seed. */
   limits: Limits;
   /** Token the admin API requires, if any. */

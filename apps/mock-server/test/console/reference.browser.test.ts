@@ -23,8 +23,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => opened?.close());
 
-/** Presses Tab (at most `limit` times) until the focused element matches `selector`. */
-async function tabTo(selector: string, limit = 80): Promise<void> {
+/** Presses Tab (at most `limit` times: the console lists every unknown first) until the focused element matches `selector`. */
+async function tabTo(selector: string, limit = 120): Promise<void> {
   for (let presses = 0; presses < limit; presses++) {
     await page.keyboard.press('Tab');
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;

@@ -133,3 +133,41 @@ describe('uploads over a socket (§4.2)', () => {
     expect(((await after.json()) as { status: string }).status).toBe('created');
   });
 });
+
+// §4.2 shows only the field `file`: what the Node server (busboy, or the portable reader under
+// lenient) does with the parts beside it, per `upload-form-parts`.
+describe('parts beside file over a socket (upload-form-parts)', () => {
+  const part = (params: string, content: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; ${params}\r\n\r\n${content}\r\n`;
+  const file = part('name="file"; filename="clip.mp4"', 'video bytes');
+  /** A field whose name holds control characters, as a generative tester sends it. */
+  const control = part('name="\x01\x02x"', 'v');
+  const note = part('name="note"', 'a note');
+
+  async function send(reading: string, parts: string[]) {
+    const { uploadUrl } = await serve({ readings: { 'upload-form-parts': reading } });
+    const res = await fetch(uploadUrl, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer mock-token',
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+      body: `${parts.join('')}--${BOUNDARY}--\r\n`,
+    });
+    return { status: res.status, body: await res.text() };
+  }
+
+  it.each([
+    ['extra-parts-ignored', [note, file], 200],
+    ['extra-parts-ignored', [control, file], 400],
+    ['lenient', [control, file, control], 200],
+    ['lenient', [note, file], 200],
+    ['file-only', [file], 200],
+    ['file-only', [file, note], 400],
+  ])('%s: %#', async (reading, parts, status) => {
+    const answer = await send(reading, parts);
+    expect(answer.status, answer.body).toBe(status);
+    if (reading === 'extra-parts-ignored' && status === 400)
+      expect(answer.body).toContain('Malformed part header');
+  });
+});

@@ -134,6 +134,13 @@ export function api(options: MockOptions = {}) {
         body: form,
       });
     },
+    /** Uploads a multipart body as given (`body` with CRLF line ends, parts delimited by `boundary`). */
+    uploadRaw: (key: string, body: string, boundary: string, init: Init = {}) =>
+      call('uploadVideoSource', `/api/upload/v1/form-data/videos/${encodeURIComponent(key)}`, {
+        method: 'POST',
+        headers: headersOf(init, { ...AUTH, 'content-type': `multipart/form-data; boundary=${boundary}` }),
+        body,
+      }),
     /** Creates `n` videos and returns their keys. */
     async keys(n = 1, token = TOKEN): Promise<string[]> {
       const res = await call('createVideos', '/api/v1/videos', {

@@ -116,6 +116,8 @@ export async function inProcessTarget(options: {
   try {
     app = mockServer.createApp({
       tokens: [...IN_PROCESS_TOKENS],
+      // The run's project is one the mock knows (`unknown-project-key` refuses others under two readings).
+      projects: [options.projectKey],
       processingMs: options.processingMs ?? 150,
       readings: options.readings ?? {},
       logLevel: 'silent',

@@ -193,9 +193,14 @@ export class RequestDriver {
   }
 }
 
-/** Deterministic bytes that look like nothing in particular (not a real video: §4.2 shows no check). */
+/**
+ * Deterministic bytes of any size that open as the sample video does (its first 16 bytes, an MP4's
+ * `ftyp` box), then look like nothing in particular: a server that takes only video files
+ * (`upload-source-files`) takes them as far as their first bytes tell.
+ */
 function sampleBytes(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   for (let i = 0; i < length; i++) bytes[i] = (i * 31 + 7) & 0xff;
+  bytes.set(sampleVideo().subarray(0, Math.min(16, length)));
   return bytes;
 }

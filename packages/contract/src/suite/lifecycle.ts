@@ -19,6 +19,12 @@ import { observeCondition, probeMediaType } from '../probes/conditions.js';
 import { probeDefinition, probeNull, probeOmitted } from '../probes/custom-fields.js';
 import { probeEmptyCreate } from '../probes/empty-create.js';
 import {
+  probeDateTimeReadBack,
+  probeFormParts,
+  probeProjectKey,
+  probeSourceFiles,
+} from '../probes/inputs.js';
+import {
   probeFieldLength,
   probeFileSize,
   probeRateLimit,
@@ -28,6 +34,7 @@ import {
 import { probeFieldTypes, probeListOrder } from '../probes/read-values.js';
 import { probeFieldFormats, probeRecordFields, probeStates } from '../probes/readiness.js';
 import { probeReadiness } from '../probes/readiness-field.js';
+import { probeRegistration } from '../probes/registration.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from '../probes/responses.js';
 import { probeWebhooks } from '../probes/webhooks.js';
 import { NO_EXCHANGE } from '../support/http.js';
@@ -56,6 +63,7 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
   await probeFieldTypes(ctx, before, key);
   await probeOmitted(ctx, key);
   await probeNull(ctx, key);
+  await probeDateTimeReadBack(ctx, key);
   await checkClient(ctx);
 
   await observeCondition(ctx, 'token-refusal', await checkBearerRequired(ctx, second));
@@ -64,14 +72,18 @@ export async function lifecycle(ctx: Context, created: CreateOutcome | undefined
   await probeErrors(ctx);
   await probeMediaType(ctx, second, notAForm);
   await probeTransitions(ctx, key);
+  await probeSourceFiles(ctx);
+  await probeFormParts(ctx);
 
   await checkProperties(ctx, second);
   await checkInterleaved(ctx);
+  await probeRegistration(ctx);
   await probeWebhooks(ctx);
 
   await probeFieldLength(ctx);
   await probeVideosPerCreate(ctx);
   await probeEmptyCreate(ctx);
+  await probeProjectKey(ctx);
   await probeFileSize(ctx, second);
   await probeRateLimit(ctx, key); // last: it may exhaust the target's budget
 }

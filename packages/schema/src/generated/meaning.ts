@@ -893,6 +893,64 @@ export const errorShapeMeaning = {
   }
 } as const;
 
+export const unknownProjectKeyMeaning = {
+  "any-accepted": {
+    "refuses": []
+  },
+  "not-found-404": {
+    "refuses": [
+      {
+        "status": 404,
+        "on": [
+          "createVideos"
+        ]
+      }
+    ],
+    "requests": [
+      {
+        "name": "unknownProject",
+        "on": [
+          "createVideos"
+        ],
+        "body": {
+          "projectKey": "no-such-project",
+          "videos": [
+            {
+              "title": "Opening keynote"
+            }
+          ]
+        }
+      }
+    ]
+  },
+  "forbidden-403": {
+    "refuses": [
+      {
+        "status": 403,
+        "on": [
+          "createVideos"
+        ]
+      }
+    ],
+    "requests": [
+      {
+        "name": "unknownProject",
+        "on": [
+          "createVideos"
+        ],
+        "body": {
+          "projectKey": "no-such-project",
+          "videos": [
+            {
+              "title": "Opening keynote"
+            }
+          ]
+        }
+      }
+    ]
+  }
+} as const;
+
 export const createEmptyVideosMeaning = {
   "rejected": {
     "narrows": [
@@ -918,7 +976,14 @@ export const createEmptyVideosMeaning = {
     ]
   },
   "accepted-empty": {
-    "narrows": []
+    "narrows": [
+      {
+        "at": "/components/schemas/CreateVideosRequest/properties/videos",
+        "set": {
+          "minItems": 0
+        }
+      }
+    ]
   }
 } as const;
 
@@ -1303,5 +1368,33 @@ export const listOrderMeaning = {
   },
   "any-order": {
     "order": "any"
+  }
+} as const;
+
+export const uploadFormPartsMeaning = {
+  "extra-parts-ignored": {
+    "narrows": [
+      {
+        "at": "/components/schemas/UploadVideoSourceRequest",
+        "set": {
+          "propertyNames": {
+            "pattern": "^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$"
+          }
+        }
+      }
+    ]
+  },
+  "lenient": {
+    "narrows": []
+  },
+  "file-only": {
+    "narrows": [
+      {
+        "at": "/components/schemas/UploadVideoSourceRequest",
+        "set": {
+          "additionalProperties": false
+        }
+      }
+    ]
   }
 } as const;

@@ -1,6 +1,6 @@
 // generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
 /** The bundled OpenAPI 3.1 document, as a plain object. */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const openapiDocument: Record<string, unknown> = {
   "openapi": "3.1.0",
@@ -8,7 +8,7 @@ export const openapiDocument: Record<string, unknown> = {
     "title": "Video Upload and Custom Fields Service",
     "version": "v1",
     "summary": "Create videos, upload their source files, read them, and read and write their custom fields.",
-    "description": "Written by hand from the interface document \"Video Upload and Custom Fields Service Interface\".\nEvery statement of that document is encoded here; every part it marks \"not shown\" carries an\n`x-unspecified` marker (id, source section, what the document says, and where a server could\nbehave in several ways, its plausible `readings` and the reading the mock plays by default).\n\nA client uploads a video in three steps (§1): create video records, upload the source file of\neach as multipart form data, then wait for processing to finish by polling the get-video\nendpoint or through a webhook.\n",
+    "description": "Written by hand from the interface document \"Video Upload and Custom Fields Service Interface\".\nEvery statement of that document is encoded here; every part it marks \"not shown\" carries an\n`x-unspecified` marker (id, source section, what the document says, and where a server could\nbehave in several ways, its plausible `readings` and the reading the mock plays by default).\n\nThe service hosts videos for streaming (§1). A client uploads a video in three steps (§1):\ncreate one or more video records, upload the source file of each as multipart form data, then\nwait for processing to finish by polling the get-video endpoint or through a webhook.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -119,7 +119,12 @@ export const openapiDocument: Record<string, unknown> = {
       "id": "webhook-registration",
       "source": "6",
       "says": "Webhook event kinds, payload, registration and signing: not shown.",
-      "noReadings": "No operation of the document registers a webhook, so no request or answer of the interface depends on it; a receiver is registered outside the four operations (the mock takes it as an option)."
+      "note": "No operation of the document registers a webhook receiver, and a client cannot use webhooks without one.",
+      "readings": {
+        "outside-api": "A receiver is registered outside the API, in the service's account area where the access token is generated (§5), with its URL; no request of the API registers one.",
+        "api-endpoint": "A receiver is registered by a request of the API: POST {base_url}/api/v1/webhooks with the Bearer token and a JSON body {url, secret?}, answered 201 with {id, url, secret}; a body that does not validate is refused with the status of the error-codes reading."
+      },
+      "mock": "outside-api"
     },
     {
       "id": "media-type-refusal",
@@ -290,9 +295,21 @@ export const openapiDocument: Record<string, unknown> = {
             "meaning": fileSizeLimitMeaning
           },
           {
+            "id": "upload-source-files",
+            "source": "4.2",
+            "says": "Content of the video source file.",
+            "note": "Which files a server takes as a video source (containers, codecs, anything else) is not shown.",
+            "readings": {
+              "any-file": "Any file is taken as the source; one the service cannot read as a video fails in processing.",
+              "video-only": "A file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
+            },
+            "mock": "any-file"
+          },
+          {
             "id": "video-transitions",
             "source": "3",
             "says": "Transitions: not shown.",
+            "note": "§3 shows one path, upload then processing until ready; the words of the states are video-states. What is not shown is where a video goes from there: whether a video that has a source (processing, ready or failed) takes another upload, and what becomes of it.",
             "readings": {
               "reupload-reprocesses": "A second upload to the same key, whatever the video's state (failed included), replaces the source and processing starts again; no state is final.",
               "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final."
@@ -746,8 +763,7 @@ export const openapiDocument: Record<string, unknown> = {
         "required": true,
         "description": "The video key returned by create (§4.1).",
         "schema": {
-          "type": "string",
-          "minLength": 1
+          "type": "string"
         },
         "examples": {
           "everyValueForm": {
@@ -828,11 +844,25 @@ export const openapiDocument: Record<string, unknown> = {
         "properties": {
           "projectKey": {
             "type": "string",
-            "description": "Key of the project the videos are uploaded to."
+            "description": "Key of the project the videos are uploaded to.",
+            "x-unspecified": {
+              "id": "unknown-project-key",
+              "source": "7",
+              "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+              "note": "What create does with a projectKey that names no project, or a project of another account, is not shown.",
+              "readings": {
+                "any-accepted": "Any projectKey is taken; the videos are created under it.",
+                "not-found-404": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 404.",
+                "forbidden-403": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 403."
+              },
+              "mock": "any-accepted",
+              "meaning": unknownProjectKeyMeaning
+            }
           },
           "videos": {
             "type": "array",
             "description": "One entry per video to create (\"one or more video records\", §1).",
+            "minItems": 1,
             "items": {
               "$ref": "#/components/schemas/CreateVideoEntry"
             },
@@ -843,7 +873,7 @@ export const openapiDocument: Record<string, unknown> = {
               "note": "What a create with an empty videos list does is not shown.",
               "readings": {
                 "rejected": "A create whose videos list is empty is refused as a request that does not validate, with the status of the error-codes reading.",
-                "accepted-empty": "A create whose videos list is empty is answered with the success status of create and an empty array, creating nothing."
+                "accepted-empty": "A create whose videos list is empty (0 videos) is answered with the success status of create and an empty array, creating nothing."
               },
               "mock": "rejected",
               "meaning": createEmptyVideosMeaning
@@ -928,7 +958,6 @@ export const openapiDocument: Record<string, unknown> = {
           "url": {
             "type": "string",
             "format": "uri",
-            "pattern": "\\.m3u8(?:[?#].*)?$",
             "description": "Address of an HLS playlist (.m3u8) under the streaming domain, with the video key in the path.",
             "x-unspecified": {
               "id": "streaming-domain",
@@ -1115,8 +1144,18 @@ export const openapiDocument: Record<string, unknown> = {
           {
             "type": "string",
             "format": "date-time",
-            "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?Z$",
-            "description": "A date-time, as a string in ISO 8601 UTC form."
+            "description": "A date-time, as a string in ISO 8601 UTC form (the document names no profile of ISO 8601).",
+            "x-unspecified": {
+              "id": "date-time-read-back",
+              "source": "2",
+              "says": "string in ISO 8601 UTC date-time form (<timestamp>)",
+              "note": "Whether a date-time value reads back as the text written, or as the same instant written another way, is not shown.",
+              "readings": {
+                "same-text": "A date-time value reads back as the very text written.",
+                "normalized": "A string value that reads as a date-time reads back as the same instant in the server's own form, in UTC with milliseconds (2026-11-22T08:30:00.000Z for 2026-11-22T08:30:00Z or 2026-11-22T09:30:00+01:00)."
+              },
+              "mock": "same-text"
+            }
           },
           {
             "type": "array",
@@ -1164,7 +1203,7 @@ export const openapiDocument: Record<string, unknown> = {
       },
       "UploadVideoSourceRequest": {
         "type": "object",
-        "description": "The multipart form of the upload request (§4.2).",
+        "description": "The multipart form of the upload request (§4.2): the form field `file` is required. Other\nparts, and the file name and media type of the file part, are not shown (`upload-form-parts`).\n",
         "required": [
           "file"
         ],
@@ -1172,9 +1211,21 @@ export const openapiDocument: Record<string, unknown> = {
           "file": {
             "type": "string",
             "format": "binary",
-            "contentMediaType": "application/octet-stream",
             "description": "Content of the video source file."
           }
+        },
+        "x-unspecified": {
+          "id": "upload-form-parts",
+          "source": "4.2",
+          "says": "Body: multipart/form-data. … file | binary | yes | Content of the video source file.",
+          "note": "Parts other than file, and how the file part is sent (its file name, its media type), are not shown.",
+          "readings": {
+            "extra-parts-ignored": "Parts other than file are ignored. The file is the part named file sent as a file (with a file name, or of the media type application/octet-stream, as browsers and form libraries send one), of any media type. A part whose header is not well formed (a name holding control characters, which a quoted string cannot hold) makes the body malformed, refused as a request that does not validate, with the status of the error-codes reading.",
+            "lenient": "Parts other than file are ignored, also those whose header is not well formed (a name holding control characters); the file part is taken as under extra-parts-ignored.",
+            "file-only": "A form with any part other than file is refused as a request that does not validate, with the status of the error-codes reading."
+          },
+          "mock": "extra-parts-ignored",
+          "meaning": uploadFormPartsMeaning
         }
       }
     },

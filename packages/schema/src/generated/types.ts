@@ -214,7 +214,10 @@ export interface components {
         UpdateCustomFieldsRequest: {
             simpleCustomFields: components["schemas"]["SimpleCustomFields"];
         };
-        /** @description The multipart form of the upload request (§4.2). */
+        /**
+         * @description The multipart form of the upload request (§4.2): the form field `file` is required. Other
+         *     parts, and the file name and media type of the file part, are not shown (`upload-form-parts`).
+         */
         UploadVideoSourceRequest: {
             /**
              * Format: binary

@@ -3,7 +3,7 @@
  * Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node and
  * the machine-readable `meaning` of its readings where the spec gives one (from meaning.ts).
  */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownVideoKeyMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const unspecified = {
   "status-codes": {
@@ -90,7 +90,12 @@ export const unspecified = {
     "pointer": "",
     "source": "6",
     "says": "Webhook event kinds, payload, registration and signing: not shown.",
-    "noReadings": "No operation of the document registers a webhook, so no request or answer of the interface depends on it; a receiver is registered outside the four operations (the mock takes it as an option)."
+    "note": "No operation of the document registers a webhook receiver, and a client cannot use webhooks without one.",
+    "readings": {
+      "outside-api": "A receiver is registered outside the API, in the service's account area where the access token is generated (§5), with its URL; no request of the API registers one.",
+      "api-endpoint": "A receiver is registered by a request of the API: POST {base_url}/api/v1/webhooks with the Bearer token and a JSON body {url, secret?}, answered 201 with {id, url, secret}; a body that does not validate is refused with the status of the error-codes reading."
+    },
+    "mock": "outside-api"
   },
   "media-type-refusal": {
     "id": "media-type-refusal",
@@ -159,11 +164,24 @@ export const unspecified = {
     "mock": "rejects-413",
     "meaning": fileSizeLimitMeaning
   },
+  "upload-source-files": {
+    "id": "upload-source-files",
+    "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post",
+    "source": "4.2",
+    "says": "Content of the video source file.",
+    "note": "Which files a server takes as a video source (containers, codecs, anything else) is not shown.",
+    "readings": {
+      "any-file": "Any file is taken as the source; one the service cannot read as a video fails in processing.",
+      "video-only": "A file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
+    },
+    "mock": "any-file"
+  },
   "video-transitions": {
     "id": "video-transitions",
     "pointer": "/paths/~1api~1upload~1v1~1form-data~1videos~1{videoKey}/post",
     "source": "3",
     "says": "Transitions: not shown.",
+    "note": "§3 shows one path, upload then processing until ready; the words of the states are video-states. What is not shown is where a video goes from there: whether a video that has a source (processing, ready or failed) takes another upload, and what becomes of it.",
     "readings": {
       "reupload-reprocesses": "A second upload to the same key, whatever the video's state (failed included), replaces the source and processing starts again; no state is final.",
       "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final."
@@ -410,6 +428,20 @@ export const unspecified = {
       }
     ]
   },
+  "unknown-project-key": {
+    "id": "unknown-project-key",
+    "pointer": "/components/schemas/CreateVideosRequest/properties/projectKey",
+    "source": "7",
+    "says": "Error response shape, error codes and the conditions that cause them: not shown.",
+    "note": "What create does with a projectKey that names no project, or a project of another account, is not shown.",
+    "readings": {
+      "any-accepted": "Any projectKey is taken; the videos are created under it.",
+      "not-found-404": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 404.",
+      "forbidden-403": "A projectKey that names no project the token may upload to (none by that key, or one of another account) is answered 403."
+    },
+    "mock": "any-accepted",
+    "meaning": unknownProjectKeyMeaning
+  },
   "create-empty-videos": {
     "id": "create-empty-videos",
     "pointer": "/components/schemas/CreateVideosRequest/properties/videos",
@@ -418,7 +450,7 @@ export const unspecified = {
     "note": "What a create with an empty videos list does is not shown.",
     "readings": {
       "rejected": "A create whose videos list is empty is refused as a request that does not validate, with the status of the error-codes reading.",
-      "accepted-empty": "A create whose videos list is empty is answered with the success status of create and an empty array, creating nothing."
+      "accepted-empty": "A create whose videos list is empty (0 videos) is answered with the success status of create and an empty array, creating nothing."
     },
     "mock": "rejected",
     "meaning": createEmptyVideosMeaning
@@ -533,6 +565,18 @@ export const unspecified = {
       }
     ]
   },
+  "date-time-read-back": {
+    "id": "date-time-read-back",
+    "pointer": "/components/schemas/CustomFieldValue/anyOf/3",
+    "source": "2",
+    "says": "string in ISO 8601 UTC date-time form (<timestamp>)",
+    "note": "Whether a date-time value reads back as the text written, or as the same instant written another way, is not shown.",
+    "readings": {
+      "same-text": "A date-time value reads back as the very text written.",
+      "normalized": "A string value that reads as a date-time reads back as the same instant in the server's own form, in UTC with milliseconds (2026-11-22T08:30:00.000Z for 2026-11-22T08:30:00Z or 2026-11-22T09:30:00+01:00)."
+    },
+    "mock": "same-text"
+  },
   "list-order": {
     "id": "list-order",
     "pointer": "/components/schemas/CustomFieldValue/anyOf/4",
@@ -545,5 +589,19 @@ export const unspecified = {
     },
     "mock": "kept",
     "meaning": listOrderMeaning
+  },
+  "upload-form-parts": {
+    "id": "upload-form-parts",
+    "pointer": "/components/schemas/UploadVideoSourceRequest",
+    "source": "4.2",
+    "says": "Body: multipart/form-data. … file | binary | yes | Content of the video source file.",
+    "note": "Parts other than file, and how the file part is sent (its file name, its media type), are not shown.",
+    "readings": {
+      "extra-parts-ignored": "Parts other than file are ignored. The file is the part named file sent as a file (with a file name, or of the media type application/octet-stream, as browsers and form libraries send one), of any media type. A part whose header is not well formed (a name holding control characters, which a quoted string cannot hold) makes the body malformed, refused as a request that does not validate, with the status of the error-codes reading.",
+      "lenient": "Parts other than file are ignored, also those whose header is not well formed (a name holding control characters); the file part is taken as under extra-parts-ignored.",
+      "file-only": "A form with any part other than file is refused as a request that does not validate, with the status of the error-codes reading."
+    },
+    "mock": "extra-parts-ignored",
+    "meaning": uploadFormPartsMeaning
   }
 } as const;

@@ -8,11 +8,21 @@ const schemas = (readings: string[]) => (resolveSpec({ readings }).document as D
 const forms = (schema: Doc) => (schema.anyOf as Doc[]).map((form) => form.$ref ?? form.type ?? 'any');
 
 describe('narrowing per reading', () => {
-  it('create-empty-videos: rejected requires one video at least; accepted-empty does not', () => {
+  it('create-empty-videos: rejected requires one video at least (§1); accepted-empty takes none', () => {
     expect(schemas(['create-empty-videos=rejected']).CreateVideosRequest.properties.videos.minItems).toBe(1);
     expect(
       schemas(['create-empty-videos=accepted-empty']).CreateVideosRequest.properties.videos.minItems,
-    ).toBeUndefined();
+    ).toBe(0);
+  });
+
+  it('upload-form-parts: names without control characters by default, any part under lenient, file only under file-only', () => {
+    const form = (reading: string) => schemas([`upload-form-parts=${reading}`]).UploadVideoSourceRequest;
+    const names = new RegExp(form('extra-parts-ignored').propertyNames.pattern, 'u');
+    expect(['file', 'note', 'tab\tname', 'é'].every((name) => names.test(name))).toBe(true);
+    expect(['a\u0001b', 'line\nbreak', '\u007f'].some((name) => names.test(name))).toBe(false);
+    expect(form('lenient').propertyNames).toBeUndefined();
+    expect(form('lenient').additionalProperties).toBeUndefined();
+    expect(form('file-only').additionalProperties).toBe(false);
   });
 
   it('custom-field-null: rejected drops the null alternative of a written value; removes-field keeps it', () => {

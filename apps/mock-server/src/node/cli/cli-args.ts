@@ -15,6 +15,8 @@ export const USAGE = `Usage: video-api-mock [options]
   --port N                 port to listen on (default 4010; 0 picks a free one)
   --host H                 address to bind (default 127.0.0.1)
   --token T                accepted Bearer token, repeatable (default: mock-token)
+  --project KEY            a project key every token may upload to, repeatable (default: demo);
+                           held to under --reading unknown-project-key=not-found-404 or forbidden-403
   --data-dir DIR           keep state (SQLite) and uploads in DIR; survives a restart. With
                            --database-url, DIR holds only the bytes (uploads, renditions) and must
                            be a folder every instance shares (a volume, NFS)
@@ -87,6 +89,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   token: { type: 'string', multiple: true },
+  project: { type: 'string', multiple: true },
   'data-dir': { type: 'string' },
   'database-url': { type: 'string' },
   'database-pool-size': { type: 'string' },
@@ -152,6 +155,7 @@ const FLAG_OF: Record<string, string> = {
   databaseUrl: '--database-url',
   streamingBase: '--streaming-base',
   tokens: '--token',
+  projects: '--project',
   webhooks: '--webhook',
   corsOrigins: '--cors-origin',
   adminCorsOrigins: '--admin-cors-origin',
@@ -228,6 +232,7 @@ export function parseCliArgs(
   }
   set('host', values.host);
   set('tokens', values.token);
+  set('projects', values.project);
   set('dataDir', values['data-dir']);
   set('databaseUrl', values['database-url'] ?? (env.VIDEO_API_MOCK_DATABASE_URL || undefined));
   set('databasePoolSize', integer('database-pool-size', values['database-pool-size'], 1));

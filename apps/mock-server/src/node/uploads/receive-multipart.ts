@@ -15,6 +15,7 @@
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { type ReceiveResult, receiveWebUpload, type UploadReceiver } from '../../api/receive-upload.js';
+import { HEAD_BYTES, headOf } from '../../api/source-head.js';
 import { MAX_PARTS, partsCutMessage } from '../../http/multipart.js';
 import { requestHeader } from '../../http/request-headers.js';
 import type { IncomingFile, SourceSink } from '../../state/source-sink.js';
@@ -105,6 +106,8 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
     let written: Promise<void> | undefined;
     let info: { filename: string; mimeType: string } | undefined;
     let size = 0;
+    let head: Uint8Array = new Uint8Array(0);
+    let otherParts = 0;
     let settled = false;
     let partsCut = false;
 
@@ -136,6 +139,7 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
         return;
       }
       if (name !== 'file' || settled) {
+        otherParts += 1;
         // Drain and ignore. A body that ends inside this part errors the part stream too; the
         // parser's own 'error' answers the request, so this listener only keeps the process alive.
         stream.on('error', () => {});
@@ -155,11 +159,15 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       info = { filename: fileInfo.filename ?? '', mimeType: fileInfo.mimeType };
       stream.on('limit', () => finish('too-large'));
       stream.on('data', (chunk: Buffer) => {
+        if (size < HEAD_BYTES) head = headOf(head, chunk);
         size += chunk.length;
       });
       written = isDiskFile(sinkFile)
         ? pipeInto(stream, sinkFile, onSinkError)
         : writeInto(stream, sinkFile, onSinkError);
+    });
+    parser.on('field', () => {
+      otherParts += 1;
     });
     parser.on('partsLimit', () => {
       partsCut = true;
@@ -173,7 +181,7 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
       }
       const received = file;
       void written.then(() => {
-        if (info) finish({ kind: 'file', file: received, size, ...info });
+        if (info) finish({ kind: 'file', file: received, size, head, otherParts, ...info });
       });
     });
     parser.on('error', (error: Error) => {
@@ -191,11 +199,12 @@ export function receiveFile(options: ReceiveOptions): Promise<ReceiveResult> {
 
 /**
  * The Node receiver: busboy on the raw request served by @hono/node-server (paced by a slow-read
- * fault when one is set); else the portable one.
+ * fault when one is set); else the portable one, which also reads past parts whose header busboy
+ * refuses (`upload-form-parts: lenient`: busboy has no such option).
  */
 export const receiveNodeUpload: UploadReceiver = (c, request) => {
   const incoming = incomingOf(c.env?.host);
-  if (!incoming || incoming.readableDidRead) {
+  if (!incoming || incoming.readableDidRead || request.skipUnreadableParts) {
     return receiveWebUpload(c, request);
   }
   const source = request.bytesPerSecond === undefined ? incoming : throttle(incoming, request.bytesPerSecond);

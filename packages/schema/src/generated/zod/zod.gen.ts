@@ -16,7 +16,7 @@ export const zCreateVideoEntry = z.looseObject({
  */
 export const zCreateVideosRequest = z.looseObject({
     projectKey: z.string(),
-    videos: z.array(zCreateVideoEntry)
+    videos: z.array(zCreateVideoEntry).min(1)
 });
 
 /**
@@ -24,7 +24,7 @@ export const zCreateVideosRequest = z.looseObject({
  */
 export const zHlsPlayback = z.looseObject({
     name: z.string(),
-    url: z.url().regex(/\.m3u8(?:[?#].*)?$/)
+    url: z.url()
 });
 
 /**
@@ -53,7 +53,7 @@ export const zCustomFieldValue = z.union([
     z.string(),
     z.number(),
     z.boolean(),
-    z.iso.datetime({ offset: true }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/),
+    z.iso.datetime({ offset: true }),
     z.array(z.string())
 ]);
 
@@ -103,7 +103,9 @@ export const zUpdateCustomFieldsRequest = z.strictObject({
 });
 
 /**
- * The multipart form of the upload request (§4.2).
+ * The multipart form of the upload request (§4.2): the form field `file` is required. Other
+ * parts, and the file name and media type of the file part, are not shown (`upload-form-parts`).
+ *
  */
 export const zUploadVideoSourceRequest = z.looseObject({
     file: z.instanceof(Blob)
@@ -112,7 +114,7 @@ export const zUploadVideoSourceRequest = z.looseObject({
 /**
  * The video key returned by create (§4.1).
  */
-export const zVideoKey = z.string().min(1);
+export const zVideoKey = z.string();
 
 export const zCreateVideosBody = zCreateVideosRequest;
 
@@ -124,11 +126,11 @@ export const zCreateVideosResponse = z.array(zCreatedVideo);
 export const zUploadVideoSourceBody = zUploadVideoSourceRequest;
 
 export const zUploadVideoSourcePath = z.looseObject({
-    videoKey: z.string().min(1)
+    videoKey: z.string()
 });
 
 export const zGetVideoPath = z.looseObject({
-    videoKey: z.string().min(1)
+    videoKey: z.string()
 });
 
 /**
@@ -139,7 +141,7 @@ export const zGetVideoResponse = zVideo;
 export const zUpdateCustomFieldsBody = zUpdateCustomFieldsRequest;
 
 export const zUpdateCustomFieldsPath = z.looseObject({
-    videoKey: z.string().min(1)
+    videoKey: z.string()
 });
 
 /**
