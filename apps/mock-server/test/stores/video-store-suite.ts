@@ -134,7 +134,8 @@ export function describeVideoStore(name: string, fixture: StoreFixture): void {
             expect(Object.keys(stored?.customFields ?? {})).toEqual(Object.keys(customFields));
           },
         ),
-        { numRuns: 40 },
+        // and always the record that once failed on PostgreSQL's putMany (a NUL beside the key)
+        { numRuns: 40, examples: [['', { ' ': '\u0000' }]] },
       );
       await store.close();
     });

@@ -169,9 +169,13 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     async putMany(records) {
       if (records.length === 0) return;
       await database.run(
+        // The keys go beside the records: `element ->> 'key'` would parse the whole record as
+        // text, which refuses a \u0000 anywhere in it (SQLSTATE 22P05), where a json value holds one.
         (sql) => sql`INSERT INTO mock_videos (sandbox, key, record)
-          SELECT ${state}, element ->> 'key', element
+          SELECT ${state}, keys.key, given.element
           FROM json_array_elements(${asJson(records)}::text::json) WITH ORDINALITY AS given (element, position)
+          JOIN json_array_elements_text(${asJson(records.map((record) => record.key))}::text::json)
+            WITH ORDINALITY AS keys (key, position) USING (position)
           ORDER BY position
           ON CONFLICT (sandbox, key) DO UPDATE SET record = excluded.record`,
       );
