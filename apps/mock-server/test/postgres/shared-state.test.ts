@@ -160,6 +160,10 @@ describe('two mocks on one database', () => {
     const windowed = [];
     for (const app of [a, b, a]) windowed.push(await get(app));
     expect(windowed).toEqual([200, 200, 429]);
+    // any text in a rule (a path prefix with a NUL) is kept as it was set
+    const odd = { route: '/nowhere/\u0000', latencyMs: 1 };
+    expect((await admin(a, 'PUT', [odd])).status).toBe(200);
+    expect(await rules(b)).toEqual([odd]);
     expect((await admin(a, 'DELETE')).status).toBe(200);
     expect(await get(b)).toBe(200);
     expect(await rules(b)).toEqual([]);

@@ -105,9 +105,15 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${state}`;
           await tx`DELETE FROM mock_journal WHERE sandbox = ${state}`;
           if (rules.length > 0)
+            // ids and uses beside the rules (a rule's text may hold a \u0000, which ->> refuses)
             await tx`INSERT INTO mock_fault_rules (sandbox, id, position, rule, remaining)
-              SELECT ${state}, element ->> 'id', position, element -> 'rule', (element ->> 'remaining')::integer
-              FROM json_array_elements(${asJson(rules)}::text::json) WITH ORDINALITY AS given (element, position)`;
+              SELECT ${state}, ids.id, position, given.rule, (uses.remaining)::integer
+              FROM json_array_elements(${asJson(rules.map((kept) => kept.rule))}::text::json)
+                WITH ORDINALITY AS given (rule, position)
+              JOIN json_array_elements_text(${asJson(rules.map((kept) => kept.id))}::text::json)
+                WITH ORDINALITY AS ids (id, position) USING (position)
+              JOIN json_array_elements_text(${asJson(rules.map((kept) => kept.remaining ?? null))}::text::json)
+                WITH ORDINALITY AS uses (remaining, position) USING (position)`;
           await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`;
         }),
       );
