@@ -15,8 +15,8 @@ export interface Metrics {
 
 /** What gauges read at scrape time: the default state's parts. */
 export interface MetricSources {
-  /** The default state's webhook deliveries (its dispatcher's views). */
-  webhooks: { pending(): readonly unknown[]; givenUp(): readonly unknown[] };
+  /** The default state's webhook deliveries (counted by its dispatcher's store). */
+  webhooks: { counts(): Promise<{ pending: number; givenUp: number }> };
   /** The database pool's size (`databasePoolSize`), where the state is in a database (`databaseUrl`). */
   databasePoolSize?: number;
 }

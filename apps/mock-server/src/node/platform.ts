@@ -9,11 +9,13 @@ import type { Platform } from '../platform.js';
 import { createLog } from '../shared/log.js';
 import { createMemoryStore } from '../state/memory-store.js';
 import type { ResolvedOptions } from '../types.js';
+import { createSharedDispatcher } from '../webhooks/shared-dispatcher.js';
 import { playerScript } from './assets/player-script.js';
 import { stderrLines } from './log-writer.js';
 import { prometheusMetrics } from './metrics/prometheus.js';
 import { openDatabase } from './postgres/database.js';
 import { createPostgresStore } from './postgres/postgres-store.js';
+import { postgresWebhookJobs } from './postgres/postgres-webhooks.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite/sqlite-store.js';
 import { diskSink } from './uploads/disk-sink.js';
 import { receiveNodeUpload } from './uploads/receive-multipart.js';
@@ -43,6 +45,13 @@ export function nodePlatform(): Platform {
     },
     openSink: (options) => diskSink(options.dataDir, options.databaseUrl !== undefined),
     webhookLedger: webhookLedgerOf,
+    openWebhooks: (options, given) =>
+      options.databaseUrl === undefined
+        ? undefined
+        : createSharedDispatcher({
+            ...given,
+            jobs: postgresWebhookJobs(databaseOf(options), options.stateName),
+          }),
     webhookFetch: (allow) => createWebhookFetch({ allow }),
     receive: receiveNodeUpload,
     playerScript: playerScript(),

@@ -38,6 +38,8 @@ export interface Database {
   readonly changes: Channel;
   /** The journal entries each process records (JOURNAL_CHANNEL). */
   readonly journal: Channel;
+  /** That a state's jobs changed (JOBS_CHANNEL): webhook targets, deliveries queued or released. */
+  readonly jobs: Channel;
   /** Sends `payload` on `channel` (no transaction of its own: a notice sent at once). */
   notify(channel: string, payload: string): Promise<void>;
   /** Whether the database answers now and its schema is migrated (`/readyz`). */
@@ -78,6 +80,9 @@ export const CHANGES_CHANNEL = 'video_api_mock_changes';
 
 /** The channel of the journal entries each process records (the live journal of every instance). */
 export const JOURNAL_CHANNEL = 'video_api_mock_journal';
+
+/** The channel of the notices that a state's jobs changed (targets, deliveries queued or released). */
+export const JOBS_CHANNEL = 'video_api_mock_jobs';
 
 const open = new Map<string, { database: Database; holders: number }>();
 
@@ -126,6 +131,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     where,
     changes: channel(CHANGES_CHANNEL),
     journal: channel(JOURNAL_CHANNEL),
+    jobs: channel(JOBS_CHANNEL),
     async notify(name, payload) {
       await database.run((db) => db.notify(name, payload));
     },
