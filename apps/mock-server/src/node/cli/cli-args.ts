@@ -11,6 +11,11 @@ import type { ServerOptions } from '../server/server.js';
 import { readReadingsFrom } from './readings-from.js';
 
 export const USAGE = `Usage: video-api-mock [options]
+       video-api-mock worker --database-url URL [--data-dir DIR] [options]
+
+  worker                   serve no HTTP: take the work of the instances on the same database
+                           (webhook deliveries, each under a lease), as many workers as the
+                           work needs; SIGTERM gives its leases back
 
   --port N                 port to listen on (default 4010; 0 picks a free one)
   --host H                 address to bind (default 127.0.0.1)
