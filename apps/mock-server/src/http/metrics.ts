@@ -19,6 +19,8 @@ export interface MetricSources {
   webhooks: { counts(): Promise<{ pending: number; givenUp: number }> };
   /** The database pool's size (`databasePoolSize`), where the state is in a database (`databaseUrl`). */
   databasePoolSize?: number;
+  /** The default state's transcodes waiting or running, where they are jobs in a database. */
+  transcodes?: () => Promise<number>;
 }
 
 /** The labels of requests that name no operation: a fixed few, never a path (label values stay bounded). */

@@ -11,13 +11,12 @@ import {
 } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/node/create-app.js';
-import { openDatabase } from '../../src/node/postgres/database.js';
 import { postgresWebhookJobs } from '../../src/node/postgres/postgres-webhooks.js';
-import { createLog } from '../../src/shared/log.js';
 import type { MockApp } from '../../src/types.js';
 import type { WebhookJobs } from '../../src/webhooks/job-queue.js';
 import { createSharedDispatcher } from '../../src/webhooks/shared-dispatcher.js';
 import type { EventJob, WebhookDispatcher } from '../../src/webhooks/types.js';
+import { poolOn } from '../support/database-pool.js';
 
 let database: TestDatabase;
 const closers: Array<() => Promise<void>> = [];
@@ -35,13 +34,7 @@ let pools = 0;
 
 /** A pool of its own on the test database (another process's view). */
 function pool() {
-  return openDatabase({
-    url: `${database.url}?application_name=webhooks-${pools++}`,
-    poolSize: 4,
-    statementTimeoutMs: 5000,
-    connectTimeoutMs: 5000,
-    log: createLog('silent', () => {}),
-  });
+  return poolOn(database.url, `webhooks-${pools++}`);
 }
 
 function jobsOf(state: string): WebhookJobs {

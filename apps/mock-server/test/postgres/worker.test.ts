@@ -5,11 +5,10 @@
  */
 import { createTestDatabase, startWebhookReceiver, type TestDatabase } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/node/postgres/database.js';
 import { postgresWebhookJobs } from '../../src/node/postgres/postgres-webhooks.js';
-import { createLog } from '../../src/shared/log.js';
 import type { WebhookJobs } from '../../src/webhooks/job-queue.js';
 import type { EventJob } from '../../src/webhooks/types.js';
+import { poolOn } from '../support/database-pool.js';
 import { runCli } from '../support/run-cli.js';
 
 let database: TestDatabase;
@@ -17,13 +16,7 @@ let jobs: WebhookJobs;
 const cleanups: Array<() => Promise<unknown>> = [];
 beforeAll(async () => {
   database = await createTestDatabase('worker');
-  const db = openDatabase({
-    url: database.url,
-    poolSize: 2,
-    statementTimeoutMs: 5000,
-    connectTimeoutMs: 5000,
-    log: createLog('silent', () => {}),
-  });
+  const db = poolOn(database.url, 'worker-test');
   jobs = postgresWebhookJobs(db, '');
   await db.ready;
 }, 120_000);

@@ -141,7 +141,7 @@ async function worker(argv: string[]): Promise<void> {
     process.exit(error instanceof OptionError ? 2 : 1);
   }
   process.stdout.write(
-    `video-api-mock worker on PostgreSQL at ${running.database}: taking webhook deliveries (no HTTP)\n`,
+    `video-api-mock worker on PostgreSQL at ${running.database}: taking webhook deliveries and transcodes (no HTTP)\n`,
   );
   const stop = (why: string) =>
     running.stop(why).then(

@@ -1,7 +1,8 @@
 /**
  * `video-api-mock worker`: a process of a shared mock (`--database-url`) that serves no HTTP and
  * takes the mock's work from the database: webhook deliveries (jobs under a lease, src/webhooks/
- * shared-dispatcher.ts). Run as many as the work
+ * shared-dispatcher.ts) and, where ffmpeg is (`--transcode auto|on`), transcodes (src/node/
+ * transcode/shared-processor.ts), so transcoding scales out. Run as many as the work
  * needs beside the instances behind the load balancer; each stops on SIGTERM, giving its leases back.
  */
 import { OptionError } from '../../options.js';

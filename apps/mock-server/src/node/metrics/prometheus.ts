@@ -52,9 +52,11 @@ function sourceGauges(
   // Counted by the store (on a shared database, every process's jobs) once per scrape, before the
   // gauges are read, so that the count's query is not among the queries in flight.
   let counts = { pending: 0, givenUp: 0 };
+  let transcodes = 0;
   const refresh = async () => {
     try {
       counts = await webhooks.counts();
+      if (sources.transcodes) transcodes = await sources.transcodes();
     } catch {
       // A store that cannot answer now (a database away): the last counts stay.
     }
@@ -63,6 +65,10 @@ function sourceGauges(
   gauge('webhook_deliveries_pending', pending, () => counts.pending);
   const givenUp = 'Webhook deliveries given up after the retry window';
   gauge('webhook_deliveries_given_up', givenUp, () => counts.givenUp);
+  if (sources.transcodes) {
+    const waiting = 'Transcodes waiting or running, on every process of a shared mock';
+    gauge('transcodes_pending', waiting, () => transcodes);
+  }
   if (databasePoolSize === undefined) return { registry, refresh };
   gauge('database_pool_size', 'Most connections the database pool opens', () => databasePoolSize);
   gauge('database_queries_in_flight', 'Database queries running now in this process', queriesInFlight);

@@ -107,6 +107,25 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mock_webhook_attempts_order ON mock_webhook_attempts (sandbox, seq);
     `,
   },
+  {
+    version: 3,
+    name: 'transcodes as leased jobs',
+    sql: `
+      -- one row per upload waiting for its renditions: any process with ffmpeg takes it with
+      -- FOR UPDATE SKIP LOCKED under a lease it renews while ffmpeg runs; gone once done
+      CREATE TABLE mock_transcodes (
+        sandbox text NOT NULL,
+        key text NOT NULL,
+        seq bigserial NOT NULL,
+        source json NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        lease_owner text,
+        lease_until timestamptz,
+        PRIMARY KEY (sandbox, key)
+      );
+      CREATE INDEX mock_transcodes_order ON mock_transcodes (sandbox, seq);
+    `,
+  },
 ];
 
 /**
