@@ -70,7 +70,10 @@ export interface WebhookJobs {
   redeliver(keys: string[], now: number): Promise<void>;
   /** The most recent `limit` attempt records, oldest first. */
   records(limit: number): Promise<DeliveryRecord[]>;
-  /** Calls `listener` when another process changed the targets or queued or released deliveries. */
-  watch(listener: () => void): () => void;
+  /**
+   * Calls `listener` when another process changed the targets (`targets`; also after a lost
+   * connection came back: anything may have changed) or queued or released deliveries.
+   */
+  watch(listener: (what: 'targets' | 'deliveries') => void): () => void;
   close(): Promise<void>;
 }

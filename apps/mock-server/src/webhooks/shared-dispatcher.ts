@@ -207,8 +207,9 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
     () => pump(),
     () => {}, // closed before the store answered
   );
-  const stopWatching = jobs.watch(() => {
+  const stopWatching = jobs.watch((what) => {
     if (closed) return;
+    if (what === 'deliveries') return void pump();
     track(
       work,
       refreshTargets().then(

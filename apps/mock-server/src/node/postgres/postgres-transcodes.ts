@@ -108,7 +108,10 @@ export function postgresTranscodeJobs(database: Database, state: string): Transc
       );
       return row?.n ?? 0;
     },
-    watch: (listener) => database.jobs.watch(state, () => listener()),
+    watch: (listener) =>
+      database.jobs.watch(state, (heard) => {
+        if (heard.kind === 'reconnected' || heard.body === 'transcode') listener();
+      }),
     close: () => database.release(),
   };
 }

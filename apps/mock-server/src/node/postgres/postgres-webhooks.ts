@@ -64,7 +64,8 @@ const TRIM_EVERY = 100;
 export function postgresWebhookJobs(database: Database, state: string): WebhookJobs {
   /** The lease holder's name: this process, and this queue in it. */
   const owner = `${process.pid}/${randomUUID().slice(0, 8)}`;
-  const notice = () => database.jobs.payload(state);
+  /** A notice to the others: deliveries queued or released, or (`targets`) the targets changed. */
+  const notice = (what: 'deliveries' | 'targets' = 'deliveries') => database.jobs.payload(state, what);
   const run = <T>(work: (sql: Sql) => Promise<T>) => database.run(work);
   let recorded = 0;
   /** Every TRIM_EVERY attempts of this queue, the records beyond the most recent `keep` go. */
@@ -141,7 +142,7 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
             INSERT INTO mock_webhook_targets (sandbox, id, url, secret, from_options)
             VALUES (${state}, ${target.id}, ${target.url}, ${target.secret}, ${target.fromOptions})
             ON CONFLICT DO NOTHING RETURNING 1)
-          SELECT pg_notify(${JOBS_CHANNEL}, ${notice()}) FROM added`,
+          SELECT pg_notify(${JOBS_CHANNEL}, ${notice('targets')}) FROM added`,
       );
       return rows.length > 0;
     },
@@ -149,7 +150,7 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
       const rows = await run(
         (sql) => sql`WITH gone AS (
             DELETE FROM mock_webhook_targets WHERE sandbox = ${state} AND id = ${id} RETURNING 1)
-          SELECT pg_notify(${JOBS_CHANNEL}, ${notice()}) FROM gone`,
+          SELECT pg_notify(${JOBS_CHANNEL}, ${notice('targets')}) FROM gone`,
       );
       return rows.length > 0;
     },
@@ -258,7 +259,11 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
       );
       return rows.map((row) => ({ id: `dlv_${row.seq}`, ...row.record }));
     },
-    watch: (listener) => database.jobs.watch(state, () => listener()),
+    watch: (listener) =>
+      database.jobs.watch(state, (heard) => {
+        if (heard.kind === 'reconnected' || heard.body === 'targets') listener('targets');
+        else if (heard.body === 'deliveries') listener('deliveries');
+      }),
     close: () => database.release(),
   };
 }
