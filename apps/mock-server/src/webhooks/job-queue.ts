@@ -52,14 +52,18 @@ export interface WebhookJobs {
   claim(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   /**
    * Keeps how an attempt of a claimed delivery ended and the record of the attempt (the most
-   * recent `keep` records are kept), in one transaction; false when the lease was lost meanwhile.
+   * recent `keep` records are kept), in one transaction; `held` false when the lease was lost
+   * meanwhile. With `next`, when the delivery leaves its target's queue (delivered, given up), the
+   * next delivery of that target is taken too if it came due at `next.now` (under a lease of
+   * `next.leaseMs`), so a target's deliveries follow one another without a claim each.
    */
   settle(
     key: string,
     settlement: Settlement,
     attempt: Omit<DeliveryRecord, 'id'>,
     keep: number,
-  ): Promise<boolean>;
+    next?: { now: number; leaseMs: number },
+  ): Promise<{ held: boolean; next?: ClaimedDelivery }>;
   /** Gives back every lease this queue holds (a drain); resolves to how many. */
   releaseAll(): Promise<number>;
   /** Pending deliveries (per target, in queue order) and given-up ones (oldest first). */

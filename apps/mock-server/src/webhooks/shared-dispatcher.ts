@@ -114,8 +114,10 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
       done: () => inFlight.delete(claimed.key),
     });
     const { key } = claimed;
-    const stillHeld = await retried(
-      () => jobs.settle(key, settlement, entry, maxRecords),
+    // Delivered or given up: the target's next delivery is taken in the same statement, if due.
+    const next = closed ? undefined : { now: clock.now(), leaseMs };
+    const kept = await retried(
+      () => jobs.settle(key, settlement, entry, maxRecords, next),
       5,
       () => false,
     ).catch((error: unknown) => {
@@ -124,10 +126,16 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
         msg: 'webhook attempt not kept: another process takes it again',
         error: String(error),
       });
-      return true;
+      return { held: true, next: undefined };
     });
-    if (!stillHeld) log({ level: 'info', msg: 'webhook lease lost: another process took the delivery', key });
+    if (!kept.held) log({ level: 'info', msg: 'webhook lease lost: another process took the delivery', key });
     if (settlement.kind === 'retry') wakeAt(settlement.delivery.dueAt);
+    // taken while closing: its lease goes back with the others (close() releases them all)
+    if (kept.next && !closed)
+      track(
+        work,
+        attempt(kept.next).finally(() => void pump()),
+      );
   }
 
   /** Takes what came due, as long as there is room and something to take. */
@@ -188,7 +196,7 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
   };
 
   // The start options' targets once per URL (every instance names them), then what is kept.
-  void retried(
+  const started = retried(
     async () => {
       for (const wanted of options.targets ?? []) {
         const stored = {
@@ -204,7 +212,7 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
     Number.POSITIVE_INFINITY,
     () => closed,
   ).then(
-    () => pump(),
+    () => void pump(),
     () => {}, // closed before the store answered
   );
   const stopWatching = jobs.watch((what) => {
@@ -280,7 +288,11 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     },
-    counts: () => jobs.counts(),
+    async counts() {
+      // After the start's own queries (at most a second: a store away answers on its own)
+      await Promise.race([started, sleep(1000)]);
+      return jobs.counts();
+    },
     async idle() {
       for (;;) {
         await Promise.allSettled([...writes, ...work, queueing.settled()]);

@@ -116,8 +116,8 @@ describe('webhook jobs in PostgreSQL', () => {
     while (retaken.length === 0) retaken = await two.claim(0, 5, 60_000);
     expect(retaken.map((d) => [d.key, d.job.eventId, d.attempts])).toEqual([['evt_1/wh_a/0', 'evt_1', 0]]);
     // the first holder's late word is refused: the lease is the other's now
-    expect(await one.settle('evt_1/wh_a/0', { kind: 'delivered' }, noted, 10)).toBe(false);
-    expect(await two.settle('evt_1/wh_a/0', { kind: 'delivered' }, noted, 10)).toBe(true);
+    expect(await one.settle('evt_1/wh_a/0', { kind: 'delivered' }, noted, 10)).toEqual({ held: false });
+    expect(await two.settle('evt_1/wh_a/0', { kind: 'delivered' }, noted, 10)).toEqual({ held: true });
     expect(await one.counts()).toEqual({ pending: 0, givenUp: 0 });
   });
 
@@ -161,6 +161,28 @@ describe('webhook jobs in PostgreSQL', () => {
     ]);
   });
 
+  it('takes the next delivery of a target in the statement that settles the one before', async () => {
+    const [one, two] = [jobsOf('chain'), jobsOf('chain')];
+    await one.addTarget({ id: 'wh_a', url: 'http://127.0.0.1:9/hooks', secret: 's', fromOptions: false });
+    await one.enqueue([job(1), job(2), job(3)], [1, 1, 1], 0);
+    const [first] = await one.claim(0, 5, 60_000);
+    const settled = await one.settle('evt_1/wh_a/0', { kind: 'delivered' }, noted, 10, {
+      now: 0,
+      leaseMs: 60_000,
+    });
+    expect(settled).toMatchObject({ held: true, next: { key: 'evt_2/wh_a/0', attempts: 0 } });
+    expect(first?.key).toBe('evt_1/wh_a/0');
+    expect(await two.claim(0, 5, 60_000)).toEqual([]); // the next one is held already
+    // given up, the target's next delivery is taken the same way
+    const givenUp = { ...(settled.next as NonNullable<typeof settled.next>), status: 'given-up' as const };
+    const after = await one.settle('evt_2/wh_a/0', { kind: 'given-up', delivery: givenUp }, noted, 10, {
+      now: 0,
+      leaseMs: 60_000,
+    });
+    expect(after).toMatchObject({ held: true, next: { key: 'evt_3/wh_a/0' } });
+    expect(await one.counts()).toEqual({ pending: 1, givenUp: 1 });
+  });
+
   it('a closing dispatcher gives its leases back: another takes the delivery at once', async () => {
     const hanging = await receiver(['hang']);
     const a = dispatcherOf('drain', { leaseMs: 3_600_000 });
@@ -169,7 +191,7 @@ describe('webhook jobs in PostgreSQL', () => {
     const jobs = jobsOf('drain');
     await jobs.enqueue([job(7)], [1], 0);
     a.settle();
-    await hanging.waitFor(1);
+    await hanging.waitFor(1, 60_000);
     expect(await jobs.claim(Date.now(), 5, 60_000)).toEqual([]); // held for an hour
     await a.close();
     const [taken] = await jobs.claim(Date.now(), 5, 60_000);

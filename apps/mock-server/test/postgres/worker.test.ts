@@ -67,9 +67,9 @@ describe('video-api-mock worker', () => {
     await jobs.addTarget({ id: 'wh_worker', url: receiver.url, secret: 's', fromOptions: false });
     await jobs.enqueue([job(1), job(2)], [1, 1], 0);
     const run = await worker();
-    await receiver.waitFor(2);
+    await receiver.waitFor(2, 60_000);
     await jobs.enqueue([job(3)], [1], 0);
-    await receiver.waitFor(3); // the third hangs: the worker holds its lease (30 s)
+    await receiver.waitFor(3, 60_000); // the third hangs: the worker holds its lease (30 s)
     expect(await jobs.claim(Date.now(), 5, 60_000)).toEqual([]);
     run.child.kill('SIGTERM');
     expect(await run.closed).toBe(0);

@@ -78,51 +78,79 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
   };
   /**
    * One statement: `change` to the delivery `key` if this queue still holds it (an UPDATE's SET, or
-   * none: deleted), the attempt's record, and a notice to the others when the delivery stays.
+   * none: deleted), the attempt's record, a notice to the others when the delivery stays, and
+   * (`next`) the next delivery of the same target taken at once when it is due and free: a
+   * target's queue goes on without a claim of its own per delivery.
    */
   const settled = async (
     key: string,
     attempt: Omit<DeliveryRecord, 'id'>,
-    change?: (sql: Sql) => PendingQuery<Row[]>,
-  ) => {
+    change: ((sql: Sql) => PendingQuery<Row[]>) | undefined,
+    next: { now: number; leaseMs: number } | undefined,
+  ): Promise<{ held: boolean; next?: ClaimedDelivery }> => {
     const rows = await run(
-      (sql) => sql`WITH done AS (${
-        change === undefined
-          ? sql`DELETE FROM mock_webhook_deliveries
-              WHERE sandbox = ${state} AND key = ${key} AND lease_owner = ${owner} RETURNING 1`
-          : sql`UPDATE mock_webhook_deliveries SET ${change(sql)}, lease_owner = NULL, lease_until = NULL
-              WHERE sandbox = ${state} AND key = ${key} AND lease_owner = ${owner} RETURNING 1`
-      }),
+      (sql) => sql<(Partial<DeliveryRow> & { held: string; url: string | null; secret: string | null })[]>`
+        WITH done AS (${
+          change === undefined
+            ? sql`DELETE FROM mock_webhook_deliveries
+                WHERE sandbox = ${state} AND key = ${key} AND lease_owner = ${owner} RETURNING seq, target_id`
+            : sql`UPDATE mock_webhook_deliveries SET ${change(sql)}, lease_owner = NULL, lease_until = NULL
+                WHERE sandbox = ${state} AND key = ${key} AND lease_owner = ${owner} RETURNING seq, target_id`
+        }),
         noted AS (INSERT INTO mock_webhook_attempts (sandbox, record)
-          VALUES (${state}, ${asJson(attempt)}::text::json) RETURNING 1)
-        SELECT ${change === undefined ? sql`1` : sql`pg_notify(${JOBS_CHANNEL}, ${notice()})`} FROM done`,
+          VALUES (${state}, ${asJson(attempt)}::text::json) RETURNING 1),
+        following AS (
+          SELECT q.seq FROM mock_webhook_deliveries q JOIN done ON q.target_id = done.target_id
+          WHERE q.sandbox = ${state} AND q.status = 'pending' AND q.seq > done.seq AND ${next !== undefined}
+          ORDER BY q.seq LIMIT 1),
+        taken AS (
+          UPDATE mock_webhook_deliveries d SET lease_owner = ${owner},
+            lease_until = clock_timestamp() + ${next?.leaseMs ?? 0} * interval '1 millisecond'
+          FROM following f, mock_webhook_targets t
+          WHERE d.seq = f.seq AND d.due_at <= ${next?.now ?? 0}
+            AND (d.lease_until IS NULL OR d.lease_until < clock_timestamp())
+            AND t.sandbox = d.sandbox AND t.id = d.target_id
+          RETURNING d.*, t.url, t.secret)
+        SELECT done.seq AS held, ${change === undefined ? sql`NULL` : sql`pg_notify(${JOBS_CHANNEL}, ${notice()})`} AS notified,
+          taken.* FROM done LEFT JOIN taken ON true`,
     );
-    return rows.length > 0;
+    const [row] = rows;
+    if (!row) return { held: false };
+    if (!row.key || row.url === null || row.secret === null) return { held: true };
+    return { held: true, next: { ...deliveryOf(row as DeliveryRow), url: row.url, secret: row.secret } };
   };
-  const settlements: {
-    [K in Settlement['kind']]: (
-      key: string,
-      settlement: Extract<Settlement, { kind: K }>,
-      attempt: Omit<DeliveryRecord, 'id'>,
-    ) => Promise<boolean>;
-  } = {
-    delivered: (key, _, attempt) => settled(key, attempt),
-    retry: (key, { delivery: d }, attempt) =>
-      settled(
-        key,
-        attempt,
-        (sql) => sql`attempts = ${d.attempts}, first_at = ${d.firstAt ?? null}, due_at = ${d.dueAt},
-          last_status = ${d.lastStatus ?? null}, last_error = ${d.lastError ?? null}`,
-      ),
-    'given-up': (key, { delivery: d }, attempt) =>
-      settled(
-        key,
-        attempt,
-        (sql) => sql`status = 'given-up', given_up_at = ${d.givenUpAt ?? d.dueAt}, attempts = ${d.attempts},
-          first_at = ${d.firstAt ?? null}, last_status = ${d.lastStatus ?? null}, last_error = ${d.lastError ?? null}`,
-      ),
-    released: (key, _, attempt) => settled(key, attempt, (sql) => sql`attempts = attempts`),
-  };
+  type Settle = (
+    key: string,
+    attempt: Omit<DeliveryRecord, 'id'>,
+    next: { now: number; leaseMs: number } | undefined,
+  ) => ReturnType<typeof settled>;
+  const settlements: { [K in Settlement['kind']]: (settlement: Extract<Settlement, { kind: K }>) => Settle } =
+    {
+      delivered: () => (key, attempt, next) => settled(key, attempt, undefined, next),
+      retry:
+        ({ delivery: d }) =>
+        (key, attempt) =>
+          settled(
+            key,
+            attempt,
+            (sql) => sql`attempts = ${d.attempts}, first_at = ${d.firstAt ?? null}, due_at = ${d.dueAt},
+            last_status = ${d.lastStatus ?? null}, last_error = ${d.lastError ?? null}`,
+            undefined,
+          ),
+      'given-up':
+        ({ delivery: d }) =>
+        (key, attempt, next) =>
+          settled(
+            key,
+            attempt,
+            (
+              sql,
+            ) => sql`status = 'given-up', given_up_at = ${d.givenUpAt ?? d.dueAt}, attempts = ${d.attempts},
+            first_at = ${d.firstAt ?? null}, last_status = ${d.lastStatus ?? null}, last_error = ${d.lastError ?? null}`,
+            next,
+          ),
+      released: () => (key, attempt) => settled(key, attempt, (sql) => sql`attempts = attempts`, undefined),
+    };
   return {
     async targets() {
       const rows = await run(
@@ -199,15 +227,11 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
       );
       return rows.map((row): ClaimedDelivery => ({ ...deliveryOf(row), url: row.url, secret: row.secret }));
     },
-    async settle(key, settlement, attempt, keep) {
-      const settle = settlements[settlement.kind] as (
-        key: string,
-        settlement: Settlement,
-        attempt: Omit<DeliveryRecord, 'id'>,
-      ) => Promise<boolean>;
-      const held = await settle(key, settlement, attempt);
+    async settle(key, settlement, attempt, keep, next) {
+      const settle = (settlements[settlement.kind] as (settlement: Settlement) => Settle)(settlement);
+      const result = await settle(key, attempt, next);
       await trim(keep).catch(() => {}); // the records are a view: a trim missed is the next one's
-      return held;
+      return result;
     },
     async releaseAll() {
       const [row] = await run(
