@@ -27,6 +27,7 @@ import type { SourceSink } from './state/source-sink.js';
 import type { VideoStore } from './state/video-store.js';
 import type { ResolvedOptions } from './types.js';
 import { createWebhookDispatcher, webhookSubscriber } from './webhooks/dispatcher.js';
+import type { WebhookDispatcherOptions, WebhookLogEntry } from './webhooks/types.js';
 
 /** The platform's processor, if it has one; if it cannot be opened, what was opened before it is closed. */
 function openProcessor(
@@ -50,20 +51,24 @@ function webhooksOf(
   parts: Pick<MockState, 'log' | 'clock' | 'readings' | 'store'>,
 ) {
   const { log, clock, readings, store } = parts;
-  return createWebhookDispatcher({
+  const given = {
     readings: () => readings.current(),
     seed: options.seed,
-    log: ({ level, ...entry }) => log(level, entry),
+    log: ({ level, ...entry }: WebhookLogEntry) => log(level, entry),
     clock,
     retry: options.webhookRetry,
     allowTargets: options.allowWebhookTargets,
     ...(platform.webhookFetch && { fetch: platform.webhookFetch(options.allowWebhookTargets) }),
-    ...(platform.webhookLedger && { ledger: platform.webhookLedger(store) }),
     targets: options.webhooks.map((url) => ({
       url,
       ...(options.webhookSecret !== undefined && { secret: options.webhookSecret }),
     })),
-  });
+  } satisfies WebhookDispatcherOptions;
+  const ledger = platform.webhookLedger?.(store);
+  return (
+    platform.openWebhooks?.(options, given) ??
+    createWebhookDispatcher({ ...given, ...(ledger && { ledger }) })
+  );
 }
 
 /**

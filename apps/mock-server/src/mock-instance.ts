@@ -57,9 +57,12 @@ export function createInstance(
   const onError = errorPolicy(state);
   app.onError(onError);
   const cors = corsPolicy(resolved, [FAULT_HEADER, RENDITION_HEADER]);
-  // One Metrics per app (the platform's); the default state's webhooks and pool are its gauges.
+  // One Metrics per app (the platform's); the default state's jobs and pool are its gauges.
   const poolSize = resolved.databaseUrl === undefined ? {} : { databasePoolSize: resolved.databasePoolSize };
-  const metrics = platform.metrics?.(sandboxed ? undefined : { webhooks: state.webhooks, ...poolSize });
+  const queued = state.processor?.queued?.bind(state.processor);
+  const metrics = platform.metrics?.(
+    sandboxed ? undefined : { webhooks: state.webhooks, ...poolSize, ...(queued && { transcodes: queued }) },
+  );
   const pipeline = requestPipeline({ ...state, cors, onError, ...(metrics && { metrics }) });
   const { wrap } = pipeline;
 

@@ -16,6 +16,7 @@ import { memorySink, type SourceSink } from './state/source-sink.js';
 import type { VideoStore } from './state/video-store.js';
 import type { ResolvedOptions } from './types.js';
 import type { WebhookLedger } from './webhooks/ledger.js';
+import type { WebhookDispatcher, WebhookDispatcherOptions } from './webhooks/types.js';
 
 export interface Platform {
   /** Where videos live (`dataDir` needs a platform that has a disk). */
@@ -24,6 +25,12 @@ export interface Platform {
   openSink(options: ResolvedOptions): SourceSink;
   /** Where a store keeps webhook targets and pending deliveries across restarts (a data dir's database). */
   webhookLedger?(store: VideoStore): WebhookLedger | undefined;
+  /**
+   * The webhook dispatcher of a state whose store other processes share: its targets and
+   * deliveries are jobs there (`given`: what the state sets). None: the dispatcher of one process,
+   * which keeps what outlives a restart in `webhookLedger`.
+   */
+  openWebhooks?(options: ResolvedOptions, given: WebhookDispatcherOptions): WebhookDispatcher | undefined;
   /** Reads the file of an upload into the sink. */
   receive: UploadReceiver;
   /** hls.js for the console's player, where the platform has it (src/console/console-assets.ts). */

@@ -156,7 +156,10 @@ export interface TranscodeOptions {
    * `'off'`: every ready video plays the placeholder. Default: `'off'` (the CLI's default is auto).
    */
   transcode?: 'auto' | 'on' | 'off';
-  /** How many transcodes run at once; the others wait. Default: 1. */
+  /**
+   * How many transcodes run at once; the others wait. Default: 1. With `databaseUrl`, transcodes
+   * are jobs that any process of the mock with ffmpeg takes; 0 then queues them and takes none.
+   */
   transcodeConcurrency?: number;
 }
 

@@ -45,7 +45,7 @@ const MUST_HANDLE: Record<UnspecifiedIdWithReadings, string[]> = {
   // The meaning's `method` gives the HTTP method of a delivery: no code change.
   'webhook-method': [],
   'webhook-security': ['src/webhooks/send-attempt.ts'],
-  'webhook-events': ['src/webhooks/dispatcher.ts'],
+  'webhook-events': ['src/webhooks/event-job.ts'],
   'webhook-payload': ['src/webhooks/payload.ts'],
   'webhook-signing': ['src/webhooks/signing.ts'],
   'webhook-delivery': ['src/webhooks/delivery-plan.ts'],

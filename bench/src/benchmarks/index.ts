@@ -11,6 +11,7 @@ import { logCost } from './log-cost.js';
 import { mockAb } from './mock-ab.js';
 import { mockVsBare } from './mock-vs-bare.js';
 import { mswFlow } from './msw-flow.js';
+import { pgJobs } from './pg-jobs.js';
 import { pgLatency } from './pg-latency.js';
 import { pgScale } from './pg-scale.js';
 import { pgVsBare } from './pg-vs-bare.js';
@@ -27,6 +28,7 @@ export const BENCHMARKS: Benchmark[] = [
   logCost,
   pgVsBare,
   pgLatency,
+  pgJobs,
   pgScale,
   upload,
   concurrentUploads,

@@ -14,6 +14,8 @@ export interface Cluster {
   lb: StartedNginx;
   /** nginx's base URL. */
   url: string;
+  /** The database every instance is kept in. */
+  databaseUrl: string;
   dataDir: string;
   /** Milliseconds from the first spawn to all instances listening. */
   startMs: number;
@@ -66,6 +68,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     instances,
     lb,
     url: lb.url,
+    databaseUrl: options.databaseUrl,
     dataDir,
     startMs,
     async stop() {

@@ -23,8 +23,8 @@ export interface ContractRun {
 }
 
 /**
- * Runs the suite against `baseUrl` with both tokens, a fixed seed and few property runs. Webhooks
- * are off: a receiver registered through one instance's admin API is not yet shared by the others.
+ * Runs the suite against `baseUrl` with both tokens, a fixed seed and few property runs, webhooks
+ * included: its receiver is registered through one instance's admin API and served by them all.
  */
 export async function runContractCli(baseUrl: string): Promise<ContractRun> {
   const dir = mkdtempSync(join(tmpdir(), 'video-api-cluster-contract-'));
@@ -35,7 +35,7 @@ export async function runContractCli(baseUrl: string): Promise<ContractRun> {
       [
         ...sourceArgs(CONTRACT_BIN),
         ...['--base-url', baseUrl, '--token', TOKEN, '--other-token', OTHER_TOKEN],
-        ...['--webhooks', 'off', '--runs', '3', '--seed', '7', '--report', dir],
+        ...['--runs', '3', '--seed', '7', '--report', dir],
       ],
       { cwd: PACKAGE_DIR, allowFailure: true, timeoutMs: 150_000 },
     );

@@ -42,6 +42,11 @@ describe('the contract suite through nginx over three instances', () => {
       verdict: 'observed',
       reading: statusCodes,
     });
+    // and the webhooks' defaults, delivered by whichever instance took each delivery
+    expect(run.report.observations.find((o) => o.id === 'webhook-delivery')).toMatchObject({
+      verdict: 'observed',
+      reading: 'once-in-order',
+    });
     const served = cluster.instances.map(servedCount);
     for (const [i, count] of served.entries()) {
       expect(count, `requests served by ${cluster.instances[i]?.upstream}`).toBeGreaterThan(

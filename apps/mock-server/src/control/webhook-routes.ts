@@ -54,6 +54,12 @@ function redeliverFilter(
  */
 export function webhookRoutes(dispatcher: WebhookDispatcher): Hono<MockEnv> {
   const routes = adminApp();
+  // Around each read and write: what other processes sharing the store did, and this one's committed.
+  routes.use(async (_, next) => {
+    await dispatcher.sync();
+    await next();
+    await dispatcher.sync();
+  });
   routes.get('/', (c) => c.json({ targets: dispatcher.list(), headers: WEBHOOK_HEADERS }));
   routes.post('/', async (c) => {
     const registration = validateRegistration(

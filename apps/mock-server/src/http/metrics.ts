@@ -15,10 +15,12 @@ export interface Metrics {
 
 /** What gauges read at scrape time: the default state's parts. */
 export interface MetricSources {
-  /** The default state's webhook deliveries (its dispatcher's views). */
-  webhooks: { pending(): readonly unknown[]; givenUp(): readonly unknown[] };
+  /** The default state's webhook deliveries (counted by its dispatcher's store). */
+  webhooks: { counts(): Promise<{ pending: number; givenUp: number }> };
   /** The database pool's size (`databasePoolSize`), where the state is in a database (`databaseUrl`). */
   databasePoolSize?: number;
+  /** The default state's transcodes waiting or running, where they are jobs in a database. */
+  transcodes?: () => Promise<number>;
 }
 
 /** The labels of requests that name no operation: a fixed few, never a path (label values stay bounded). */

@@ -6,29 +6,18 @@
  * Prometheus metrics (./metrics/).
  */
 import type { Platform } from '../platform.js';
-import { createLog } from '../shared/log.js';
 import { createMemoryStore } from '../state/memory-store.js';
-import type { ResolvedOptions } from '../types.js';
+import { createSharedDispatcher } from '../webhooks/shared-dispatcher.js';
 import { playerScript } from './assets/player-script.js';
 import { stderrLines } from './log-writer.js';
 import { prometheusMetrics } from './metrics/prometheus.js';
-import { openDatabase } from './postgres/database.js';
+import { databaseOf } from './postgres/database-of.js';
 import { createPostgresStore } from './postgres/postgres-store.js';
+import { postgresWebhookJobs } from './postgres/postgres-webhooks.js';
 import { createSqliteStore, webhookLedgerOf } from './sqlite/sqlite-store.js';
 import { diskSink } from './uploads/disk-sink.js';
 import { receiveNodeUpload } from './uploads/receive-multipart.js';
 import { createWebhookFetch } from './webhooks/webhook-fetch.js';
-
-/** The pool of `options.databaseUrl` in this process (shared by every state that names it). */
-function databaseOf(options: ResolvedOptions) {
-  return openDatabase({
-    url: options.databaseUrl as string,
-    poolSize: options.databasePoolSize,
-    statementTimeoutMs: options.databaseStatementTimeoutMs,
-    connectTimeoutMs: options.databaseStatementTimeoutMs,
-    log: createLog(options.logLevel, options.logger),
-  });
-}
 
 /**
  * @example
@@ -43,6 +32,13 @@ export function nodePlatform(): Platform {
     },
     openSink: (options) => diskSink(options.dataDir, options.databaseUrl !== undefined),
     webhookLedger: webhookLedgerOf,
+    openWebhooks: (options, given) =>
+      options.databaseUrl === undefined
+        ? undefined
+        : createSharedDispatcher({
+            ...given,
+            jobs: postgresWebhookJobs(databaseOf(options), options.stateName),
+          }),
     webhookFetch: (allow) => createWebhookFetch({ allow }),
     receive: receiveNodeUpload,
     playerScript: playerScript(),

@@ -79,12 +79,13 @@ export class Lifecycle {
     this.#deps = deps;
     this.#clock = deps.clock;
     this.#store = deps.store;
+    deps.processor?.adopt?.((key, outcome) => this.#completed(key, outcome));
   }
 
   /**
    * Takes up what the store holds: its scheduled steps, and (`resume`) processing a restart
    * interrupted. A store other processes share does not resume it: each of them would start the
-   * same processing (the process that received an upload processes it).
+   * same processing (there, a processor keeps its jobs in the store: src/node/transcode/shared-processor.ts).
    */
   async start(resume = true): Promise<void> {
     for (const record of await this.#store.list()) {
@@ -240,9 +241,11 @@ export class Lifecycle {
   }
 
   #process(key: string, source: StoredSource): void {
-    this.#deps.processor?.start(key, source, (outcome) => {
-      this.#processed(key, outcome).catch((error: unknown) => this.#deps.failed(key, error));
-    });
+    this.#deps.processor?.start(key, source, (outcome) => this.#completed(key, outcome));
+  }
+
+  #completed(key: string, outcome: ProcessOutcome): void {
+    this.#processed(key, outcome).catch((error: unknown) => this.#deps.failed(key, error));
   }
 
   /** The processor is done with `key`: its awaited step comes due (as `failed` if it failed), not before now. */

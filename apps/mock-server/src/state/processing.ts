@@ -30,6 +30,14 @@ export interface SourceProcessor {
    * `done` is called once when it ends, never for a job that was cancelled.
    */
   start(key: string, source: StoredSource, done: (outcome: ProcessOutcome) => void): void;
+  /**
+   * Where a processor that runs jobs other processes queued (a shared mock's: transcodes as jobs
+   * in its database) reports them: the lifecycle of this process gives it at start, and then every
+   * outcome goes there, whoever started the job.
+   */
+  adopt?(done: (key: string, outcome: ProcessOutcome) => void): void;
+  /** How many jobs wait or run, every process's (a shared mock's processor, which keeps them in its database). */
+  queued?(): Promise<number>;
   /** Stops the job of `key`, if one runs or waits, and removes the output of `key`. */
   cancel(key: string): void;
   /** Stops every job and removes every output (after a reset of the store). */

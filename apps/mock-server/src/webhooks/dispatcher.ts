@@ -4,39 +4,23 @@
  * clock, the deliveries given up (and redelivered on request), a record of every attempt. The
  * webhook readings are read at every dispatch; targets and pending deliveries are kept in a ledger.
  */
-import { meaningOf, type ReadingOf } from '@video-api/schema';
 import { createRandom, toSeed } from '../shared/prng.js';
 import type { EventSubscriber } from '../state/events.js';
 import { retryPolicy } from './backoff.js';
-import { READY_ONLY_STATES, webhookEventName } from './constants.js';
+import { checkedRegistration, dispatching, eventJob } from './event-job.js';
 import { NO_LEDGER, type StoredDelivery, type StoredTarget } from './ledger.js';
-import { buildPayload } from './payload.js';
-import { readingsHeader, resolveWebhookReadings, WEBHOOK_READING_IDS } from './readings.js';
-import { validateRegistration } from './registration.js';
+import { WEBHOOK_READING_IDS } from './readings.js';
 import { restoreTargets } from './restore.js';
-import { generatedSecret } from './secret.js';
 import { targetCheck } from './target-check.js';
 import { TargetQueue } from './target-queue.js';
-import { WebhookTargetRefused } from './target-rules.js';
 import type {
   DeliveryRecord,
-  EventJob,
   WebhookDispatcher,
   WebhookDispatcherOptions,
   WebhookLogEntry,
 } from './types.js';
 import { givenUpView, matches, pendingView } from './views.js';
 import { Wakeups } from './wakeups.js';
-
-/** Which states produce an event, per `webhook-events` reading. */
-/** The HTTP method of a `webhook-method` reading, as the spec's meaning gives it. */
-const methodOf = (reading: ReadingOf<'webhook-method'>) =>
-  meaningOf('webhook-method', reading).method.toUpperCase() as EventJob['method'];
-
-const SENDS: Record<ReadingOf<'webhook-events'>, (state: string) => boolean> = {
-  'per-state': () => true,
-  'ready-only': (state) => READY_ONLY_STATES.includes(state),
-};
 
 /** Most given-up deliveries kept; the oldest is forgotten (with a warn entry) beyond. */
 const MAX_GIVEN_UP = 10_000;
@@ -143,20 +127,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   return {
     register(target) {
-      const checked = validateRegistration(target);
-      if (!checked.ok) {
-        const detail = checked.issues
-          .map((issue) => `${issue.pointer || '(target)'} ${issue.message}`)
-          .join('; ');
-        throw new TypeError(`Invalid webhook target: ${detail}`);
-      }
-      const refused = check.literal(checked.value.url);
-      if (refused !== undefined) throw new WebhookTargetRefused(refused);
+      const { url, secret } = checkedRegistration(target, check);
       targetCount += 1;
       const stored = {
         id: `wh_${targetCount}`,
-        url: checked.value.url,
-        secret: checked.value.secret ?? generatedSecret(),
+        url,
+        secret,
         fromOptions: false,
       };
       ledger.putTarget(stored);
@@ -175,39 +151,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
     list: () => [...targets.values()].map(({ target }) => ({ id: target.id, url: target.url })),
     dispatch(event, readingsOfEvent) {
-      try {
+      dispatching(event, log, () => {
         if (closed || targets.size === 0) return;
-        const readings = resolveWebhookReadings(readingsOfEvent ?? options.readings());
-        if (!SENDS[readings.events](event.state)) {
-          log({
-            level: 'debug',
-            msg: 'webhook event not sent',
-            reason: `webhook-events=${readings.events}`,
-            state: event.state,
-          });
-          return;
-        }
-        const eventId = `evt_${crypto.randomUUID().replaceAll('-', '')}`;
-        const name = webhookEventName(event.state);
-        const job = {
-          eventId,
-          event: name,
-          videoKey: event.videoKey,
-          body: JSON.stringify(buildPayload(readings.payload, eventId, name, event)),
-          signing: readings.signing,
-          method: methodOf(readings.method),
-          security: readings.security,
-          readings: readingsHeader(readings),
-        };
-        for (const queue of targets.values()) queue.accept(job, readings.delivery);
-      } catch (error) {
-        log({
-          level: 'warn',
-          msg: 'webhook dispatch failed',
-          error: String(error),
-          videoKey: event?.videoKey,
-        });
-      }
+        const made = eventJob(event, readingsOfEvent ?? options.readings(), log);
+        if (made === undefined) return;
+        for (const queue of targets.values()) queue.accept(made.job, made.delivery);
+      });
     },
     deliveries: () => records.map((record) => ({ ...record })),
     pending: () =>
@@ -232,6 +181,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return views;
     },
     settle: () => context.wakeups.settle(),
+    sync: async () => {},
+    counts: async () => ({
+      pending: [...targets.values()].reduce((sum, queue) => sum + queue.waiting().length, 0),
+      givenUp: givenUp.size,
+    }),
     idle() {
       return new Promise<void>((resolve) => {
         waiters.push(resolve);

@@ -267,6 +267,15 @@ export interface WebhookDispatcher {
   redeliver(filter: RedeliverFilter): GivenUpDelivery[];
   /** Makes the attempts that came due on the clock (call after advancing it). */
   settle(): void;
+  /**
+   * Waits until what this dispatcher shows is the store's (a store other processes share: their
+   * targets, pending and given-up deliveries and attempts) and its own registrations,
+   * removals and redeliveries are committed; rejects when they could not be (the store is
+   * unavailable). The admin API calls it around each of its reads and writes. At once elsewhere.
+   */
+  sync(): Promise<void>;
+  /** How many deliveries wait and how many were given up (a shared store counts every process's). */
+  counts(): Promise<{ pending: number; givenUp: number }>;
   /** Resolves when nothing is queued, held, in flight or waiting for a retry. */
   idle(): Promise<void>;
   /** Cancels every timer and in-flight attempt; later dispatches are ignored. */

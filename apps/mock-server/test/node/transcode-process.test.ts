@@ -129,7 +129,7 @@ describe('video-api-mock --transcode', { timeout: 120_000 }, () => {
     [['--transcode', 'yes'], 'video-api-mock: --transcode: "yes" is not accepted (auto, on or off)'],
     [
       ['--transcode-concurrency', '0'],
-      'video-api-mock: --transcode-concurrency: "0" is not accepted (an integer >= 1)',
+      'video-api-mock: --transcode-concurrency: 0 is accepted only with a shared database (databaseUrl, --database-url), whose other processes transcode',
     ],
   ])('refuses %j with one line', async (args, line) => {
     const { exited, stderr } = run(['--port', '0', ...args]);

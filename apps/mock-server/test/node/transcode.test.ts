@@ -183,8 +183,11 @@ describe('the transcode options', () => {
     expect(() => createApp({ transcode: 'yes' as 'on' })).toThrow(
       'transcode: "yes" is not accepted (one of auto, on, off)',
     );
+    expect(() => createApp({ transcode: 'on', transcodeConcurrency: -1 })).toThrow(
+      'transcodeConcurrency: -1 is not accepted (an integer >= 1; 0 with databaseUrl)',
+    );
     expect(() => createApp({ transcode: 'on', transcodeConcurrency: 0 })).toThrow(
-      'transcodeConcurrency: 0 is not accepted (an integer >= 1)',
+      'transcodeConcurrency: 0 is accepted only with a shared database (databaseUrl, --database-url), whose other processes transcode',
     );
   });
 

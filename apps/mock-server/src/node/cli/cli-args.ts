@@ -11,6 +11,11 @@ import type { ServerOptions } from '../server/server.js';
 import { readReadingsFrom } from './readings-from.js';
 
 export const USAGE = `Usage: video-api-mock [options]
+       video-api-mock worker --database-url URL [--data-dir DIR] [options]
+
+  worker                   serve no HTTP: take the work of the instances on the same database
+                           (webhook deliveries and, with ffmpeg, transcodes: each under a lease),
+                           as many workers as the work needs; SIGTERM gives its leases back
 
   --port N                 port to listen on (default 4010; 0 picks a free one)
   --host H                 address to bind (default 127.0.0.1)
@@ -32,7 +37,9 @@ export const USAGE = `Usage: video-api-mock [options]
                            where ffmpeg is found, what it can read plays its own renditions, the rest
                            the placeholder; the API answers the same with or without ffmpeg. on:
                            ffmpeg required, ready once renditions exist, unreadable uploads fail
-  --transcode-concurrency N  transcodes at once; the others wait (default 1)
+  --transcode-concurrency N  transcodes at once; the others wait (default 1). With --database-url
+                           transcodes are jobs any instance or worker with ffmpeg takes; 0: this
+                           instance queues them and leaves them to the others (workers)
   --reading ID=READING     play READING for unknown ID, repeatable
   --readings random        draw one reading per unknown from --seed
   --readings-from FILE     play the readings a contract run observed (its report.json); --reading
@@ -310,7 +317,7 @@ export function parseCliArgs(
     throw new OptionError(`--transcode: "${transcode}" is not accepted (auto, on or off)`);
   }
   options.transcode = transcode;
-  set('transcodeConcurrency', integer('transcode-concurrency', values['transcode-concurrency'], 1));
+  set('transcodeConcurrency', integer('transcode-concurrency', values['transcode-concurrency'], 0));
   return {
     help: values.help === true,
     options,

@@ -11,6 +11,7 @@ import { watchParent } from '../process/parent-watch.js';
 import { type ServerOptions, startServer } from '../server/server.js';
 import { inFlagTerms, parseCliArgs, USAGE } from './cli-args.js';
 import { describeTwin } from './readings-from.js';
+import { runWorker } from './worker.js';
 
 /** Why the server could not start, in the CLI's terms (flags, not option names). */
 function startFailure(error: unknown, options: { port?: number; host?: string }): string {
@@ -49,6 +50,7 @@ function stateLine({ dataDir, databaseUrl }: { dataDir?: string; databaseUrl?: s
 }
 
 export async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'worker') return worker(argv.slice(1));
   let parsed: ReturnType<typeof parseCliArgs>;
   try {
     parsed = parseCliArgs(argv);
@@ -122,6 +124,34 @@ export async function main(argv: string[]): Promise<void> {
     process.on('SIGHUP', () => stop('SIGHUP'));
     watchParent((pid) => stop(`the process that started it (${pid}) exited`));
   }
+}
+
+/** `video-api-mock worker …`: the work of a shared mock without HTTP, until a signal. */
+async function worker(argv: string[]): Promise<void> {
+  if (argv.includes('--help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  ignoreClosedOutput();
+  let running: Awaited<ReturnType<typeof runWorker>>;
+  try {
+    running = await runWorker(argv);
+  } catch (error) {
+    process.stderr.write(`video-api-mock: ${startFailure(error, {})}\n`);
+    process.exit(error instanceof OptionError ? 2 : 1);
+  }
+  process.stdout.write(
+    `video-api-mock worker on PostgreSQL at ${running.database}: taking webhook deliveries and transcodes (no HTTP)\n`,
+  );
+  const stop = (why: string) =>
+    running.stop(why).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`video-api-mock: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 }
 
 /**

@@ -33,7 +33,10 @@ function processMetrics({ Registry, collectDefaultMetrics }: PromClient): Regist
 }
 
 /** The gauges of the parts the default state gives (its webhook dispatcher, its database pool), read at each scrape. */
-function sourceGauges({ Registry, Gauge }: PromClient, sources: MetricSources | undefined): Registry {
+function sourceGauges(
+  { Registry, Gauge }: PromClient,
+  sources: MetricSources | undefined,
+): { registry: Registry; refresh(): Promise<void> } {
   const registry = new Registry();
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
@@ -44,16 +47,32 @@ function sourceGauges({ Registry, Gauge }: PromClient, sources: MetricSources | 
         this.set(read());
       },
     });
-  if (sources === undefined) return registry;
+  if (sources === undefined) return { registry, refresh: async () => {} };
   const { webhooks, databasePoolSize } = sources;
+  // Counted by the store (on a shared database, every process's jobs) once per scrape, before the
+  // gauges are read, so that the count's query is not among the queries in flight.
+  let counts = { pending: 0, givenUp: 0 };
+  let transcodes = 0;
+  const refresh = async () => {
+    try {
+      counts = await webhooks.counts();
+      if (sources.transcodes) transcodes = await sources.transcodes();
+    } catch {
+      // A store that cannot answer now (a database away): the last counts stay.
+    }
+  };
   const pending = 'Webhook deliveries not yet acknowledged nor given up';
-  gauge('webhook_deliveries_pending', pending, () => webhooks.pending().length);
+  gauge('webhook_deliveries_pending', pending, () => counts.pending);
   const givenUp = 'Webhook deliveries given up after the retry window';
-  gauge('webhook_deliveries_given_up', givenUp, () => webhooks.givenUp().length);
-  if (databasePoolSize === undefined) return registry;
+  gauge('webhook_deliveries_given_up', givenUp, () => counts.givenUp);
+  if (sources.transcodes) {
+    const waiting = 'Transcodes waiting or running, on every process of a shared mock';
+    gauge('transcodes_pending', waiting, () => transcodes);
+  }
+  if (databasePoolSize === undefined) return { registry, refresh };
   gauge('database_pool_size', 'Most connections the database pool opens', () => databasePoolSize);
   gauge('database_queries_in_flight', 'Database queries running now in this process', queriesInFlight);
-  return registry;
+  return { registry, refresh };
 }
 
 /**
@@ -73,12 +92,14 @@ export function prometheusMetrics(): (sources?: MetricSources) => Metrics {
     sources ??= given;
     if (metrics !== undefined) return metrics;
     const requests = requestCounts(`${PREFIX}requests_total`, `${PREFIX}request_duration_seconds`);
-    let gauges: Registry | undefined;
+    let gauges: ReturnType<typeof sourceGauges> | undefined;
     const render = async () => {
       const prom = await promClient();
       gauges ??= sourceGauges(prom, sources);
-      const body = `${await processMetrics(prom).metrics()}\n${requests.text()}\n${await gauges.metrics()}`;
-      return { contentType: gauges.contentType, body };
+      await gauges.refresh();
+      const { registry } = gauges;
+      const body = `${await processMetrics(prom).metrics()}\n${requests.text()}\n${await registry.metrics()}`;
+      return { contentType: registry.contentType, body };
     };
     metrics = { observe: requests.observe, render };
     return metrics;

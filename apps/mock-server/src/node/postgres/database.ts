@@ -46,6 +46,8 @@ export interface Database {
   announce(state: string): { payload: string; held(): Promise<void> };
   /** Tells the process that announced a change (the body of its notice) that this one took it up. */
   hold(notice: string): Promise<void>;
+  /** That a state's jobs changed (JOBS_CHANNEL): webhook targets, deliveries queued or released. */
+  readonly jobs: Channel;
   /** Sends `payload` on `channel` (no transaction of its own: a notice sent at once). */
   notify(channel: string, payload: string): Promise<void>;
   /** Whether the database answers now and its schema is migrated (`/readyz`). */
@@ -128,6 +130,8 @@ async function listeningProcesses(sql: Sql): Promise<number> {
     WHERE datname = current_database() AND query LIKE ${'listen "video_api_mock_%'}`;
   return row?.count ?? 0;
 }
+/** The channel of the notices that a state's jobs changed (targets, deliveries queued or released). */
+export const JOBS_CHANNEL = 'video_api_mock_jobs';
 
 const open = new Map<string, { database: Database; holders: number }>();
 
@@ -235,6 +239,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       const announcer = notice.slice(0, notice.indexOf(' '));
       if (announcer) await database.notify(HOLDS_CHANNEL, holds.payload(announcer, notice));
     },
+    jobs: channel(JOBS_CHANNEL),
     async notify(name, payload) {
       await database.run((db) => db.notify(name, payload));
     },

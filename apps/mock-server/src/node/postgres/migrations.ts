@@ -99,6 +99,73 @@ const MIGRATIONS: readonly Migration[] = [
         record json NOT NULL,
         PRIMARY KEY (sandbox, seq)
       );
+      `,
+  },
+  {
+    version: 5,
+    name: 'webhook targets, deliveries as leased jobs, attempts',
+    sql: `
+      CREATE TABLE mock_webhook_targets (
+        sandbox text NOT NULL,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        url text NOT NULL,
+        secret text NOT NULL,
+        from_options boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (sandbox, id)
+      );
+      -- a target of the start options (--webhook) once per URL, however many instances start at once
+      CREATE UNIQUE INDEX mock_webhook_targets_options ON mock_webhook_targets (sandbox, url) WHERE from_options;
+      -- one row per delivery (one event, one copy, one target): a job any process takes with
+      -- FOR UPDATE SKIP LOCKED and holds under a lease (real time of the database) while it attempts
+      CREATE TABLE mock_webhook_deliveries (
+        seq bigserial PRIMARY KEY,
+        sandbox text NOT NULL,
+        key text NOT NULL,
+        target_id text NOT NULL,
+        copy integer NOT NULL,
+        job json NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        first_at bigint,
+        due_at bigint NOT NULL,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'given-up')),
+        given_up_at bigint,
+        last_status integer,
+        last_error text,
+        lease_owner text,
+        lease_until timestamptz,
+        UNIQUE (sandbox, key),
+        FOREIGN KEY (sandbox, target_id) REFERENCES mock_webhook_targets ON DELETE CASCADE
+      );
+      CREATE INDEX mock_webhook_deliveries_queue ON mock_webhook_deliveries (sandbox, target_id, seq)
+        WHERE status = 'pending';
+      CREATE INDEX mock_webhook_deliveries_due ON mock_webhook_deliveries (sandbox, due_at)
+        WHERE status = 'pending';
+      CREATE TABLE mock_webhook_attempts (
+        seq bigserial PRIMARY KEY,
+        sandbox text NOT NULL,
+        record json NOT NULL
+      );
+      CREATE INDEX mock_webhook_attempts_order ON mock_webhook_attempts (sandbox, seq);
+      `,
+  },
+  {
+    version: 6,
+    name: 'transcodes as leased jobs',
+    sql: `
+      -- one row per upload waiting for its renditions: any process with ffmpeg takes it with
+      -- FOR UPDATE SKIP LOCKED under a lease it renews while ffmpeg runs; gone once done
+      CREATE TABLE mock_transcodes (
+        sandbox text NOT NULL,
+        key text NOT NULL,
+        seq bigserial NOT NULL,
+        source json NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        lease_owner text,
+        lease_until timestamptz,
+        PRIMARY KEY (sandbox, key)
+      );
+      CREATE INDEX mock_transcodes_order ON mock_transcodes (sandbox, seq);
     `,
   },
 ];

@@ -7,7 +7,10 @@
 import { OptionError } from '../../options.js';
 import type { Platform } from '../../platform.js';
 import type { TranscodeOptions } from '../../types.js';
+import { databaseOf } from '../postgres/database-of.js';
+import { postgresTranscodeJobs } from '../postgres/postgres-transcodes.js';
 import { FFMPEG_PACKAGE, findFfmpeg, HOW_TO_GET_FFMPEG } from './find-ffmpeg.js';
+import { sharedProcessor } from './shared-processor.js';
 import { createTranscoder } from './transcoder.js';
 
 /** The values of the `transcode` option. */
@@ -19,9 +22,9 @@ function resolve(options: TranscodeOptions): Required<TranscodeOptions> {
   if (!TRANSCODE_MODES.includes(transcode)) {
     throw new OptionError(`transcode: "${transcode}" is not accepted (one of ${TRANSCODE_MODES.join(', ')})`);
   }
-  if (!Number.isSafeInteger(transcodeConcurrency) || transcodeConcurrency < 1) {
+  if (!Number.isSafeInteger(transcodeConcurrency) || transcodeConcurrency < 0) {
     throw new OptionError(
-      `transcodeConcurrency: ${JSON.stringify(transcodeConcurrency)} is not accepted (an integer >= 1)`,
+      `transcodeConcurrency: ${JSON.stringify(transcodeConcurrency)} is not accepted (an integer >= 1; 0 with databaseUrl)`,
     );
   }
   return { transcode, transcodeConcurrency };
@@ -38,6 +41,11 @@ export function transcoderFor(options: TranscodeOptions): NonNullable<Platform['
   const { transcode, transcodeConcurrency } = resolve(options);
   return (resolved, { sink, log }) => {
     if (transcode === 'off') return undefined;
+    if (transcodeConcurrency === 0 && resolved.databaseUrl === undefined) {
+      throw new OptionError(
+        'transcodeConcurrency: 0 is accepted only with a shared database (databaseUrl, --database-url), whose other processes transcode',
+      );
+    }
     const ffmpeg = findFfmpeg();
     if (ffmpeg === undefined) {
       if (transcode === 'auto') return undefined;
@@ -47,13 +55,17 @@ export function transcoderFor(options: TranscodeOptions): NonNullable<Platform['
     }
     const paths = sink.paths;
     if (!paths) return undefined; // a sink without folders keeps no file that ffmpeg could read
-    return createTranscoder({
+    const local = createTranscoder({
       ffmpeg,
-      concurrency: transcodeConcurrency,
+      concurrency: Math.max(1, transcodeConcurrency),
       folders: () => ({ ...paths(), ...(resolved.dataDir === undefined && { orphan: paths().root }) }),
-      persistent: resolved.dataDir !== undefined,
+      persistent: resolved.dataDir !== undefined || resolved.databaseUrl !== undefined,
       gatesReadiness: transcode === 'on',
       log,
     });
+    if (resolved.databaseUrl === undefined) return local;
+    // A shared mock: transcodes are jobs any of its processes with ffmpeg takes.
+    const jobs = postgresTranscodeJobs(databaseOf(resolved), resolved.stateName);
+    return sharedProcessor(local, jobs, { concurrency: transcodeConcurrency, log });
   };
 }
