@@ -20,7 +20,7 @@ type PromClient = typeof import('prom-client');
 export type LoadPromClient = () => Promise<PromClient>;
 
 /** 501 of a scrape where prom-client is not installed: the mock's own error, naming the package. */
-export const PROM_CLIENT_MISSING = new HttpError(501, {
+const PROM_CLIENT_MISSING = new HttpError(501, {
   code: 'metrics-need-prom-client',
   title: 'Metrics need prom-client',
   detail:
