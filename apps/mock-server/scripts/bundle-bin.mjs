@@ -3,9 +3,9 @@
  * Turns the built `dist/node/bin.js` (the `video-api-mock` command) into one file with its
  * JavaScript dependencies inside: Node then starts it without resolving and compiling some 200
  * modules (zod alone is 95), which halves the time to the first answer (see bench `startup`).
- * Left outside: better-sqlite3 (native, optional), @ffmpeg-installer/ffmpeg (optional, found at
- * run time). The library entries (`createApp`, msw…)
- * stay unbundled. The licences of what is bundled go to dist/node/THIRD-PARTY-NOTICES.txt.
+ * Left outside: better-sqlite3 (native, optional), prom-client (optional, loaded at the first
+ * scrape of the metrics), @ffmpeg-installer/ffmpeg (optional, found at run time). The library
+ * entries (`createApp`, msw…) stay unbundled. The licences of what is bundled go to dist/node/THIRD-PARTY-NOTICES.txt.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
@@ -24,7 +24,7 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  external: ['better-sqlite3', '@ffmpeg-installer/ffmpeg'],
+  external: ['better-sqlite3', '@ffmpeg-installer/ffmpeg', 'prom-client'],
   // CommonJS dependencies (busboy) call require(); an ES module has none of its own.
   banner: {
     // The entry's own #! line stays first.

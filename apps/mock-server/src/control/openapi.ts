@@ -78,6 +78,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       schema: { type: 'string' },
       refusals: {
         404: "The platform has no metrics (msw, a web runtime): the mock's own error, with X-Mock-Error: metrics-unavailable",
+        501: "prom-client (an optional peer of the mock) is not installed: the mock's own error, with X-Mock-Error: metrics-need-prom-client",
       },
     },
   ),

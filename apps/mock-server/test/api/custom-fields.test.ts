@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api.js';
+import { api, TOKEN } from '../support/api.js';
 
 const EVERY_FORM = {
   note: 'Shot on location in Chiang Mai',
@@ -35,6 +36,29 @@ describe('PUT /api/v1/videos/{videoKey}/custom-fields (§4.4)', () => {
     expect(((await (await get(key)).json()) as { simpleCustomFields: unknown }).simpleCustomFields).toEqual({
       kept: 'yes',
     });
+  });
+
+  it('answers an unknown key, then another token’s video, before any problem of the body', async () => {
+    const { put, keys } = api({
+      tokens: [TOKEN, 'other-token'],
+      readings: { 'auth-update-custom-fields': 'owner-only', 'custom-field-null': 'rejected' },
+    });
+    const [key = ''] = await keys();
+    const bodies = fc.oneof(
+      fc.string(), // JSON or not
+      fc.json(),
+      fc
+        .dictionary(fc.string(), fc.oneof(fc.constant(null), fc.jsonValue()))
+        .map((simpleCustomFields) => JSON.stringify({ simpleCustomFields })),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        expect((await put('no-such-video', body)).status).toBe(404);
+        const other = await put(key, body, { headers: { authorization: 'Bearer other-token' } });
+        expect(other.status).toBe(403);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('answers 404 naming an unknown key', async () => {

@@ -1,6 +1,6 @@
 /**
- * The batched log output: one write per turn of the event loop, partial writes and a full pipe
- * (EAGAIN) lose nothing, flush writes everything; the CLI's lines all reach a file after SIGTERM
+ * The batched log output: one write for the lines of a short while (BATCH_MS), partial writes and
+ * a full pipe (EAGAIN) lose nothing, flush writes everything; the CLI's lines all reach a file after SIGTERM
  * and all reach a reader that reads slowly.
  */
 import { spawn } from 'node:child_process';
@@ -10,25 +10,54 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceArgs } from '@video-api/test-support';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lineOutput } from '../../src/node/log-writer.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BATCH_MS, lineOutput } from '../../src/node/log-writer.js';
 
 const BIN = sourceArgs(fileURLToPath(new URL('../../src/node/bin.ts', import.meta.url)));
 const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** What a fake write was given, as bytes (the output writes its text as it is, the rest of a partial write as bytes). */
+const bytesOf = (given: string | Buffer): Buffer => (typeof given === 'string' ? Buffer.from(given) : given);
 const again = () => Object.assign(new Error('EAGAIN'), { code: 'EAGAIN' });
 
 describe('lineOutput', () => {
-  it('writes the lines of one turn in one write, after it', async () => {
-    const writes: string[] = [];
-    const output = lineOutput(9, ((_fd: number, bytes: Buffer) => {
-      writes.push(bytes.toString());
-      return bytes.length;
-    }) as never);
-    output('a');
-    output('b');
-    expect(writes).toEqual([]);
-    await turn();
-    expect(writes).toEqual(['a\nb\n']);
+  it('writes the lines of a short while in one write, after it', () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      const output = lineOutput(9, ((_fd: number, given: string | Buffer) => {
+        writes.push(bytesOf(given).toString());
+        return bytesOf(given).length;
+      }) as never);
+      output('a');
+      vi.advanceTimersByTime(BATCH_MS - 1);
+      output('b');
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(writes).toEqual(['a\nb\n']);
+      output('c');
+      output.flush(); // at once (an error line, the exit)
+      expect(writes).toEqual(['a\nb\n', 'c\n']);
+      vi.advanceTimersByTime(BATCH_MS);
+      expect(writes).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes at once past 64 KiB kept', () => {
+    vi.useFakeTimers();
+    try {
+      const sizes: number[] = [];
+      const output = lineOutput(9, ((_fd: number, given: string | Buffer) => {
+        sizes.push(bytesOf(given).length);
+        return bytesOf(given).length;
+      }) as never);
+      const line = 'x'.repeat(1023);
+      for (let n = 0; n < 64; n++) output(line);
+      expect(sizes).toEqual([64 * 1024]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loses nothing to partial writes and a full pipe, whatever their pattern', async () => {
@@ -44,9 +73,10 @@ describe('lineOutput', () => {
           const pattern = [...answers, last];
           const received: Buffer[] = [];
           let call = 0;
-          const output = lineOutput(9, ((_fd: number, bytes: Buffer) => {
+          const output = lineOutput(9, ((_fd: number, given: string | Buffer) => {
             const step = pattern[call++ % pattern.length];
             if (step === 'again') throw again();
+            const bytes = bytesOf(given);
             const taken = bytes.subarray(0, Math.min(bytes.length, step as number));
             received.push(taken);
             return taken.length;

@@ -3,9 +3,11 @@
  * prom-client's default metrics of the process (one registry per process), and per app the
  * requests by operation and status with their latency (./request-counts.ts), and prom-client
  * gauges read at scrape time: the database pool and the default state's webhook deliveries.
- * prom-client is loaded at the first scrape.
+ * prom-client is an optional peer of the package, loaded at the first scrape; where it is not
+ * installed the requests are still counted (in plain numbers) and a scrape answers 501 naming it.
  */
 import type { Registry } from 'prom-client';
+import { HttpError } from '../../http/errors.js';
 import type { MetricSources, Metrics } from '../../http/metrics.js';
 import { queriesInFlight } from '../postgres/database.js';
 import { requestCounts } from './request-counts.js';
@@ -14,12 +16,42 @@ const PREFIX = 'video_api_mock_';
 
 type PromClient = typeof import('prom-client');
 
-/** prom-client, loaded at the first scrape (about 18 ms of start-up otherwise, bundled). */
-let client: Promise<PromClient> | undefined;
-const promClient = (): Promise<PromClient> => {
-  client ??= import('prom-client');
-  return client;
-};
+/** How prom-client is loaded: the installed package by default (tests give another). */
+export type LoadPromClient = () => Promise<PromClient>;
+
+/** 501 of a scrape where prom-client is not installed: the mock's own error, naming the package. */
+const PROM_CLIENT_MISSING = new HttpError(501, {
+  code: 'metrics-need-prom-client',
+  title: 'Metrics need prom-client',
+  detail:
+    'GET /__mock/metrics needs the optional package prom-client (15 or later): install it beside the mock (npm install prom-client) and restart it.',
+  mock: true,
+});
+
+/** Whether `error` says that prom-client itself is not installed (not that something inside it failed). */
+function isMissing(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as NodeJS.ErrnoException;
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    typeof message === 'string' &&
+    message.includes("'prom-client'")
+  );
+}
+
+/**
+ * prom-client, loaded at the first scrape (about 18 ms of start-up otherwise); PROM_CLIENT_MISSING
+ * where it is not installed (tried again at the next scrape).
+ */
+function promClientOf(load: LoadPromClient): () => Promise<PromClient> {
+  let client: Promise<PromClient> | undefined;
+  return () => {
+    client ??= load().catch((error: unknown) => {
+      client = undefined;
+      throw isMissing(error) ? PROM_CLIENT_MISSING : error;
+    });
+    return client;
+  };
+}
 
 let processRegistry: Registry | undefined;
 
@@ -77,7 +109,7 @@ function sourceGauges(
 
 /**
  * The metrics member of a platform: the same `Metrics` on every call (one per app, made on first
- * use); the sources given (the default state's) are what its gauges read.
+ * use); the sources given (the default state's) are what its gauges read. `load` is for tests.
  *
  * @example
  * const metricsOf = prometheusMetrics();
@@ -85,7 +117,10 @@ function sourceGauges(
  * metrics.observe('getVideo', 200, 0.0004);
  * (await metrics.render()).body; // '…video_api_mock_requests_total{operation="getVideo",status="200"} 1…'
  */
-export function prometheusMetrics(): (sources?: MetricSources) => Metrics {
+export function prometheusMetrics(
+  load: LoadPromClient = () => import('prom-client'),
+): (sources?: MetricSources) => Metrics {
+  const promClient = promClientOf(load);
   let metrics: Metrics | undefined;
   let sources: MetricSources | undefined;
   return (given) => {
