@@ -17,9 +17,9 @@ import type { RetryOptions } from './webhooks/types.js';
 /** The project every token may upload to when none is given: that of the spec's create example. */
 const DEFAULT_PROJECT = (
   openapiDocument as {
-    components: { examples: { CreateTwoVideosRequest: { value: { projectKey: string } } } };
+    components: { examples: { CreateThreeVideosRequest: { value: { projectKey: string } } } };
   }
-).components.examples.CreateTwoVideosRequest.value.projectKey;
+).components.examples.CreateThreeVideosRequest.value.projectKey;
 
 /** The token accepted when none is given (documented in the README). */
 export const DEFAULT_TOKEN = 'mock-token';

@@ -17,7 +17,7 @@ const example = (name: string) => examples[name]?.value;
 
 describe('the spec examples validate', () => {
   it.each([
-    ['CreateTwoVideosRequest', zCreateVideosRequest],
+    ['CreateThreeVideosRequest', zCreateVideosRequest],
     ['UpdateEveryValueFormRequest', zUpdateCustomFieldsRequest],
     ['FreeTextNoteField', zUpdateCustomFieldsRequest],
     ['IntegerCounterField', zUpdateCustomFieldsRequest],
@@ -34,8 +34,8 @@ describe('the spec examples validate', () => {
     expect(schema.safeParse(example(name)).success).toBe(true);
   });
 
-  it('CreateTwoVideosResponse: every element is a created video', () => {
-    for (const video of example('CreateTwoVideosResponse') as unknown[]) {
+  it('CreateThreeVideosResponse: every element is a created video', () => {
+    for (const video of example('CreateThreeVideosResponse') as unknown[]) {
       expect(zCreatedVideo.safeParse(video).success).toBe(true);
     }
   });
@@ -123,7 +123,7 @@ describe('open and closed objects', () => {
   });
 
   it('keeps extra playback fields on a created video', () => {
-    const video = { ...(example('CreateTwoVideosResponse') as object[])[0], duration: 12 };
+    const video = { ...(example('CreateThreeVideosResponse') as object[])[0], duration: 12 };
     expect(zCreatedVideo.parse(video)).toHaveProperty('duration', 12);
   });
 
@@ -147,7 +147,9 @@ describe('open and closed objects', () => {
     ['a URL in upper case', 'http://localhost/hls/v-1/PLAYLIST.M3U8', true],
     ['not a URL', 'hls/v-1/playlist.m3u8', false],
   ])('takes as HLS url %s: %s', (_what, url, accepted) => {
-    const video = structuredClone((example('CreateTwoVideosResponse') as Array<Record<string, unknown>>)[0]);
+    const video = structuredClone(
+      (example('CreateThreeVideosResponse') as Array<Record<string, unknown>>)[0],
+    );
     (video as { primaryPlaybackUrl: { hls: { url: string } } }).primaryPlaybackUrl.hls.url = url;
     expect(zCreatedVideo.safeParse(video).success).toBe(accepted);
   });

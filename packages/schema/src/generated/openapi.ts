@@ -177,7 +177,7 @@ export const openapiDocument: Record<string, unknown> = {
             "mock": "request-order",
             "describedIn": [
               {
-                "at": "/components/examples/CreateTwoVideosResponse/summary",
+                "at": "/components/examples/CreateThreeVideosResponse/summary",
                 "text": "here in request order, the mock's default; the order is not shown"
               },
               {
@@ -196,8 +196,8 @@ export const openapiDocument: Record<string, unknown> = {
                 "$ref": "#/components/schemas/CreateVideosRequest"
               },
               "examples": {
-                "twoVideos": {
-                  "$ref": "#/components/examples/CreateTwoVideosRequest"
+                "threeVideos": {
+                  "$ref": "#/components/examples/CreateThreeVideosRequest"
                 }
               }
             }
@@ -215,8 +215,8 @@ export const openapiDocument: Record<string, unknown> = {
                   }
                 },
                 "examples": {
-                  "twoVideos": {
-                    "$ref": "#/components/examples/CreateTwoVideosResponse"
+                  "threeVideos": {
+                    "$ref": "#/components/examples/CreateThreeVideosResponse"
                   }
                 }
               }
@@ -1273,8 +1273,8 @@ export const openapiDocument: Record<string, unknown> = {
           }
         }
       },
-      "CreateTwoVideosRequest": {
-        "summary": "Create two videos in one request",
+      "CreateThreeVideosRequest": {
+        "summary": "Create three videos in one request",
         "value": {
           "projectKey": "demo",
           "videos": [
@@ -1286,12 +1286,15 @@ export const openapiDocument: Record<string, unknown> = {
               ]
             },
             {
+              "title": "Panel discussion"
+            },
+            {
               "title": "Closing remarks"
             }
           ]
         }
       },
-      "CreateTwoVideosResponse": {
+      "CreateThreeVideosResponse": {
         "summary": "One element per requested video (here in request order, the mock's default; the order is not shown)",
         "value": [
           {
@@ -1307,12 +1310,23 @@ export const openapiDocument: Record<string, unknown> = {
           },
           {
             "key": "v-0002",
-            "title": "Closing remarks",
+            "title": "Panel discussion",
             "primaryPlaybackUrl": {
               "name": "primary",
               "hls": {
                 "name": "hls",
                 "url": "http://localhost:4010/hls/v-0002/playlist.m3u8"
+              }
+            }
+          },
+          {
+            "key": "v-0003",
+            "title": "Closing remarks",
+            "primaryPlaybackUrl": {
+              "name": "primary",
+              "hls": {
+                "name": "hls",
+                "url": "http://localhost:4010/hls/v-0003/playlist.m3u8"
               }
             }
           }

@@ -136,7 +136,7 @@ export const unspecified = {
     "meaning": createAnswerOrderMeaning,
     "describedIn": [
       {
-        "at": "/components/examples/CreateTwoVideosResponse/summary",
+        "at": "/components/examples/CreateThreeVideosResponse/summary",
         "text": "here in request order, the mock's default; the order is not shown"
       },
       {

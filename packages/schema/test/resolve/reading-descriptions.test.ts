@@ -116,7 +116,7 @@ describe('descriptions say the chosen reading', () => {
     ],
     [
       { 'create-answer-order': 'reverse-order' },
-      (d) => d.components.examples.CreateTwoVideosResponse.summary,
+      (d) => d.components.examples.CreateThreeVideosResponse.summary,
       'the order is not shown',
       ['create-answer-order', 'reverse-order'],
     ],

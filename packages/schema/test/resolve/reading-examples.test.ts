@@ -9,9 +9,9 @@ import { type Doc, deref, resolved } from './fidelity-support.js';
 describe('create-answer-order', () => {
   const create = (document: Doc) => document.paths['/api/v1/videos'].post;
   const titles = (document: Doc) => {
-    const request = create(document).requestBody.content['application/json'].examples.twoVideos;
+    const request = create(document).requestBody.content['application/json'].examples.threeVideos;
     const status = Object.keys(create(document).responses)[0] as string;
-    const answer = create(document).responses[status].content['application/json'].examples.twoVideos;
+    const answer = create(document).responses[status].content['application/json'].examples.threeVideos;
     return {
       requested: deref(document, request).value.videos.map((video: Doc) => video.title),
       answered: deref(document, answer).value.map((video: Doc) => video.title),
@@ -27,15 +27,17 @@ describe('create-answer-order', () => {
   it('reverse-order: the answer example is the request reversed, each key with its title', () => {
     const { requested, answered, answer } = titles(resolved({ 'create-answer-order': 'reverse-order' }));
     expect(answered).toEqual([...requested].reverse());
-    expect(answer.value.map((video: Doc) => video.key)).toEqual(['v-0002', 'v-0001']);
+    expect(answer.value.map((video: Doc) => video.key)).toEqual(['v-0003', 'v-0002', 'v-0001']);
     expect(answer['x-resolved']).toEqual([
       { id: 'create-answer-order', reading: 'reverse-order', from: 'flag' },
     ]);
   });
 
-  it('any-order: the answer example is not in the request order, and holds every requested video once', () => {
-    const { requested, answered } = titles(resolved({ 'create-answer-order': 'any-order' }));
+  it('any-order: the answer example is neither the request order nor its reverse, and holds every requested video once', () => {
+    const { requested, answered, answer } = titles(resolved({ 'create-answer-order': 'any-order' }));
     expect(answered).not.toEqual(requested);
+    expect(answered).not.toEqual([...requested].reverse());
+    for (const video of answer.value) expect(video.key).toBe(`v-000${requested.indexOf(video.title) + 1}`);
     expect([...answered].sort()).toEqual([...requested].sort());
   });
 });
