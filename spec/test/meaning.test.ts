@@ -398,6 +398,7 @@ describe('meaning of readings: the spec', () => {
       'videos-per-create-limit',
       'webhook-method',
       'webhook-payload',
+      'webhook-registration',
       'webhook-security',
       'webhook-signing',
     ]);

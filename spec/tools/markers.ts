@@ -149,13 +149,20 @@ function markerProblems(
   return problems;
 }
 
-/** The operation ids of the spec's paths and webhooks. */
+/** The operation ids of the spec's paths and webhooks, and of the operations readings add (`operation` meaning). */
 function operationIds(spec: unknown): Set<string> {
   const ids = new Set<string>();
   const document = (spec ?? {}) as { paths?: object; webhooks?: object };
   for (const item of [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})]) {
     for (const operation of Object.values((item ?? {}) as object)) {
       const id = (operation as { operationId?: unknown } | null)?.operationId;
+      if (typeof id === 'string') ids.add(id);
+    }
+  }
+  for (const { raw } of findMarkers(spec)) {
+    const meaning = (raw as { meaning?: unknown } | null)?.meaning;
+    for (const reading of Object.values(meaning !== null && typeof meaning === 'object' ? meaning : {})) {
+      const id = (reading as { operation?: { operationId?: unknown } } | null)?.operation?.operationId;
       if (typeof id === 'string') ids.add(id);
     }
   }

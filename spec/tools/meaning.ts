@@ -19,6 +19,9 @@
  *   video-record: { sameAs: /components/schemas/Video, schema: … } # its body is that schema, resolved
  *   put: { method: put }                                           # the HTTP method of the request it concerns
  *   hmac-sha256-body: { headers: [Webhook-Signature] }             # headers that request carries
+ *   api-endpoint:                                                  # an operation the reading adds
+ *     operation: { path: /api/v1/webhooks, method: post, operationId: registerWebhook, summary: …,
+ *                  security: bearerAuth, status: 201, request: …, answer: …, refusedAs: [error-codes] }
  * ```
  */
 import { type Narrowing, narrowsProblems, schemaPointerProblems } from './narrows.js';
@@ -59,6 +62,25 @@ export interface ReadingMeaning {
   method?: string;
   /** The headers the reading puts on the request the marker concerns (e.g. a signature). */
   headers?: string[];
+  /** An operation the reading adds to the API (one reading's own detail). */
+  operation?: AddedOperation;
+}
+
+/**
+ * An operation a reading adds to the API: where it sits, its JSON request and answer bodies (JSON
+ * Schemas of the accepted subset), the success status, the security scheme it takes, and the
+ * unknowns whose chosen readings give the statuses with which it refuses a request.
+ */
+export interface AddedOperation {
+  path: string;
+  method: string;
+  operationId: string;
+  summary: string;
+  security: string;
+  status: number;
+  request: Record<string, unknown>;
+  answer: Record<string, unknown>;
+  refusedAs: string[];
 }
 
 /** One refusal of a reading (see `ReadingMeaning.refuses`). */
@@ -82,9 +104,21 @@ const MEANING_KEYS = [
   'sameAs',
   'method',
   'headers',
+  'operation',
 ] as const;
 /** Members one reading may give without the others (a detail of that reading alone). */
-const OWN_KEYS = new Set<string>(['sameAs', 'requests']);
+const OWN_KEYS = new Set<string>(['sameAs', 'requests', 'operation']);
+const OPERATION_KEYS = [
+  'path',
+  'method',
+  'operationId',
+  'summary',
+  'security',
+  'status',
+  'request',
+  'answer',
+  'refusedAs',
+] as const;
 const AUTH_RULES = ['bearer', 'optional', 'none'];
 const ORDERS = ['kept', 'reversed', 'any'];
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -227,6 +261,79 @@ function refusalProblems(refuses: unknown, operations: ReadonlySet<string>, at: 
   });
 }
 
+const isMarkerId = (spec: unknown, id: string): boolean => JSON.stringify(spec).includes(`"id":"${id}"`);
+
+/**
+ * Problems of an operation a reading adds: every member given, a path the spec does not have
+ * already, an operation id of no other operation, a security scheme of the spec, a success status,
+ * request and answer schemas of the accepted subset, and `refusedAs` ids of markers of the spec.
+ */
+function operationProblems(value: unknown, at: string, spec: unknown): string[] {
+  const where = `${at}: operation`;
+  if (!isObject(value)) return [`${where} must be an object with ${OPERATION_KEYS.join(', ')}`];
+  const problems = [
+    ...Object.keys(value)
+      .filter((key) => !(OPERATION_KEYS as readonly string[]).includes(key))
+      .map((key) => `${where}: unknown member "${key}" (accepted: ${OPERATION_KEYS.join(', ')})`),
+    ...OPERATION_KEYS.filter((key) => value[key] === undefined).map((key) => `${where}: "${key}" is missing`),
+  ];
+  const { path, method, operationId, summary, security, status, request, answer, refusedAs } = value;
+  const paths = isObject(spec) && isObject(spec.paths) ? spec.paths : {};
+  if (typeof path !== 'string' || !path.startsWith('/')) problems.push(`${where}: path must start with /`);
+  else if (paths[path] !== undefined) problems.push(`${where}: path ${path} is already a path of the spec`);
+  if (method !== undefined && !METHODS.includes(method as string)) {
+    problems.push(`${where}: method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(method)}`);
+  }
+  const taken = Object.values(paths).flatMap((item) =>
+    Object.values(isObject(item) ? item : {}).map((operation) =>
+      isObject(operation) ? operation.operationId : undefined,
+    ),
+  );
+  if (operationId !== undefined && (typeof operationId !== 'string' || taken.includes(operationId))) {
+    problems.push(`${where}: operationId must be a string that names no operation of the spec's paths`);
+  }
+  if (summary !== undefined && (typeof summary !== 'string' || summary === '')) {
+    problems.push(`${where}: summary must be a non-empty string`);
+  }
+  const components = isObject(spec) && isObject(spec.components) ? spec.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  if (security !== undefined && (typeof security !== 'string' || schemes[security] === undefined)) {
+    problems.push(
+      `${where}: security must name a security scheme of the spec (${Object.keys(schemes).join(', ')})`,
+    );
+  }
+  if (
+    status !== undefined &&
+    (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 299)
+  ) {
+    problems.push(
+      `${where}: status must be a success status code (200 to 299), got ${JSON.stringify(status)}`,
+    );
+  }
+  for (const [name, schema] of [
+    ['request', request],
+    ['answer', answer],
+  ] as const) {
+    if (schema === false) problems.push(`${where}: ${name} must be a JSON Schema`);
+    else if (schema !== undefined)
+      problems.push(
+        ...schemaProblems(schema).map(
+          (p) => `${where}: ${name}: ${p.slice('schema'.length).replace(/^: /, '')}`,
+        ),
+      );
+  }
+  if (refusedAs !== undefined) {
+    if (!Array.isArray(refusedAs) || !refusedAs.every((id) => typeof id === 'string')) {
+      problems.push(`${where}: refusedAs must be a list of unknown ids`);
+    } else {
+      for (const id of refusedAs.filter((id) => !isMarkerId(spec, id))) {
+        problems.push(`${where}: refusedAs names "${id}", which is not the id of a marker of the spec`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** Problems of one reading's meaning (`at` names the marker and the reading). */
 function readingMeaningProblems(
   value: unknown,
@@ -273,6 +380,7 @@ function readingMeaningProblems(
   if (value.headers !== undefined && !isHeaderList(value.headers)) {
     problems.push(`${at}: headers must be a list of header names`);
   }
+  if (value.operation !== undefined) problems.push(...operationProblems(value.operation, at, spec));
   return problems;
 }
 

@@ -97,6 +97,22 @@ export interface ReadingMeaning {
   readonly method?: string;
   /** The headers it puts on the request the unknown concerns (e.g. a signature). */
   readonly headers?: readonly string[];
+  /**
+   * An operation it adds to the API: where it sits, its summary, security scheme and success status,
+   * the JSON Schemas of its request and answer bodies, and the unknowns whose chosen readings give
+   * the statuses with which it refuses a request.
+   */
+  readonly operation?: {
+    readonly path: string;
+    readonly method: string;
+    readonly operationId: string;
+    readonly summary: string;
+    readonly security: string;
+    readonly status: number;
+    readonly request: Readonly<Record<string, unknown>>;
+    readonly answer: Readonly<Record<string, unknown>>;
+    readonly refusedAs: readonly string[];
+  };
 }
 
 export interface UnspecifiedMarker {

@@ -35,6 +35,7 @@ describe('meaning types', () => {
       | 'video-record-fields'
       | 'webhook-method'
       | 'webhook-signing'
+      | 'webhook-registration'
     >();
   });
 

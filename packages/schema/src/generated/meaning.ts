@@ -179,6 +179,100 @@ export const fieldLengthLimitsMeaning = {
   }
 } as const;
 
+export const webhookRegistrationMeaning = {
+  "api-endpoint": {
+    "operation": {
+      "path": "/api/v1/webhooks",
+      "method": "post",
+      "operationId": "registerWebhook",
+      "summary": "Register a webhook receiver (webhook-registration=api-endpoint; §6 does not show registration)",
+      "security": "bearerAuth",
+      "status": 201,
+      "request": {
+        "type": "object",
+        "required": [
+          "url"
+        ],
+        "properties": {
+          "url": {
+            "type": "string",
+            "description": "The address of the receiver, to which deliveries are sent."
+          },
+          "secret": {
+            "type": "string",
+            "description": "The secret of the receiver; the service gives one when it is absent."
+          }
+        },
+        "examples": [
+          {
+            "url": "https://example.com/hooks/video-api"
+          }
+        ]
+      },
+      "answer": {
+        "type": "object",
+        "required": [
+          "id",
+          "url",
+          "secret"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The id of the registration."
+          },
+          "url": {
+            "type": "string",
+            "description": "The address of the receiver, as registered."
+          },
+          "secret": {
+            "type": "string",
+            "description": "The secret of the receiver: the one sent, or the one the service gave."
+          }
+        },
+        "examples": [
+          {
+            "id": "wh-0001",
+            "url": "https://example.com/hooks/video-api",
+            "secret": "whsec-example"
+          }
+        ]
+      },
+      "refusedAs": [
+        "error-codes",
+        "token-refusal",
+        "media-type-refusal"
+      ]
+    },
+    "requests": [
+      {
+        "name": "registrationWithoutUrl",
+        "on": [
+          "registerWebhook"
+        ],
+        "statusOf": "error-codes",
+        "body": {
+          "secret": "whsec-example"
+        }
+      },
+      {
+        "on": [
+          "registerWebhook"
+        ],
+        "statusOf": "token-refusal",
+        "none": "The refusal needs a missing or wrong token; a tool sends the token it is given with every request, so no example of one request carries it."
+      },
+      {
+        "on": [
+          "registerWebhook"
+        ],
+        "statusOf": "media-type-refusal",
+        "none": "The refusal needs a body of another media type than the operation takes; an example of the operation's body has its own media type."
+      }
+    ]
+  }
+} as const;
+
 export const mediaTypeRefusalMeaning = {
   "unsupported-415": {
     "refuses": [

@@ -1,6 +1,6 @@
 // generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
 /** The bundled OpenAPI 3.1 document, as a plain object. */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookRegistrationMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const openapiDocument: Record<string, unknown> = {
   "openapi": "3.1.0",
@@ -122,9 +122,10 @@ export const openapiDocument: Record<string, unknown> = {
       "note": "No operation of the document registers a webhook receiver, and a client cannot use webhooks without one.",
       "readings": {
         "outside-api": "A receiver is registered outside the API, in the service's account area where the access token is generated (§5), with its URL; no request of the API registers one.",
-        "api-endpoint": "A receiver is registered by a request of the API: POST {base_url}/api/v1/webhooks with the Bearer token and a JSON body {url, secret?}, answered 201 with {id, url, secret}; a body that does not validate is refused with the status of the error-codes reading."
+        "api-endpoint": "A receiver is registered by a request of the API: POST {base_url}/api/v1/webhooks with the Bearer token and a JSON body {url, secret?}, answered 201 with {id, url, secret}; a body that does not validate is refused with the status of the error-codes reading, a missing or wrong token with that of the token-refusal reading, and a body of another media type than JSON with that of the media-type-refusal reading."
       },
-      "mock": "outside-api"
+      "mock": "outside-api",
+      "meaning": webhookRegistrationMeaning
     },
     {
       "id": "media-type-refusal",

@@ -15,6 +15,7 @@ import type { JsonObject } from '../json-object.js';
 import { parseReadingChoice } from '../reading-choice.js';
 import { readingsFromReport } from '../report-readings.js';
 import type { ReadingChoice } from '../unspecified.js';
+import { resolveAddedOperations } from './added-operations.js';
 import { resolveAnswerOrder } from './answer-order.js';
 import { resolveBodies } from './bodies.js';
 import { byId, type ChosenReading, chooseReadings } from './choices.js';
@@ -122,6 +123,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   resolveBodies(document, lookup, options.jsonErrorAlias === true);
   resolveRecord(document, lookup);
   resolveUploadExample(document, lookup);
+  resolveAddedOperations(document, lookup);
   resolveOperations(document, lookup, options.keepDefault === true);
   resolveServers(document, servers);
   resolveLinks(document, lookup);

@@ -17,26 +17,26 @@ import {
   sentenceOf,
 } from './document.js';
 
-/** The readings that refuse requests to `operationId`, grouped by status, with the headers they send. */
-function refusalsOf(
-  operationId: string,
-  chosen: Chosen,
-): Map<number, { by: ChosenReading[]; headers: Set<string> }> {
+/** The refusals of `choices` that `keep` accepts, grouped by status in order, with the headers they send. */
+export function refusalsAmong(
+  choices: Iterable<ChosenReading>,
+  keep: (on: readonly string[]) => boolean,
+): Array<[number, { by: ChosenReading[]; headers: Set<string> }]> {
   const byStatus = new Map<number, { by: ChosenReading[]; headers: Set<string> }>();
-  for (const choice of chosen.values()) {
+  for (const choice of choices) {
     for (const refusal of meaningFor(choice).refuses ?? []) {
-      if (!refusal.on.includes(operationId)) continue;
+      if (!keep(refusal.on)) continue;
       const entry = byStatus.get(refusal.status) ?? { by: [], headers: new Set<string>() };
       if (!entry.by.includes(choice)) entry.by.push(choice);
       for (const header of refusal.headers ?? []) entry.headers.add(header);
       byStatus.set(refusal.status, entry);
     }
   }
-  return new Map([...byStatus].sort(([a], [b]) => a - b));
+  return [...byStatus].sort(([a], [b]) => a - b);
 }
 
 /** The response of one refusal status: what refuses it, the headers, the error body. */
-function refusalResponse(
+export function refusalResponse(
   status: number,
   by: ChosenReading[],
   headers: Set<string>,
@@ -77,7 +77,9 @@ function resolveResponses(
     next[String(success)] = { ...(response as JsonObject) };
     addResolved(next[String(success)] as JsonObject, [statusCodes]);
   }
-  for (const [status, { by, headers }] of refusalsOf(at.operationId, chosen)) {
+  for (const [status, { by, headers }] of refusalsAmong(chosen.values(), (on) =>
+    on.includes(at.operationId),
+  )) {
     next[String(status)] = refusalResponse(status, by, headers, errorContent);
   }
   for (const [key, response] of Object.entries(responses)) {

@@ -13,11 +13,22 @@ import { sampleOf } from './examples.js';
 
 type RefusedRequest = NonNullable<ReturnType<typeof meaningFor>['requests']>[number];
 
+/** Whether `giver` refuses requests to `operationId`: it names it, or a chosen reading adds it refused as `giver`. */
+function refusesOn(giver: ChosenReading, on: readonly string[], operationId: string, chosen: Chosen) {
+  if (on.includes(operationId)) return true;
+  return [...chosen.values()].some((choice) => {
+    const added = meaningFor(choice).operation;
+    return added?.operationId === operationId && added.refusedAs.includes(giver.id);
+  });
+}
+
 /** The status with which `request` (of reading `by`) is refused on `operationId`, if it is. */
 function statusOf(request: RefusedRequest, by: ChosenReading, operationId: string, chosen: Chosen) {
   const giver = request.statusOf === undefined ? by : chosen.get(request.statusOf);
   if (giver === undefined) return undefined;
-  const refusals = (meaningFor(giver).refuses ?? []).filter(({ on }) => on.includes(operationId));
+  const refusals = (meaningFor(giver).refuses ?? []).filter(({ on }) =>
+    refusesOn(giver, on, operationId, chosen),
+  );
   return refusals.find(({ status }) => request.status === undefined || status === request.status)?.status;
 }
 
