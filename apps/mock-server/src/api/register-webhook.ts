@@ -4,7 +4,7 @@
  * under `outside-api` there is no such route, as for any other path (the mock's stand-in for the
  * account area is its admin API, `POST /__mock/webhooks`).
  */
-import type { ReadingOf } from '@video-api/schema';
+import { meaningOf, type ReadingOf } from '@video-api/schema';
 import type { Context } from 'hono';
 import { requireToken } from '../http/auth.js';
 import type { MockEnv } from '../http/context.js';
@@ -15,8 +15,8 @@ import { json } from '../http/respond.js';
 import { validateRegistration } from '../webhooks/registration.js';
 import type { ApiDeps } from './deps.js';
 
-/** The path of the registration under `api-endpoint` (its reading's sentence names it). */
-export const REGISTRATION_PATH = '/api/v1/webhooks';
+/** The path of the registration under `api-endpoint` (its reading's meaning gives it). */
+export const REGISTRATION_PATH = meaningOf('webhook-registration', 'api-endpoint').operation.path;
 
 type RegistrationDeps = Pick<ApiDeps, 'tokens' | 'webhooks'>;
 

@@ -3,13 +3,14 @@
  * has a registration route, seen from a registration that does not validate (so that nothing is
  * registered): refused as a request that does not validate, or not found.
  */
+import { meaningOf } from '@video-api/schema';
 import type { Context } from '../context/context.js';
 import { refuse5xx } from '../support/evidence.js';
 import { describe, type Exchange, isClientError, isSuccess } from '../support/http.js';
 import { recognise, type Signs } from '../support/signs.js';
 
-/** The path of the `api-endpoint` reading (its sentence names it). */
-export const REGISTRATION_PATH = '/api/v1/webhooks';
+/** The path of the `api-endpoint` reading (its meaning gives it). */
+export const REGISTRATION_PATH = meaningOf('webhook-registration', 'api-endpoint').operation.path;
 
 const NO_ROUTE = [404, 405];
 
