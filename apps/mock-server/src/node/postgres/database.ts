@@ -84,7 +84,7 @@ function isReplayedEnd(error: unknown): boolean {
  * more than 5 s after a 20-second outage under three instances). Capped at half a second, a
  * request waits at most that for a connection the database would accept.
  */
-export const reconnectDelaySeconds = (retries: number): number => Math.min(0.05 * retries, 0.5);
+const reconnectDelaySeconds = (retries: number): number => Math.min(0.05 * retries, 0.5);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
@@ -114,10 +114,10 @@ export const CHANGES_CHANNEL = 'video_api_mock_changes';
 export const JOURNAL_CHANNEL = 'video_api_mock_journal';
 
 /** The channel on which a process says it took up another's change (addressed to the announcer). */
-export const HOLDS_CHANNEL = 'video_api_mock_holds';
+const HOLDS_CHANNEL = 'video_api_mock_holds';
 
 /** Longest a change waits for the other processes to hold it before it answers anyway (ms). */
-export const HOLD_WAIT_MS = 2000;
+const HOLD_WAIT_MS = 2000;
 
 /**
  * How many processes listen on this database's channels now, this one included (postgres.js gives
