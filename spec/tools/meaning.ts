@@ -71,7 +71,7 @@ export interface ReadingMeaning {
  * Schemas of the accepted subset), the success status, the security scheme it takes, and the
  * unknowns whose chosen readings give the statuses with which it refuses a request.
  */
-export interface AddedOperation {
+interface AddedOperation {
   path: string;
   method: string;
   operationId: string;

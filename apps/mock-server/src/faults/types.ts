@@ -6,7 +6,7 @@ import type { MockEnv } from '../http/context.js';
 import type { SharedFaultRules } from '../state/video-store.js';
 import type { FaultRule } from './rule-schema.js';
 
-export type { SharedFaultRules, StoredFaultRule } from '../state/video-store.js';
+export type { SharedFaultRules } from '../state/video-store.js';
 export type { FaultRule } from './rule-schema.js';
 
 /** The kinds of injected faults, as sent in the `X-Mock-Fault` header. */

@@ -84,7 +84,7 @@ export interface VideoStore {
 }
 
 /** A rule as a shared store keeps it: an id every process knows it by, and what is left of `times`. */
-export interface StoredFaultRule {
+interface StoredFaultRule {
   id: string;
   /** The rule as it was set (validated then; the store keeps it as JSON). */
   rule: unknown;

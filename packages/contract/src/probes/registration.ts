@@ -10,7 +10,7 @@ import { describe, type Exchange, isClientError, isSuccess } from '../support/ht
 import { recognise, type Signs } from '../support/signs.js';
 
 /** The path of the `api-endpoint` reading (its meaning gives it). */
-export const REGISTRATION_PATH = meaningOf('webhook-registration', 'api-endpoint').operation.path;
+const REGISTRATION_PATH = meaningOf('webhook-registration', 'api-endpoint').operation.path;
 
 const NO_ROUTE = [404, 405];
 
