@@ -13,11 +13,10 @@ import { jsonText } from '../http/respond.js';
 import type { RequestReadings } from '../readings/request-readings.js';
 import { limitsFieldLength } from '../readings/switches.js';
 import { pointerSegment } from '../shared/json-pointer.js';
-import type { FieldDefinition, FieldValue } from '../state/types.js';
+import type { FieldDefinition, FieldValue, VideoRecord } from '../state/types.js';
 import { guardBody, guardUpdate, longFieldTexts } from './bounds.js';
 import { isPlainUpdateBody } from './custom-fields-body.js';
 import type { ApiDeps } from './deps.js';
-import { findVideo } from './get-video.js';
 import { boundedBytes } from './record-size.js';
 
 type Fields = Record<string, FieldValue>;
@@ -149,6 +148,61 @@ function definitionProblems(
 }
 
 /**
+ * The fields an update writes, checked against `record` as it is in the update's transaction: the
+ * mock's guards first, on the raw body (a body that alone breaks one is refused before its fields
+ * are validated one by one: README "Guards"), then the generated schema, null per
+ * `custom-field-null`, date-times per `date-time-read-back`, names per `custom-field-definition`
+ * and lengths per `field-length-limits`.
+ */
+function checkedFields(
+  record: VideoRecord,
+  raw: unknown,
+  readings: RequestReadings,
+  deps: Pick<ApiDeps, 'limits' | 'definitions'>,
+): { written: Fields; removed: string[]; memberBytes: number; bodyBytes: number } {
+  const { body, removed } = takeNulls(raw, readings);
+  const memberBytes = boundedBytes(record);
+  const rawFields = (body as { simpleCustomFields?: unknown } | null)?.simpleCustomFields;
+  const bodyBytes =
+    typeof rawFields === 'object' && rawFields !== null && !Array.isArray(rawFields)
+      ? guardBody(readings, record.key, memberBytes, rawFields as Record<string, unknown>, deps.limits)
+      : 0;
+  const parsed = isPlainUpdateBody(body)
+    ? { success: true as const, data: body }
+    : zUpdateCustomFieldsRequest.safeParse(body);
+  if (!parsed.success) {
+    throw validationError(
+      readings,
+      'The body does not match UpdateCustomFieldsRequest: one member simpleCustomFields whose values are a string, number, boolean, ISO 8601 UTC date-time or array of strings (§4.4, §2).',
+      problemsFromZod(parsed.error),
+    );
+  }
+  refuseProtoName(body, readings);
+  const written = DATE_TIMES[readings.get('date-time-read-back')](
+    parsed.data.simpleCustomFields as Record<string, FieldValue>,
+  );
+  const definition = DEFINITION_CHECKS[readings.get('custom-field-definition')];
+  if (definition.defined) {
+    const entries: [string, FieldValue | undefined][] = [
+      ...Object.entries(written),
+      ...removed.map((name) => [name, undefined] as [string, undefined]),
+    ];
+    const problems = definitionProblems(entries, deps.definitions.current(), definition.kinds);
+    if (problems.length > 0) {
+      throw validationError(readings, 'Some custom fields are not defined, or not of their kind.', problems);
+    }
+  }
+  if (limitsFieldLength[readings.get('field-length-limits')]) {
+    // The names of fields removed by null are names of the body too: bounded like the others.
+    const named = { ...written, ...Object.fromEntries(removed.map((name) => [name, ''])) };
+    const problems = longFieldTexts(named, deps.limits.maxFieldLength);
+    if (problems.length > 0)
+      throw validationError(readings, 'Some names or values are longer than accepted.', problems);
+  }
+  return { written, removed, memberBytes, bodyBytes };
+}
+
+/**
  * Handles the update: auth per `auth-update-custom-fields` (§5), the body validated with the
  * generated schema, null per `custom-field-null`, unknown names per `custom-field-definition`,
  * omitted fields per `custom-fields-omitted` (§4.4); answers the §4.3 shape.
@@ -156,71 +210,44 @@ function definitionProblems(
 export function updateCustomFields(
   deps: Pick<ApiDeps, 'tokens' | 'store' | 'clock' | 'lifecycle' | 'represent' | 'limits' | 'definitions'>,
 ) {
-  const { store, clock } = deps;
+  const { store, clock, lifecycle } = deps;
   return async (c: Context<MockEnv>) => {
     const readings = c.get('readings');
     const auth = readings.get('auth-update-custom-fields');
     const token = checkReadingAuth(auth, requestHeader(c, 'authorization'), deps.tokens);
-    const record = await findVideo(deps, c.req.param('videoKey') ?? '', readings);
-    checkOwner(auth, record, token);
-    const { body, removed } = takeNulls(await readJson(c, readings), readings);
-    // The mock's guards first, on the raw body: a body that alone breaks one is refused before
-    // its fields are validated one by one (README "Guards").
-    const memberBytes = boundedBytes(record);
-    const rawFields = (body as { simpleCustomFields?: unknown } | null)?.simpleCustomFields;
-    const bodyBytes =
-      typeof rawFields === 'object' && rawFields !== null && !Array.isArray(rawFields)
-        ? guardBody(readings, record.key, memberBytes, rawFields as Record<string, unknown>, deps.limits)
-        : 0;
-    const parsed = isPlainUpdateBody(body)
-      ? { success: true as const, data: body }
-      : zUpdateCustomFieldsRequest.safeParse(body);
-    if (!parsed.success) {
-      throw validationError(
-        readings,
-        'The body does not match UpdateCustomFieldsRequest: one member simpleCustomFields whose values are a string, number, boolean, ISO 8601 UTC date-time or array of strings (§4.4, §2).',
-        problemsFromZod(parsed.error),
-      );
-    }
-    refuseProtoName(body, readings);
-    const fields = DATE_TIMES[readings.get('date-time-read-back')](
-      parsed.data.simpleCustomFields as Record<string, FieldValue>,
+    const key = c.req.param('videoKey') ?? '';
+    if (lifecycle.scheduled) await lifecycle.settle();
+    // The body is read before the video is found, and a refusal of it kept until the video is:
+    // an unknown key or another owner's video answers first, as if it had been found first.
+    const read = await readJson(c, readings).then(
+      (body: unknown) => ({ body }),
+      (error: unknown) => ({ error }),
     );
-    const definition = DEFINITION_CHECKS[readings.get('custom-field-definition')];
-    if (definition.defined) {
-      const entries: [string, FieldValue | undefined][] = [
-        ...Object.entries(fields),
-        ...removed.map((name) => [name, undefined] as [string, undefined]),
-      ];
-      const problems = definitionProblems(entries, deps.definitions.current(), definition.kinds);
-      if (problems.length > 0) {
-        throw validationError(
-          readings,
-          'Some custom fields are not defined, or not of their kind.',
-          problems,
-        );
-      }
-    }
-    if (limitsFieldLength[readings.get('field-length-limits')]) {
-      // The names of fields removed by null are names of the body too: bounded like the others.
-      const named = { ...fields, ...Object.fromEntries(removed.map((name) => [name, ''])) };
-      const problems = longFieldTexts(named, deps.limits.maxFieldLength);
-      if (problems.length > 0)
-        throw validationError(readings, 'Some names or values are longer than accepted.', problems);
-    }
-    // Merge into the record as it is now, in one transaction of the store: an upload or another
+    // Everything else in one transaction of the store, the video read once: an upload or another
     // update may have landed while this body was streaming in (or lands on another instance while
     // this one merges), and writing back a copy read earlier would undo it. The guards count the
     // record as it is in that transaction.
-    const next = await store.update(record.key, (current) => {
-      const kept = OMITTED_FIELDS[readings.get('custom-fields-omitted')](current.customFields, fields);
-      const merged = { ...kept, ...fields };
-      for (const name of removed) delete merged[name];
-      const update = { memberBytes: boundedBytes(current), kept, body: fields, bodyBytes, removed };
-      const customFields = guardUpdate(readings, record.key, { ...update, after: merged }, deps.limits);
+    const next = await store.update(key, (current) => {
+      checkOwner(auth, current, token);
+      if ('error' in read) throw read.error;
+      const fields = checkedFields(current, read.body, readings, deps);
+      const kept = OMITTED_FIELDS[readings.get('custom-fields-omitted')](
+        current.customFields,
+        fields.written,
+      );
+      const merged = { ...kept, ...fields.written };
+      for (const name of fields.removed) delete merged[name];
+      const update = {
+        memberBytes: fields.memberBytes,
+        kept,
+        body: fields.written,
+        bodyBytes: fields.bodyBytes,
+        removed: fields.removed,
+      };
+      const customFields = guardUpdate(readings, current.key, { ...update, after: merged }, deps.limits);
       return { ...current, customFields, updatedAt: clock.now() };
     });
-    if (!next) throw unknownKey(record.key, readings);
+    if (!next) throw unknownKey(key, readings);
     const { status } = meaningOf('status-codes', readings.get('status-codes')); // §4.5, as the spec's data says
     const text = deps.represent.text(next, readings, c.get('origin'), false);
     return jsonText(text, status.updateCustomFields, readings);

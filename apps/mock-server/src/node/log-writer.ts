@@ -5,8 +5,8 @@
  * (a few lines each under load: the write's system call was then most of what a line cost). An
  * error line, a batch past 64 KiB and the process's exit (process.exit, a signal the CLI handles,
  * an uncaught error) flush at once, so no line is lost. A reader slower than the lines (a full
- * pipe, EAGAIN) never blocks the server: the rest is kept and tried again shortly; past 16 MiB
- * kept, the writer waits for it rather than drop.
+ * pipe, EAGAIN) never blocks the server: the rest is kept (as bytes, encoded once) and tried again
+ * shortly; past 16 MiB kept, the writer waits for it rather than drop.
  */
 import { writeSync } from 'node:fs';
 
@@ -49,7 +49,15 @@ export function lineOutput(fd: number, write: typeof writeSync = writeSync): Lin
       try {
         written = text === undefined ? write(fd, pending as Buffer) : write(fd, text);
       } catch (error) {
-        if (isAgain(error)) return false;
+        if (isAgain(error)) {
+          // Kept as bytes from now on: each retry would otherwise encode the whole kept text
+          // again (up to 16 MiB every RETRY_MS: a slow reader would cost the server a core).
+          if (text !== undefined) {
+            pending = Buffer.from(text);
+            kept = '';
+          }
+          return false;
+        }
         pending = undefined; // the reader is gone (EPIPE, a closed descriptor): nothing more can be written
         kept = '';
         return true;

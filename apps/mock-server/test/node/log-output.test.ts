@@ -92,6 +92,36 @@ describe('lineOutput', () => {
   });
 });
 
+describe('lineOutput behind a full pipe', () => {
+  it('encodes each line once, however often the pipe is retried', () => {
+    vi.useFakeTimers();
+    try {
+      let full = true;
+      let textGiven = 0;
+      let bytesWritten = 0;
+      const output = lineOutput(9, ((_fd: number, given: string | Buffer) => {
+        if (typeof given === 'string') textGiven += given.length;
+        if (full) throw again();
+        bytesWritten += bytesOf(given).length;
+        return bytesOf(given).length;
+      }) as never);
+      const line = 'x'.repeat(499);
+      for (let tick = 0; tick < 200; tick++) {
+        for (let n = 0; n < 50; n++) output(line);
+        vi.advanceTimersByTime(BATCH_MS);
+      }
+      full = false;
+      output.flush();
+      expect(bytesWritten).toBe(200 * 50 * 500);
+      // each line given as text at most twice (its batch's first try, then the rest once as bytes),
+      // not once per retry (200 retries of all that was kept: 2,500 times the lines' size)
+      expect(textGiven).toBeLessThanOrEqual(2 * 200 * 50 * 500);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * sandboxes and the journal hold across them.
  */
 import { createTestDatabase, type TestDatabase } from '@video-api/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/node/create-app.js';
 import type { MockApp, MockOptions } from '../../src/types.js';
 
@@ -13,8 +13,12 @@ const apps: MockApp[] = [];
 beforeAll(async () => {
   database = await createTestDatabase('shared_state');
 }, 120_000);
+// Each test's instances closed after it: their pools (10 connections and the listening ones each)
+// would otherwise hold the server's connections while the next tests, and other files, open theirs.
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.mock.close();
+});
 afterAll(async () => {
-  for (const app of apps) await app.mock.close();
   await database?.drop();
 });
 
@@ -43,9 +47,9 @@ async function create(app: MockApp, titles: string[], prefix = ''): Promise<stri
   return ((await res.json()) as { key: string }[]).map((video) => video.key);
 }
 
-/** Resolves once `check` passes (journal entries of another instance arrive in batches), at most 2 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const until = Date.now() + 2000;
+/** Resolves once `check` passes (journal entries of another instance arrive in batches), at most `ms`. */
+async function eventually(check: () => Promise<void>, ms = 2000): Promise<void> {
+  const until = Date.now() + ms;
   for (;;) {
     try {
       return await check();
@@ -202,11 +206,29 @@ describe('two mocks on one database', () => {
     // kept in the database: an instance started now has them too, once, in the order served
     await new Promise((resolve) => setTimeout(resolve, 250)); // the last batch kept (100 ms batches)
     const late = instance();
-    await eventually(async () => expect((await late.request('/readyz')).status).toBe(200));
+    await eventually(async () => expect((await late.request('/readyz')).status).toBe(200), 10_000);
     const before = (await a.mock.journal()).filter((entry) => entry.operationId === 'createVideos');
     const taken = (await late.mock.journal()).filter((entry) => entry.operationId === 'createVideos');
     expect(taken.length).toBeGreaterThan(0);
     expect(taken.map((entry) => entry.time)).toEqual(before.map((entry) => entry.time));
+  });
+
+  it('show each request once in every journal while both serve at once (batches interleave their seqs)', async () => {
+    const [a, b] = [instance(), instance()];
+    await Promise.all([a.request('/readyz'), b.request('/readyz')]);
+    await eventually(async () => {
+      await create(a, ['listening']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await b.mock.journal({ operationId: 'createVideos' })).length).toBeGreaterThan(0);
+    });
+    const paths = Array.from({ length: 80 }, (_, i) => `/api/v1/videos/${i % 2 ? 'a' : 'b'}-${i}`);
+    await Promise.all(paths.map((path, i) => (i % 2 ? a : b).request(path, { headers: auth })));
+    for (const app of [a, b])
+      await eventually(async () => {
+        const seen = (await app.mock.journal({ operationId: 'getVideo' })).map((entry) => entry.path);
+        // (an instance takes up the journal kept before it started: the earlier tests' reads too)
+        expect(seen.filter((path) => /\/[ab]-\d+$/.test(path)).toSorted()).toEqual(paths.toSorted());
+      });
   });
 
   it('answer /healthz and /readyz', async () => {
@@ -219,6 +241,6 @@ describe('two mocks on one database', () => {
         status: 'ready',
         store: expect.stringContaining('PostgreSQL'),
       });
-    });
+    }, 10_000); // a new pool connects and checks the migrations first
   });
 });

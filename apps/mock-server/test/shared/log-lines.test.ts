@@ -3,6 +3,7 @@
  * spreading and JSON.stringify had (what log readers parse), for any method and path; pretty lines
  * are one short human line; error lines flush a batching writer; a served request is logged.
  */
+import { mockReadings } from '@video-api/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -38,8 +39,9 @@ function lineOf(overrides: Partial<RequestLine> = {}): RequestLine {
   };
 }
 
-/** The line as it was built before: spreads and one JSON.stringify. */
+/** The line as a spread and one JSON.stringify build it (the readings not at their default). */
 function formerLine(level: string, line: RequestLine): string {
+  const defaults = mockReadings() as Record<string, string>;
   const entry = {
     msg: 'request',
     time: new Date(line.at).toISOString(),
@@ -48,7 +50,9 @@ function formerLine(level: string, line: RequestLine): string {
     path: line.path,
     operationId: line.operationId,
     status: line.status,
-    readings: line.readings.played(),
+    readings: Object.fromEntries(
+      Object.entries(line.readings.played()).filter(([id, r]) => defaults[id] !== r),
+    ),
     durationMs: line.durationMs,
   };
   const logged: Record<string, unknown> = { level, time: 'replaced' };
@@ -56,7 +60,13 @@ function formerLine(level: string, line: RequestLine): string {
 }
 
 describe('request lines, JSON', () => {
-  it('are the former lines, byte for byte, for any method, path, status and duration', () => {
+  const choices = [
+    readingsOf(),
+    readingsOf({ 'status-codes': 'semantic' }),
+    readingsOf({ 'video-record-fields': 'listed-only' }),
+  ];
+
+  it('are the lines a spread and JSON.stringify build, byte for byte, for any method, path, status and duration', () => {
     const { lines, write } = capture();
     const log = createLog('info', write);
     fc.assert(
@@ -68,7 +78,15 @@ describe('request lines, JSON', () => {
         fc.integer({ min: 0, max: 10 ** 12 }),
         fc.integer({ min: 0, max: 100_000 }).map((tenths) => tenths / 10),
         (method, path, operationId, status, at, durationMs) => {
-          const line = lineOf({ method, path, operationId, status, at, durationMs });
+          const line = lineOf({
+            method,
+            path,
+            operationId,
+            status,
+            at,
+            durationMs,
+            readings: choices[status % 3] as RequestReadings,
+          });
           log.request('info', line);
           const written = lines.at(-1) as string;
           expect(written).toBe(formerLine('info', line));
@@ -76,6 +94,18 @@ describe('request lines, JSON', () => {
         },
       ),
     );
+  });
+
+  it('name the readings played that are not at their default, and only those', () => {
+    const { lines, write } = capture();
+    const log = createLog('info', write);
+    log.request('info', lineOf());
+    log.request('info', lineOf({ readings: readingsOf({ 'status-codes': 'semantic' }) }));
+    expect(lines.map((line) => (JSON.parse(line) as { readings: unknown }).readings)).toEqual([
+      {},
+      { 'status-codes': 'semantic' },
+    ]);
+    expect(lines[0]?.length).toBeLessThan(300);
   });
 
   it('give each millisecond its own time text, also across seconds', () => {
@@ -156,11 +186,24 @@ describe('a served request', () => {
       operationId: 'getVideo',
       status: answer.status,
     });
-    expect(
-      Object.entries(entry.readings as object)
-        .map(([id, r]) => `${id}=${r}`)
-        .join(', '),
-    ).toBe(answer.headers.get('x-mock-readings'));
+    // the readings X-Mock-Readings names that are not at their default (here: none)
+    const defaults = mockReadings() as Record<string, string>;
+    const played = (answer.headers.get('x-mock-readings') ?? '').split(', ').map((pair) => pair.split('='));
+    expect(entry.readings).toEqual(
+      Object.fromEntries(played.filter(([id, r]) => defaults[id as string] !== r)),
+    );
     await app.mock.close();
+    // and with a reading switched, that one
+    const switched = capture();
+    const other = createApp({
+      logLevel: 'info',
+      logger: switched.write,
+      readings: { 'error-shape': 'message-object' },
+    });
+    await other.request('/api/v1/videos/v-9999', { headers: { authorization: 'Bearer mock-token' } });
+    expect((JSON.parse(switched.lines.at(-1) as string) as { readings: unknown }).readings).toEqual({
+      'error-shape': 'message-object',
+    });
+    await other.mock.close();
   });
 });

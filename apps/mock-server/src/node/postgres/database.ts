@@ -26,6 +26,8 @@ export interface DatabaseOptions {
 }
 
 export interface Database {
+  /** This process's name on the channels (and on the journal entries it keeps). */
+  readonly self: string;
   /** Where the database is, for log lines: host, port and database name, never credentials. */
   readonly where: string;
   /** Resolves once the database answered and the migrations are applied (it retries until then). */
@@ -197,6 +199,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     change.wake?.();
   });
   const database: Database = {
+    self,
     where,
     changes,
     journal: channel(JOURNAL_CHANNEL),

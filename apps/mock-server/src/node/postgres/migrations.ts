@@ -168,6 +168,14 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mock_transcodes_order ON mock_transcodes (sandbox, seq);
     `,
   },
+  {
+    version: 7,
+    name: 'journal entries name the process that kept them',
+    sql: `
+      -- a notice names a batch (its process and first and last seq); the others read it from here
+      ALTER TABLE mock_journal ADD COLUMN origin text;
+    `,
+  },
 ];
 
 /**
