@@ -168,6 +168,22 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mock_transcodes_order ON mock_transcodes (sandbox, seq);
     `,
   },
+  {
+    version: 7,
+    name: 'uploads in progress under leases',
+    sql: `
+      -- one row per upload streaming in (the uploading phase, one truth for every process), under a
+      -- lease (real time of the database) its process renews while the body streams: a process
+      -- killed mid-upload stops renewing, and once its lease ends the video shows created again
+      CREATE TABLE mock_uploads (
+        id bigserial PRIMARY KEY,
+        sandbox text NOT NULL,
+        key text NOT NULL,
+        lease_until timestamptz NOT NULL
+      );
+      CREATE INDEX mock_uploads_video ON mock_uploads (sandbox, key);
+    `,
+  },
 ];
 
 /**
