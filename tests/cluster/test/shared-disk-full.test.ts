@@ -38,14 +38,18 @@ describe('a full disk under the shared folder of two instances', { timeout: 180_
       const dataDir = disk.dir;
       // `detailed`: the reading whose words tell `uploading` from `created` (§3).
       const args = ['--reading', 'video-states=detailed'];
-      for (const _ of [0, 1])
-        instances.push(await startInstance({ databaseUrl: db.url, dataDir, args }));
+      for (const _ of [0, 1]) instances.push(await startInstance({ databaseUrl: db.url, dataDir, args }));
       const [a, b] = instances as [Instance, Instance];
 
       // Acknowledged before the disk fills: a video with a source and a field, another without.
-      const created = await createVideos(a.url, ['kept', 'big', 'small']);
+      const created = await createVideos(a.url, ['kept', 'big', 'fits', 'small']);
       expect(created.status).toBe(200);
-      const [kept, big, small] = created.body.map((video) => video.key) as [string, string, string];
+      const [kept, big, fits, small] = created.body.map((video) => video.key) as [
+        string,
+        string,
+        string,
+        string,
+      ];
       expect((await uploadSource(b.url, kept, new Uint8Array(512 * 1024).fill(1))).status).toBe(200);
       expect((await putFields(a.url, kept, { note: 'before the disk filled' })).status).toBe(200);
       const before = filesIn(dataDir);
@@ -64,17 +68,22 @@ describe('a full disk under the shared folder of two instances', { timeout: 180_
       expect(filesIn(dataDir)).toEqual(before); // no partial file, nothing acknowledged gone
       for (const instance of [a, b]) expect(await statusOn(instance, big)).toBe('created');
 
-      // The other instance serves on, with everything acknowledged.
+      // The other instance serves on, with everything acknowledged; writes of records (in the
+      // database) and an upload that fits in what is left are taken while the folder is full.
       const read = await getVideo(b.url, kept);
       expect(read.status).toBe(200);
       expect(read.body.simpleCustomFields).toEqual({ note: 'before the disk filled' });
       expect(read.body.status).not.toBe('created');
+      expect((await putFields(b.url, big, { tried: 'while full' })).status).toBe(200);
+      expect((await uploadSource(b.url, fits, new Uint8Array(64 * 1024).fill(4))).status).toBe(200);
+      expect((await getVideo(a.url, big)).body.simpleCustomFields).toEqual({ tried: 'while full' });
 
       // Space freed: small and large uploads fit, through either instance, seen by both.
       rmSync(join(dataDir, 'filler'));
       expect((await uploadSource(b.url, small, new Uint8Array(64 * 1024).fill(3))).status).toBe(200);
       expect((await uploadSource(a.url, big, new Uint8Array(4 * MiB).fill(2))).status).toBe(200);
       for (const instance of [a, b]) {
+        expect(await statusOn(instance, fits)).not.toMatch(/^(created|uploading)$/);
         expect(await statusOn(instance, small)).not.toMatch(/^(created|uploading)$/);
         expect(await statusOn(instance, big)).not.toMatch(/^(created|uploading)$/);
       }
