@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/node/create-app.js';
 import { createPostgresStore } from '../../src/node/postgres/postgres-store.js';
 import { uploadLeases } from '../../src/node/postgres/postgres-uploads.js';
-import { newRecord } from '../../src/state/record.js';
 import type { VideoEvent } from '../../src/state/events.js';
+import { newRecord } from '../../src/state/record.js';
 import type { MockApp } from '../../src/types.js';
 import { poolOn } from '../support/database-pool.js';
 
@@ -95,7 +95,8 @@ function slowUpload(app: MockApp, key: string) {
 async function until<T>(check: () => Promise<T>, expected: T, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   for (let last = await check(); last !== expected; last = await check()) {
-    if (Date.now() > deadline) throw new Error(`still ${String(last)} after ${ms} ms, not ${String(expected)}`);
+    if (Date.now() > deadline)
+      throw new Error(`still ${String(last)} after ${ms} ms, not ${String(expected)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
