@@ -7,6 +7,7 @@
 import { createTestDatabase, type TestDatabase } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/node/create-app.js';
+import type { Database } from '../../src/node/postgres/database.js';
 import { createPostgresStore } from '../../src/node/postgres/postgres-store.js';
 import { uploadLeases } from '../../src/node/postgres/postgres-uploads.js';
 import type { VideoEvent } from '../../src/state/events.js';
@@ -15,14 +16,26 @@ import type { MockApp } from '../../src/types.js';
 import { poolOn } from '../support/database-pool.js';
 
 let database: TestDatabase;
+/** A pool of the test's own, to look at the uploads in progress the instances recorded. */
+let looking: Database;
 const apps: MockApp[] = [];
 beforeAll(async () => {
   database = await createTestDatabase('shared_uploading');
+  looking = poolOn(database.url, 'looking');
 }, 120_000);
 afterAll(async () => {
   for (const app of apps) await app.mock.close();
+  await looking?.release();
   await database?.drop();
 });
+
+/** How many uploads of `key` are recorded in progress (rows of mock_uploads, leases ended or not). */
+const recordedUploads = async (key: string) => {
+  const [row] = await looking.run(
+    (sql) => sql<{ n: number }[]>`SELECT count(*)::int AS n FROM mock_uploads WHERE key = ${key}`,
+  );
+  return row?.n ?? 0;
+};
 
 const auth = { authorization: 'Bearer mock-token' };
 let pools = 0;
@@ -127,6 +140,7 @@ describe('the uploading phase on two mocks of one database', { timeout: 60_000 }
     await until(() => statusOn(b.app, key), 'uploading');
     const second = slowUpload(b.app, key);
     second.send(1024);
+    await until(() => recordedUploads(key), 2); // the second began before the first ends
     first.abort();
     await first.response;
     // the second still streams in: uploading on both
