@@ -3,9 +3,9 @@
 // acknowledged record back), and once space is freed writes work again.
 import { rmSync } from 'node:fs';
 import { type RunningServer, startServer } from '@video-api/mock-server/node';
+import { mountTmpfs, tmpfsUnavailable } from '@video-api/test-support';
 import { describe, expect, it } from 'vitest';
 import { JSON_AUTH, paths } from '../src/support/http.js';
-import { mountTmpfs, tmpfsUnavailable } from '../src/support/tmpfs.js';
 
 const unavailable = tmpfsUnavailable();
 if (unavailable) console.log(`faults-records-disk-full: skipped, ${unavailable}`);

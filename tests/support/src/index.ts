@@ -31,6 +31,7 @@ export {
 } from './serve-mock.js';
 export { type ServedProcess, type ServeOptions, serveProcess } from './served-process.js';
 export { sourceArgs } from './source-bin.js';
+export { mountTmpfs, type Tmpfs, tmpfsUnavailable } from './tmpfs.js';
 export {
   type Delivery,
   deliveryHeader,

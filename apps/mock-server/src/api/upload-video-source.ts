@@ -204,7 +204,7 @@ async function receiveAndStore(
   const { lifecycle, store } = deps;
   const readings = c.get('readings');
   const context: EventContext = deps.eventContext(c);
-  await lifecycle.uploadStarted(key, context);
+  const upload = await lifecycle.uploadStarted(key, context);
   const parts = FORM_PARTS[readings.get('upload-form-parts')];
   const result = await deps.receive(c, {
     sink: deps.sink,
@@ -213,7 +213,7 @@ async function receiveAndStore(
     skipUnreadableParts: parts.skipUnreadableParts,
   });
   if (result.kind !== 'file') {
-    await lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(upload, context);
     if (result.kind === 'client-gone') {
       deps.log('info', { msg: 'upload: the client went away before the body ended', key });
       return new Response(null, { status: CLIENT_GONE });
@@ -223,7 +223,7 @@ async function receiveAndStore(
   }
   const refused = refusedForm(result, parts.refusesOtherParts, readings);
   if (refused) {
-    await lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(upload, context);
     await result.file.abort();
     throw refused;
   }
@@ -232,7 +232,7 @@ async function receiveAndStore(
   tapBody(c.req.raw, { kind: 'multipart', parts: [part] });
   const before = await store.get(key);
   if (!before || REFUSES_UPLOAD[readings.get('video-transitions')](before)) {
-    await lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(upload, context);
     await result.file.abort();
     throw before ? reuploadRejected(key) : unknownKey(key, readings);
   }
@@ -242,7 +242,7 @@ async function receiveAndStore(
   } catch (error) {
     // The server's own failure (its folder removed under it, a full disk): the video goes back to
     // where it was before this upload.
-    await lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(upload, context);
     await result.file.abort();
     logStorageFailure(deps, key, error);
     throw storageError(UPLOADS, error);
@@ -253,14 +253,14 @@ async function receiveAndStore(
   const stored = { file, size: result.size, filename: result.filename, contentType: result.mimeType };
   let completed: Awaited<ReturnType<typeof lifecycle.uploadCompleted>>;
   try {
-    completed = await lifecycle.uploadCompleted(key, stored, context);
+    completed = await lifecycle.uploadCompleted(upload, stored, context);
   } catch (error) {
     deps.sink.release?.(file);
     throw error;
   }
   if (!completed) {
     deps.sink.release?.(file);
-    await lifecycle.uploadAbandoned(key, context);
+    await lifecycle.uploadAbandoned(upload, context);
     throw unknownKey(key, readings);
   }
   const { next } = completed;

@@ -164,8 +164,9 @@ export function internalError(): HttpError {
 
 /**
  * 507 for a write the mock's own storage refused (ENOSPC, EDQUOT): the server's fault, never the
- * client's. `holds` names what the full device holds, e.g. `"the mock's uploads"`; `cause` is the
- * I/O error, kept for the log and never rendered.
+ * client's, and the mock's own error (`X-Mock-Error: insufficient-storage`, problem+json, whatever
+ * the `error-shape` reading: see ./mock-error.ts). `holds` names what the full device holds, e.g.
+ * `"the mock's uploads"`; `cause` is the I/O error, kept for the log and never rendered.
  *
  * @example
  * throw insufficientStorage("the mock's uploads", error);
@@ -177,13 +178,15 @@ export function insufficientStorage(holds: string, cause?: unknown): HttpError {
     title: 'Insufficient storage',
     detail: `No space left on the device that holds ${holds}; nothing was stored. Free space there and retry.`,
     cause,
+    mock: true,
   });
 }
 
 /**
  * Any other I/O error of the mock's own storage: `holds` names what the storage holds, `code` is
  * the system error code. EIO (the device failed to store it) is 507 like a full device; anything
- * else (a folder removed underneath the mock: ENOENT) is a 500. Either way the server's error.
+ * else (a folder removed underneath the mock: ENOENT) is a 500. Either way the server's error, and
+ * the mock's own (`X-Mock-Error: storage-failed`).
  */
 export function storageFailed(holds: string, code: string, cause?: unknown): HttpError {
   return new HttpError(code === 'EIO' ? 507 : 500, {
@@ -191,6 +194,7 @@ export function storageFailed(holds: string, code: string, cause?: unknown): Htt
     title: 'Storage failed',
     detail: `The mock could not write ${holds} (${code}); nothing was stored. This is the server's error, not the request's; see its log.`,
     cause,
+    mock: true,
   });
 }
 

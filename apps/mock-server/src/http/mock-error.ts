@@ -1,6 +1,7 @@
 /**
  * Errors of the mock itself: a bad `X-Mock-*` request header, a bad sandbox name, a sandbox too
- * many (400); a Host or an Origin the mock does not answer (403). They are never a reading of the
+ * many (400); a Host or an Origin the mock does not answer (403); its own trouble: its database
+ * away (503), its storage full or failing (507, 500). They are never a reading of the
  * API, so they have one shape whatever the `error-shape` reading: `application/problem+json`, the response header `X-Mock-Error: <code>` and the body
  * `{ type: 'urn:video-api-mock:problem:<code>', title, status, detail, code }`. A client tells them
  * from the API's own errors by that header (the client's `MockError`); do not change this contract
@@ -25,7 +26,11 @@ export type MockErrorCode =
   /** 403: an `Origin` (or a cross-site subresource) the CORS options do not allow. */
   | 'origin-not-allowed'
   /** 503: the mock's database cannot be reached or is too slow (`databaseUrl`); `Retry-After` says when to try again. */
-  | 'database-unavailable';
+  | 'database-unavailable'
+  /** 507: the device that holds the mock's uploads or records is full (ENOSPC, EDQUOT): src/http/errors.ts. */
+  | 'insufficient-storage'
+  /** 507 (EIO) or 500: the mock's own storage failed otherwise: src/http/errors.ts. */
+  | 'storage-failed';
 
 /**
  * The mock's own error (`code`, status 400 unless said); `detail` says what was wrong, where, and

@@ -14,6 +14,7 @@ import type { EventContext, EventSink } from './events.js';
 import type { ProcessOutcome, SourceProcessor } from './processing.js';
 import type { StoredSource } from './source-sink.js';
 import type { Phase, VideoRecord } from './types.js';
+import type { UploadInProgress } from './uploads-in-progress.js';
 import { stateOf } from './video-shapes.js';
 import type { VideoStore } from './video-store.js';
 
@@ -62,14 +63,14 @@ function phaseAt(record: VideoRecord, now: number): Phase {
  * Applies phase changes, schedules processing and emits events.
  *
  * @example
- * await lifecycle.uploadCompleted(record, { file, size }, { readings, origin });
+ * const upload = await lifecycle.uploadStarted('v-0001', { readings, origin });
+ * await lifecycle.uploadCompleted(upload, { file, size }, { readings, origin });
  * await clock.advance(2000); await lifecycle.settle(); // the video is ready
  */
 export class Lifecycle {
   readonly #deps: LifecycleDeps;
   readonly #clock: VirtualClock;
   readonly #store: VideoStore;
-  readonly #uploading = new Map<string, number>();
   /** The videos with steps to apply, and when the next comes due by itself (nextDue). */
   readonly #pending = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -96,10 +97,13 @@ export class Lifecycle {
     await this.settle();
   }
 
-  /** The phase a client sees: the stored times at the clock's now; `uploading` while a first upload streams in. */
+  /**
+   * The phase a client sees: the stored times at the clock's now; `uploading` while a first upload
+   * streams in (through any process of the store: the store's uploads in progress say it).
+   */
   phaseOf(record: VideoRecord): Phase {
     const phase = this.#timed(record);
-    return phase === 'created' && this.#uploading.has(record.key) ? 'uploading' : phase;
+    return phase === 'created' && this.#store.uploads.has(record) ? 'uploading' : phase;
   }
 
   /** Emits the creation of a record (already stored). */
@@ -107,16 +111,21 @@ export class Lifecycle {
     this.#emit(context, record, null, 'created');
   }
 
-  async uploadStarted(key: string, context: EventContext): Promise<void> {
-    this.#uploading.set(key, (this.#uploading.get(key) ?? 0) + 1);
-    const record = await this.#store.get(key);
+  /**
+   * An upload of `key` began streaming in; resolves to it, for `uploadCompleted` or
+   * `uploadAbandoned`. Only the first of the video's uploads in progress changes its phase.
+   */
+  async uploadStarted(key: string, context: EventContext): Promise<UploadInProgress> {
+    const upload = await this.#store.uploads.begin(key);
+    const record = upload.first ? await this.#store.get(key) : undefined;
     if (record) this.#emit(context, record, this.#timed(record), this.phaseOf(record));
+    return upload;
   }
 
-  /** An upload ended without storing anything (abort, limit, bad form). */
-  async uploadAbandoned(key: string, context: EventContext): Promise<void> {
-    this.#release(key);
-    const record = await this.#store.get(key);
+  /** An upload ended without storing anything (abort, limit, bad form); the video's last one changes its phase back. */
+  async uploadAbandoned(upload: UploadInProgress, context: EventContext): Promise<void> {
+    const last = await upload.end();
+    const record = last ? await this.#store.get(upload.key) : undefined;
     if (record && record.phase === 'created') this.#emit(context, record, 'uploading', 'created');
   }
 
@@ -125,10 +134,11 @@ export class Lifecycle {
    * to the stored record, or undefined when the video is gone.
    */
   async uploadCompleted(
-    key: string,
+    upload: UploadInProgress,
     source: StoredSource,
     context: EventContext,
   ): Promise<{ before: VideoRecord; next: VideoRecord } | undefined> {
+    const { key } = upload;
     const ms = this.#deps.processingMs;
     const end: Phase = this.#deps.drawFailure() ? 'failed' : 'ready';
     const processor = this.#deps.processor;
@@ -152,7 +162,8 @@ export class Lifecycle {
           ],
         };
       })
-      .finally(() => this.#release(key));
+      // Ended once stored (a failure to end it leaves its lease to run out: the video has a source now).
+      .finally(() => upload.end().catch(() => false));
     if (!next || !before) return undefined;
     this.#pending.set(key, nextDue(next.schedule));
     if (processor && end === 'ready') this.#process(key, source);
@@ -220,10 +231,9 @@ export class Lifecycle {
     this.#arm();
   }
 
-  /** Forgets scheduled work and uploads in progress (after a store reset). */
+  /** Forgets scheduled work (after a store reset, which forgot the uploads in progress). */
   reset(): void {
     this.#pending.clear();
-    this.#uploading.clear();
     this.#deps.processor?.clear();
     this.#arm();
   }
@@ -264,12 +274,6 @@ export class Lifecycle {
     if (!record || record.schedule.length === 0) return;
     this.#pending.set(key, nextDue(record.schedule));
     await this.settle();
-  }
-
-  #release(key: string): void {
-    const count = (this.#uploading.get(key) ?? 1) - 1;
-    if (count > 0) this.#uploading.set(key, count);
-    else this.#uploading.delete(key);
   }
 
   #emit(context: EventContext, record: VideoRecord, before: Phase | null, after: Phase, at?: number): void {

@@ -3,6 +3,7 @@ import { frozenCopy } from '../shared/deep-freeze.js';
 import { settled } from '../shared/settled.js';
 import { NOTHING_SCHEDULED } from './record.js';
 import type { FieldDefinition, VideoRecord } from './types.js';
+import { localUploads } from './uploads-in-progress.js';
 import { formatKey, keyNumber, type VideoStore } from './video-store.js';
 
 /** The frozen copy a record is stored as; an empty schedule becomes the shared one (an object fewer per video). */
@@ -32,6 +33,7 @@ export function createMemoryStore(): VideoStore {
   let clockOffset = 0;
   let readings: Record<string, string> | undefined;
   let counter = 0;
+  const uploads = localUploads();
   /** The highest n of a key formatKey(n) stored: above it no key needs looking up (a seed may store any). */
   let highest = 0;
   const nextKey = () => {
@@ -48,6 +50,7 @@ export function createMemoryStore(): VideoStore {
   };
   return {
     shared: false,
+    uploads,
     health: () => Promise.resolve({ ready: true, detail: 'in memory' }),
     get: (key) => Promise.resolve(videos.get(key)),
     peek: (key) => videos.get(key),
@@ -92,6 +95,7 @@ export function createMemoryStore(): VideoStore {
         readings = undefined;
         counter = 0;
         highest = 0;
+        uploads.clear();
       }),
     close: () => Promise.resolve(),
   };

@@ -1,5 +1,6 @@
 /** The store interface the mock keeps videos behind: in memory, SQLite with `dataDir`, or PostgreSQL with `databaseUrl`. */
 import type { FieldDefinition, JournalRecord, VideoRecord } from './types.js';
+import type { UploadsInProgress } from './uploads-in-progress.js';
 
 /**
  * Where videos and custom-field definitions live, in memory, in SQLite or in PostgreSQL. Every
@@ -35,6 +36,12 @@ export interface VideoStore {
   putMany(records: VideoRecord[]): Promise<void>;
   /** Every video, oldest first. */
   list(): Promise<VideoRecord[]>;
+  /**
+   * The uploads streaming in (the `uploading` phase): one truth for every process of the store.
+   * `has` answers for a record as `get`, `list` or `update` read it (`update` also for the record
+   * its change returns).
+   */
+  readonly uploads: UploadsInProgress;
   /** `count` keys no video had before in this store (one transaction; unique across processes on PostgreSQL). */
   nextKeys(count: number): Promise<string[]>;
   getDefinitions(): Promise<FieldDefinition[]>;
@@ -62,7 +69,7 @@ export interface VideoStore {
    * process's journal (and its live stream, the console) shows the requests any of them served.
    */
   readonly journalFeed?: JournalFeed;
-  /** Forgets every video, definition and reading set (the clock's offset stays). */
+  /** Forgets every video, definition, reading set and upload in progress (the clock's offset stays). */
   clear(): Promise<void>;
   /**
    * A store other processes share: counts one request of `who` in its fixed window of `windowMs`

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newRecord } from '../../src/state/record.js';
+import type { UploadInProgress } from '../../src/state/uploads-in-progress.js';
 import type { VideoStore } from '../../src/state/video-store.js';
 
 /** Opens a fresh, empty store; `second` opens another handle on the same state (another process's view where the store is shared). */
@@ -100,6 +101,76 @@ export function describeVideoStore(name: string, fixture: StoreFixture): void {
       );
       const fields = (await other.get('m'))?.customFields ?? {};
       expect(Object.keys(fields)).toHaveLength(60);
+      if (other !== store) await other.close();
+      await store.close();
+    });
+
+    it('keeps uploads in progress as one truth for every handle: first and last, as any order of begins and ends finds them (property)', async () => {
+      const { store, second } = await fixture.open();
+      const other = second?.() ?? store;
+      await store.putMany([video('u1'), video('u2')]);
+      const keys = ['u1', 'u2'] as const;
+      // An operation: begin an upload of a key through one handle, or end the n-th begun (again, maybe).
+      const operation = fc.oneof(
+        fc.record({ begin: fc.constantFrom(...keys), through: fc.boolean() }),
+        fc.record({ end: fc.nat(7) }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (operations) => {
+          const begun: UploadInProgress[] = [];
+          const ended = new Set<UploadInProgress>();
+          const inProgress = (key: string) => begun.filter((u) => u.key === key && !ended.has(u)).length;
+          for (const op of operations) {
+            if ('begin' in op) {
+              const before = inProgress(op.begin);
+              const upload = await (op.through ? other : store).uploads.begin(op.begin);
+              expect(upload).toMatchObject({ key: op.begin, first: before === 0 });
+              begun.push(upload);
+            } else {
+              const upload = begun[op.end % Math.max(begun.length, 1)];
+              if (!upload) continue;
+              const wasOn = !ended.has(upload);
+              ended.add(upload);
+              expect(await upload.end()).toBe(wasOn && inProgress(upload.key) === 0);
+            }
+            for (const key of keys) {
+              const expected = inProgress(key) > 0;
+              for (const handle of [store, other]) {
+                const record = await handle.get(key);
+                expect(record && handle.uploads.has(record)).toBe(expected);
+              }
+            }
+          }
+          for (const upload of begun) await upload.end();
+        }),
+        { numRuns: 15 },
+      );
+      if (other !== store) await other.close();
+      await store.close();
+    });
+
+    it('says an upload is in progress for the records update and list read, and forgets every upload on clear', async () => {
+      const { store, second } = await fixture.open();
+      const other = second?.() ?? store;
+      await store.putMany([video('u'), video('w')]);
+      const upload = await store.uploads.begin('u');
+      let seenInChange = false;
+      const next = await other.update('u', (current) => {
+        seenInChange = other.uploads.has(current);
+        return { ...current, title: 'changed while uploading' };
+      });
+      expect(seenInChange).toBe(true);
+      expect(next && other.uploads.has(next)).toBe(true);
+      expect((await other.list()).map((record) => [record.key, other.uploads.has(record)])).toEqual([
+        ['u', true],
+        ['w', false],
+      ]);
+      await store.clear();
+      await store.putMany([video('u')]);
+      const record = await other.get('u');
+      expect(record && other.uploads.has(record)).toBe(false);
+      expect(await upload.end()).toBe(false); // forgotten by the clear: ending it changes nothing
+      expect((await store.uploads.begin('u')).first).toBe(true);
       if (other !== store) await other.close();
       await store.close();
     });

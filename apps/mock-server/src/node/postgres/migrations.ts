@@ -176,6 +176,22 @@ const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE mock_journal ADD COLUMN origin text;
     `,
   },
+  {
+    version: 8,
+    name: 'uploads in progress under leases',
+    sql: `
+      -- one row per upload streaming in (the uploading phase, one truth for every process), under a
+      -- lease (real time of the database) its process renews while the body streams: a process
+      -- killed mid-upload stops renewing, and once its lease ends the video shows created again
+      CREATE TABLE mock_uploads (
+        id bigserial PRIMARY KEY,
+        sandbox text NOT NULL,
+        key text NOT NULL,
+        lease_until timestamptz NOT NULL
+      );
+      CREATE INDEX mock_uploads_video ON mock_uploads (sandbox, key);
+    `,
+  },
 ];
 
 /**

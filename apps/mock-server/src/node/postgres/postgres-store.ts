@@ -12,13 +12,18 @@ import type { SharedFaultRules, VideoStore } from '../../state/video-store.js';
 import { CHANGES_CHANNEL, type Database } from './database.js';
 import { postgresJournalFeed } from './journal-feed.js';
 import { MIGRATION_LOCK } from './migrations.js';
+import { sharedUploads, UPLOADING_NOW, uploadLeases } from './postgres-uploads.js';
 
 /** The sequence of a state's keys: a name PostgreSQL takes whatever the sandbox's name. */
 function sequenceOf(state: string): string {
   return `mock_keys_${createHash('sha256').update(state).digest('hex').slice(0, 24)}`;
 }
 
-type Row = { record: VideoRecord };
+/** A video's row as read: its record, and whether an upload's lease holds (postgres-uploads.ts). */
+type Row = { record: VideoRecord; uploading: boolean };
+
+/** How long an upload's lease lasts unless renewed (its process renews it every third of that). */
+const UPLOAD_LEASE_MS = 30_000;
 
 /**
  * A value sent as JSON text (`${asJson(value)}::text::json`): as text, it is stored as the API
@@ -35,8 +40,14 @@ const asJson = (value: unknown): string => JSON.stringify(value);
  * const store = createPostgresStore(openDatabase({ url, … }), '');
  * const [key] = await store.nextKeys(1);
  */
-export function createPostgresStore(database: Database, state: string): VideoStore {
+export function createPostgresStore(
+  database: Database,
+  state: string,
+  options: { uploadLeaseMs?: number } = {},
+): VideoStore {
   const sequence = sequenceOf(state);
+  const uploads = sharedUploads(uploadLeases(database, state), options.uploadLeaseMs ?? UPLOAD_LEASE_MS);
+  const read = (row: Row) => uploads.read(row.record, row.uploading);
   const watching = new Set<() => void>();
   /** `stop`, also called when the store closes. */
   const stopped = (stop: () => void) => {
@@ -146,6 +157,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
   };
   return {
     shared: true,
+    uploads,
     faultRules,
     journalFeed: {
       publish: feed.publish,
@@ -155,18 +167,22 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     health: () => database.health(),
     async get(key) {
       const rows = await database.run(
-        (sql) => sql<Row[]>`SELECT record FROM mock_videos WHERE sandbox = ${state} AND key = ${key}`,
+        (sql) => sql<Row[]>`SELECT record, ${sql.unsafe(UPLOADING_NOW)} AS uploading
+          FROM mock_videos v WHERE sandbox = ${state} AND key = ${key}`,
       );
-      return rows[0]?.record;
+      const row = rows[0];
+      return row && read(row);
     },
     update: (key, change) =>
       database.run((sql) =>
         sql.begin(async (tx) => {
           const [row] = await tx<Row[]>`
-            SELECT record FROM mock_videos WHERE sandbox = ${state} AND key = ${key} FOR UPDATE`;
+            SELECT record, ${tx.unsafe(UPLOADING_NOW)} AS uploading
+            FROM mock_videos v WHERE sandbox = ${state} AND key = ${key} FOR UPDATE OF v`;
           if (!row) return undefined;
-          const next = change(row.record);
+          const next = change(read(row));
           if (next === row.record) return next;
+          uploads.read(next, row.uploading); // what the change returned, as the read found it
           await tx`UPDATE mock_videos SET record = ${asJson(next)}::text::json
             WHERE sandbox = ${state} AND key = ${key}`;
           return next;
@@ -188,9 +204,10 @@ export function createPostgresStore(database: Database, state: string): VideoSto
     },
     async list() {
       const rows = await database.run(
-        (sql) => sql<Row[]>`SELECT record FROM mock_videos WHERE sandbox = ${state} ORDER BY seq`,
+        (sql) => sql<Row[]>`SELECT record, ${sql.unsafe(UPLOADING_NOW)} AS uploading
+          FROM mock_videos v WHERE sandbox = ${state} ORDER BY seq`,
       );
-      return rows.map((row) => row.record);
+      return rows.map(read);
     },
     async nextKeys(count) {
       if (count <= 0) return [];
@@ -232,6 +249,7 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           await tx`DELETE FROM mock_rate_windows WHERE sandbox = ${name}`;
           await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${name}`;
           await tx`DELETE FROM mock_journal WHERE sandbox = ${name}`;
+          await tx`DELETE FROM mock_uploads WHERE sandbox = ${name}`;
         }),
       );
     },
@@ -255,16 +273,18 @@ export function createPostgresStore(database: Database, state: string): VideoSto
           await tx`DELETE FROM mock_values WHERE sandbox = ${state} AND name <> 'clockOffset'`;
           await tx`DELETE FROM mock_rate_windows WHERE sandbox = ${state}`;
           await tx`DELETE FROM mock_fault_rules WHERE sandbox = ${state}`;
+          await tx`DELETE FROM mock_uploads WHERE sandbox = ${state}`;
           await tx.unsafe(`ALTER SEQUENCE ${sequence} RESTART`);
           await tx`SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`;
         }),
       );
       await change.held();
     },
-    close() {
+    async close() {
       for (const stop of watching) stop();
       watching.clear();
-      return database.release();
+      await uploads.close();
+      await database.release();
     },
   };
 }

@@ -11,6 +11,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { OptionError } from '../../options.js';
 import { settled } from '../../shared/settled.js';
 import type { FieldDefinition, VideoRecord } from '../../state/types.js';
+import { localUploads } from '../../state/uploads-in-progress.js';
 import { formatKey, type VideoStore } from '../../state/video-store.js';
 import type { WebhookLedger } from '../../webhooks/ledger.js';
 import { lockDataDir } from '../process/data-dir-lock.js';
@@ -101,8 +102,11 @@ export function createSqliteStore(dataDir: string): VideoStore {
     if (next !== current) putVideo.run({ key: next.key, record: JSON.stringify(next) });
     return next;
   });
+  // One process owns the data dir: its uploads in progress end with it (none to find after a crash).
+  const uploads = localUploads();
   const store: VideoStore = {
     shared: false,
+    uploads,
     health: () => settled(() => ({ ready: db.open, detail: db.open ? 'SQLite in the data dir' : 'closed' })),
     get: (key) => settled(() => parse(getVideo.get(key))),
     peek: (key) => parse(getVideo.get(key)),
@@ -136,6 +140,7 @@ export function createSqliteStore(dataDir: string): VideoStore {
     clear: () =>
       settled(() => {
         db.exec("DELETE FROM videos; DELETE FROM meta WHERE name <> 'clockOffset';");
+        uploads.clear();
       }),
     close: () =>
       settled(() => {

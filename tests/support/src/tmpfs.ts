@@ -1,7 +1,7 @@
 /**
  * A small filesystem of its own (a tmpfs mounted for one test), to fill on purpose: a full disk
- * without filling the machine's. Mounting needs root (CI runs as root); elsewhere the tests that
- * need it skip with the reason this module gives.
+ * without filling the machine's. Mounting needs root on Linux (CI runs as root); elsewhere
+ * `mountTmpfs` throws, saying why (`tmpfsUnavailable`), so a test that needs it fails and says so.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -33,7 +33,10 @@ export interface Tmpfs {
  * try { disk.fill(); … } finally { disk.unmount(); }
  */
 export function mountTmpfs(sizeBytes: number): Tmpfs {
-  const dir = mkdtempSync(join(tmpdir(), 'reliability-tmpfs-'));
+  const unavailable = tmpfsUnavailable();
+  if (unavailable !== undefined)
+    throw new Error(`This test needs a full disk of its own and cannot mount one: ${unavailable}.`);
+  const dir = mkdtempSync(join(tmpdir(), 'video-api-tmpfs-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeBytes}`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch (error) {
