@@ -18,8 +18,9 @@ import {
   TARGETS,
   WAIT_MS,
 } from '../lib/job-runs.js';
+import { type JobSubject, POOL } from '../lib/job-subject.js';
 import { graphileWorker, pgBoss } from '../lib/job-subject-libraries.js';
-import { type JobSubject, mockTable } from '../lib/job-subject-mock.js';
+import { mockTable } from '../lib/job-subject-mock.js';
 import { figure } from '../lib/stats.js';
 import type { Benchmark, Figure } from '../lib/types.js';
 
@@ -59,7 +60,7 @@ export const pgJobLibraries: Benchmark = {
       await receiver.close();
     }
     return {
-      setup: `A fresh database per run on the machine's PostgreSQL; ${TARGETS} targets, a job per target per event, ${CONSUMERS} consumers per instance in this process, one loopback receiver answering 204 (it checks the order per target); one instance, or three (each a pool and ${CONSUMERS} consumers of its own; the first enqueues). Per run: a burst of ${plan.burst} events (${plan.burst * TARGETS} jobs, enqueued one after another, each event in one statement) timed from the first enqueue to the last arrival, then ${plan.paced} events paced at ${plan.rate}/s for the latency (enqueue to arrival) and the enqueue cost (ms per event, consumers mostly idle; the burst's, consumers busy, beside it). The mock's table through its real postgresWebhookJobs (claim of each target's first pending delivery under a lease, settle taking the next), enqueued on its pool; pg-boss 10.4.2, a queue per target, policy singleton, one work() per queue (polling 0.5 s, its minimum), insert() of the event's jobs; graphile-worker 0.17.3, queue_name per target, add_job on the caller's own connection, concurrency ${CONSUMERS}. ${rounds} rounds, the ${SIDES.length} sides' order rotating and alternating. Statements and round trips per job: one burst of one instance through a relay reading the wire protocol.`,
+      setup: `A fresh database per run on the machine's PostgreSQL; ${TARGETS} targets, a job per target per event, ${CONSUMERS} consumers per instance in this process, one loopback receiver answering 204 (it checks the order per target); one instance, or three (each a pool of ${POOL} connections and ${CONSUMERS} consumers of its own; the first enqueues; pools of ${POOL}, not the mock's default 10, so that three instances of each fit in the shared server's max_connections). Per run: a burst of ${plan.burst} events (${plan.burst * TARGETS} jobs, enqueued one after another, each event in one statement) timed from the first enqueue to the last arrival, then ${plan.paced} events paced at ${plan.rate}/s for the latency (enqueue to arrival) and the enqueue cost (ms per event, consumers mostly idle; the burst's, consumers busy, beside it). The mock's table through its real postgresWebhookJobs (claim of each target's first pending delivery under a lease, settle taking the next), enqueued on its pool; pg-boss 10.4.2, a queue per target, policy singleton, one work() per queue (polling 0.5 s, its minimum), insert() of the event's jobs; graphile-worker 0.17.3, queue_name per target, add_job on the caller's own connection, concurrency ${CONSUMERS}. ${rounds} rounds, the ${SIDES.length} sides' order rotating and alternating. Statements and round trips per job: one burst of one instance through a relay reading the wire protocol.`,
       figures: figures(results),
       notes: SUBJECTS.map((subject) => {
         const count = counted.get(subject);

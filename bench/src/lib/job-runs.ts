@@ -8,9 +8,9 @@
  */
 import type { Sql } from 'postgres';
 import type { JobReceiver } from './job-receiver.js';
-import type { JobSubject, RunningSubject } from './job-subject-mock.js';
+import type { JobSubject, RunningSubject } from './job-subject.js';
 import { countRoundTrips } from './pg-round-trips.js';
-import { benchDatabase } from './pg-servers.js';
+import { type BenchDatabase, benchDatabase } from './pg-servers.js';
 import { median, percentile } from './stats.js';
 
 export const TARGETS = 8;
@@ -49,15 +49,38 @@ async function arrived(receiver: JobReceiver, total: number): Promise<boolean> {
 /** `instances` instances of `subject` on `url`; they are stopped by `stopAll`. */
 async function started(subject: JobSubject, url: string, receiver: JobReceiver, instances: number) {
   const running: RunningSubject[] = [];
-  for (let i = 0; i < instances; i++) {
-    // a URL of its own: a pool of its own (the mock keeps one pool per URL in a process)
-    const own = `${url}${url.includes('?') ? '&' : '?'}application_name=bench-instance-${i}`;
-    running.push(await subject.start(own, receiver.url, TARGETS, CONSUMERS));
+  try {
+    for (let i = 0; i < instances; i++) {
+      // a URL of its own: a pool of its own (the mock keeps one pool per URL in a process)
+      const own = `${url}${url.includes('?') ? '&' : '?'}application_name=bench-instance-${i}`;
+      running.push(await subject.start(own, receiver.url, TARGETS, CONSUMERS));
+    }
+    return running;
+  } catch (error) {
+    await stopAll(running);
+    throw error;
   }
-  return running;
 }
 
 const stopAll = (running: RunningSubject[]) => Promise.allSettled(running.map((r) => r.stop()));
+
+/**
+ * `work` on a fresh database, once more after 10 s when the server had no connection left (the
+ * machine's PostgreSQL is shared with other work: its max_connections is everyone's).
+ */
+async function onFreshDatabase<T>(work: (db: BenchDatabase) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const db = await benchDatabase('pg_job_libs');
+    try {
+      return await work(db);
+    } catch (error) {
+      if (attempt > 1 || !String(error).includes('too many clients')) throw error;
+    } finally {
+      await db.drop();
+    }
+    await sleep(10_000);
+  }
+}
 
 /**
  * One run of `subject` on a fresh database, and what it keeps in the schema.
@@ -65,8 +88,17 @@ const stopAll = (running: RunningSubject[]) => Promise.allSettled(running.map((r
  * @example
  * const { run, schema } = await jobRun(mockTable, receiver, { burst: 100, paced: 40, rate: 10 }, 1);
  */
-export async function jobRun(subject: JobSubject, receiver: JobReceiver, plan: JobPlan, instances: number) {
-  const db = await benchDatabase('pg_job_libs');
+export function jobRun(subject: JobSubject, receiver: JobReceiver, plan: JobPlan, instances: number) {
+  return onFreshDatabase((db) => measured(db, subject, receiver, plan, instances));
+}
+
+async function measured(
+  db: BenchDatabase,
+  subject: JobSubject,
+  receiver: JobReceiver,
+  plan: JobPlan,
+  instances: number,
+) {
   receiver.reset();
   const running = await started(subject, db.url, receiver, instances);
   const enqueuer = running[0] as RunningSubject;
@@ -104,7 +136,6 @@ export async function jobRun(subject: JobSubject, receiver: JobReceiver, plan: J
     return { run, schema: await schemaOf(db.sql, subject) };
   } finally {
     await stopAll(running);
-    await db.drop();
   }
 }
 
@@ -129,8 +160,11 @@ async function schemaOf(sql: Sql, subject: JobSubject): Promise<string> {
  * Statements and round trips per job: a burst of `events` by one instance through a relay that
  * counts them (the subject's start, migrations included, is not counted).
  */
-export async function countedRun(subject: JobSubject, receiver: JobReceiver, events: number) {
-  const db = await benchDatabase('pg_job_libs');
+export function countedRun(subject: JobSubject, receiver: JobReceiver, events: number) {
+  return onFreshDatabase((db) => counted(db, subject, receiver, events));
+}
+
+async function counted(db: BenchDatabase, subject: JobSubject, receiver: JobReceiver, events: number) {
   const relay = await countRoundTrips(db.url);
   receiver.reset();
   const running = await started(subject, relay.url, receiver, 1);
@@ -147,6 +181,5 @@ export async function countedRun(subject: JobSubject, receiver: JobReceiver, eve
   } finally {
     await stopAll(running);
     await relay.close();
-    await db.drop();
   }
 }

@@ -16,7 +16,7 @@ import { Logger, run } from 'graphile-worker';
 import PgBoss from 'pg-boss';
 import postgres from 'postgres';
 import { deliver, type JobPayload } from './job-receiver.js';
-import type { JobSubject } from './job-subject-mock.js';
+import { type JobSubject, POOL } from './job-subject.js';
 
 const targetNames = (targets: number) => Array.from({ length: targets }, (_, t) => `t${t}`);
 
@@ -24,7 +24,7 @@ export const pgBoss: JobSubject = {
   name: 'pg-boss',
   schema: { name: 'pgboss', tables: '%' },
   async start(databaseUrl, receiverUrl, targets, consumers) {
-    const boss = new PgBoss({ connectionString: databaseUrl, max: 10, schedule: false });
+    const boss = new PgBoss({ connectionString: databaseUrl, max: POOL, schedule: false });
     const errors: unknown[] = [];
     boss.on('error', (error) => errors.push(error));
     await boss.start();
@@ -56,6 +56,7 @@ export const graphileWorker: JobSubject = {
     const runner = await run({
       connectionString: databaseUrl,
       concurrency: consumers,
+      maxPoolSize: POOL,
       noHandleSignals: true,
       logger: new Logger(() => () => {}),
       taskList: {
@@ -77,6 +78,9 @@ export const graphileWorker: JobSubject = {
       },
       async stop() {
         await runner.stop();
+        // its pool ends after stop() resolves: dropping the database before would end its idle
+        // connections with no listener left for the error
+        await runner.promise;
         await sql.end({ timeout: 5 });
       },
     };

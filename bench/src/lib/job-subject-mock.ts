@@ -1,5 +1,5 @@
 /**
- * The subjects of pg-job-libraries, and the first of them: the mock's own job table, driven
+ * The first subject of pg-job-libraries: the mock's own job table, driven
  * through the real `postgresWebhookJobs` (the package does not export it: it is imported from the
  * mock's source) the way its shared dispatcher drives it: one enqueue statement per event (a row
  * per target), claims of the first pending delivery of each target under a lease, and a settle
@@ -12,26 +12,8 @@ import { postgresWebhookJobs } from '../../../apps/mock-server/src/node/postgres
 import { createLog } from '../../../apps/mock-server/src/shared/log.js';
 import type { ClaimedDelivery } from '../../../apps/mock-server/src/webhooks/job-queue.js';
 import type { DeliveryRecord, EventJob } from '../../../apps/mock-server/src/webhooks/types.js';
-import { deliver, type JobPayload } from './job-receiver.js';
-
-/** A subject running on one database: enqueue one event (a job per target), stop. */
-export interface RunningSubject {
-  enqueue(payload: JobPayload): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/** A job queue under test: started on a fresh database with its targets and its consumers. */
-export interface JobSubject {
-  name: string;
-  /** Where its tables, functions and triggers live (a schema, and a table-name pattern). */
-  schema: { name: string; tables: string };
-  start(
-    databaseUrl: string,
-    receiverUrl: string,
-    targets: number,
-    consumers: number,
-  ): Promise<RunningSubject>;
-}
+import { deliver } from './job-receiver.js';
+import { type JobSubject, POOL } from './job-subject.js';
 
 const LEASE_MS = 30_000;
 
@@ -41,7 +23,7 @@ export const mockTable: JobSubject = {
   async start(databaseUrl, receiverUrl, targets, consumers) {
     const database = openDatabase({
       url: databaseUrl,
-      poolSize: 10,
+      poolSize: POOL,
       statementTimeoutMs: 5000,
       connectTimeoutMs: 5000,
       log: createLog('silent', () => {}),
