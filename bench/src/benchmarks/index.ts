@@ -11,6 +11,7 @@ import { logCost } from './log-cost.js';
 import { mockAb } from './mock-ab.js';
 import { mockVsBare } from './mock-vs-bare.js';
 import { mswFlow } from './msw-flow.js';
+import { pgJobLibraries } from './pg-job-libraries.js';
 import { pgJobs } from './pg-jobs.js';
 import { pgLatency } from './pg-latency.js';
 import { pgScale } from './pg-scale.js';
@@ -29,6 +30,7 @@ export const BENCHMARKS: Benchmark[] = [
   pgVsBare,
   pgLatency,
   pgJobs,
+  pgJobLibraries,
   pgScale,
   upload,
   concurrentUploads,

@@ -52,7 +52,7 @@ interface WireCounter {
  * const relay = await countRoundTrips(db.url); // start the server on relay.url
  * const before = relay.counts(); … ; const after = relay.counts();
  */
-async function countRoundTrips(databaseUrl: string): Promise<WireCounter> {
+export async function countRoundTrips(databaseUrl: string): Promise<WireCounter> {
   const target = new URL(databaseUrl);
   const totals: WireCounts = { statements: 0, roundTrips: 0, byText: {} };
   /** Prepared statements' texts by name (Parse: name, then text; Bind: portal, then statement name). */
