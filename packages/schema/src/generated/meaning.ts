@@ -372,6 +372,19 @@ export const fileSizeLimitMeaning = {
   }
 } as const;
 
+export const uploadSourceFilesMeaning = {
+  "any-file": {
+    "parts": {
+      "file": "application/octet-stream"
+    }
+  },
+  "video-only": {
+    "parts": {
+      "file": "video/*"
+    }
+  }
+} as const;
+
 export const videoTransitionsMeaning = {
   "reupload-reprocesses": {
     "refuses": []
