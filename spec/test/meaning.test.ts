@@ -329,6 +329,7 @@ describe('meaning of readings: the spec', () => {
     ['file-size-limit', 'no-limit', undefined, []],
     ['video-transitions', 'reupload-rejected', undefined, ['409 uploadVideoSource']],
     ['video-transitions', 'reupload-reprocesses', undefined, []],
+    ['video-transitions', 'reupload-until-ready', undefined, ['409 uploadVideoSource']],
     ['auth-get-video', 'required', 'bearer', ['401 getVideo']],
     ['auth-get-video', 'not-required', 'optional', []],
     ['auth-get-video', 'owner-only', 'bearer', ['401 getVideo', '403 getVideo']],

@@ -406,6 +406,24 @@ export const videoTransitionsMeaning = {
         "none": "The refusal needs a key that already has a source; the example key is the one the first upload example sends to, so one example cannot both succeed and be refused."
       }
     ]
+  },
+  "reupload-until-ready": {
+    "refuses": [
+      {
+        "status": 409,
+        "on": [
+          "uploadVideoSource"
+        ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "uploadVideoSource"
+        ],
+        "none": "The refusal needs a video that is ready; the example key is the one the first upload example sends to, so one example cannot both succeed and be refused."
+      }
+    ]
   }
 } as const;
 

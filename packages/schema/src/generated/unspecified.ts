@@ -186,7 +186,8 @@ export const unspecified = {
     "note": "§3 shows one path, upload then processing until ready; the words of the states are video-states. What is not shown is where a video goes from there: whether a video that has a source (processing, ready or failed) takes another upload, and what becomes of it.",
     "readings": {
       "reupload-reprocesses": "A second upload to the same key, whatever the video's state (failed included), replaces the source and processing starts again; no state is final.",
-      "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final."
+      "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final.",
+      "reupload-until-ready": "A second upload to a video that is not ready yet (its source received, processing, or failed) replaces the source and processing starts again; once the video is ready, a second upload is refused with 409; ready is final."
     },
     "mock": "reupload-reprocesses",
     "meaning": videoTransitionsMeaning
