@@ -170,6 +170,19 @@ describe('meaning of readings: the lint', () => {
       },
       'headers must be a list of header names',
     ],
+    [
+      'a part media type that is no media type or range',
+      {
+        plain: { ...good.meaning.plain, parts: { file: 'video' } },
+        nested: { ...good.meaning.nested, parts: { file: 'video/*' } },
+      },
+      'parts: "file" must be a part name with a media type or range (such as video/*), got "video"',
+    ],
+    [
+      'parts for some readings only',
+      { plain: { ...good.meaning.plain, parts: { file: '*/*' } }, nested: good.meaning.nested },
+      'meaning gives "parts" for plain but not for nested',
+    ],
   ];
 
   it.each(malformed)('rejects meaning with %s, naming the marker', (_what, meaning, fragment) => {
@@ -316,6 +329,7 @@ describe('meaning of readings: the spec', () => {
     ['file-size-limit', 'no-limit', undefined, []],
     ['video-transitions', 'reupload-rejected', undefined, ['409 uploadVideoSource']],
     ['video-transitions', 'reupload-reprocesses', undefined, []],
+    ['video-transitions', 'reupload-until-ready', undefined, ['409 uploadVideoSource']],
     ['auth-get-video', 'required', 'bearer', ['401 getVideo']],
     ['auth-get-video', 'not-required', 'optional', []],
     ['auth-get-video', 'owner-only', 'bearer', ['401 getVideo', '403 getVideo']],
@@ -392,6 +406,7 @@ describe('meaning of readings: the spec', () => {
       'unknown-video-key',
       'upload-form-parts',
       'upload-response-body',
+      'upload-source-files',
       'video-record-fields',
       'video-states',
       'video-transitions',
@@ -494,6 +509,15 @@ describe('meaning of readings: the spec', () => {
     const meaning = byId.get(id)?.meaning?.[reading];
     expect(meaning?.method).toBe(method);
     expect(meaning?.headers).toEqual(headers);
+  });
+
+  // [id, reading, the media type of each multipart part it takes]
+  const parts: Array<[string, string, Record<string, string>]> = [
+    ['upload-source-files', 'any-file', { file: 'application/octet-stream' }],
+    ['upload-source-files', 'video-only', { file: 'video/*' }],
+  ];
+  it.each(parts)('%s: %s takes the parts %j', (id, reading, expected) => {
+    expect(byId.get(id)?.meaning?.[reading]?.parts).toEqual(expected);
   });
 
   it('upload-response-body: video-record is the resolved record (sameAs the Video schema)', () => {

@@ -1,8 +1,8 @@
 /**
  * The words of the markers agree with the document and with their meaning: each `says` quotes
  * interface.md (fragments joined by " … "), and each reading's sentence names every status, limit
- * and word its meaning gives (and the method and headers of a request it concerns), and never an
- * unnamed "4xx".
+ * and word its meaning gives (and the method, headers and part media types of a request it
+ * concerns), and never an unnamed "4xx".
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +56,6 @@ describe('reading sentences agree with their meaning', () => {
     for (const word of meaning.words ?? []) expect(sentence).toContain(word);
     for (const header of meaning.headers ?? []) expect(sentence).toContain(header);
     if (meaning.method) expect(sentence).toContain(meaning.method.toUpperCase());
+    for (const type of Object.values(meaning.parts ?? {})) expect(sentence).toContain(type);
   });
 });

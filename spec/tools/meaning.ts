@@ -19,6 +19,7 @@
  *   video-record: { sameAs: /components/schemas/Video, schema: … } # its body is that schema, resolved
  *   put: { method: put }                                           # the HTTP method of the request it concerns
  *   hmac-sha256-body: { headers: [Webhook-Signature] }             # headers that request carries
+ *   video-only: { parts: { file: video/* } }                       # the media type of a multipart part it takes
  *   api-endpoint:                                                  # an operation the reading adds
  *     operation: { path: /api/v1/webhooks, method: post, operationId: registerWebhook, summary: …,
  *                  security: bearerAuth, status: 201, request: …, answer: …, refusedAs: [error-codes] }
@@ -62,6 +63,11 @@ export interface ReadingMeaning {
   method?: string;
   /** The headers the reading puts on the request the marker concerns (e.g. a signature). */
   headers?: string[];
+  /**
+   * The media type (or range, such as `video/*`) of each part of the multipart request the
+   * marker's operation takes, by part name: the part's `encoding.contentType` in a resolved spec.
+   */
+  parts?: Record<string, string>;
   /** An operation the reading adds to the API (one reading's own detail). */
   operation?: AddedOperation;
 }
@@ -104,6 +110,7 @@ const MEANING_KEYS = [
   'sameAs',
   'method',
   'headers',
+  'parts',
   'operation',
 ] as const;
 /** Members one reading may give without the others (a detail of that reading alone). */
@@ -125,6 +132,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const REFUSAL_KEYS = new Set(['status', 'on', 'headers']);
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+/** A media type or a range of them (`video/*`, `*∕*`), as an encoding's contentType may be. */
+const MEDIA_RANGE = /^(?:\*\/\*|[a-z0-9][a-z0-9!#$&^_.+-]*\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]*))$/;
 const JSON_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 /** The JSON Schema keywords a reading's schema may use: what every generator and validator here reads. */
 const SCHEMA_KEYWORDS = new Set([
@@ -334,6 +343,19 @@ function operationProblems(value: unknown, at: string, spec: unknown): string[] 
   return problems;
 }
 
+/** Problems of a parts map: part names, each with a media type or range. */
+function partsProblems(parts: unknown, at: string): string[] {
+  if (!isObject(parts) || Object.keys(parts).length === 0) {
+    return [`${at}: parts must map part names to media types`];
+  }
+  return Object.entries(parts)
+    .filter(([name, type]) => name === '' || typeof type !== 'string' || !MEDIA_RANGE.test(type))
+    .map(
+      ([name, type]) =>
+        `${at}: parts: "${name}" must be a part name with a media type or range (such as video/*), got ${JSON.stringify(type)}`,
+    );
+}
+
 /** Problems of one reading's meaning (`at` names the marker and the reading). */
 function readingMeaningProblems(
   value: unknown,
@@ -380,6 +402,7 @@ function readingMeaningProblems(
   if (value.headers !== undefined && !isHeaderList(value.headers)) {
     problems.push(`${at}: headers must be a list of header names`);
   }
+  if (value.parts !== undefined) problems.push(...partsProblems(value.parts, at));
   if (value.operation !== undefined) problems.push(...operationProblems(value.operation, at, spec));
   return problems;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sendDeclaredLength } from '../src/probes/declared-length.js';
 import { classifyDelivery } from '../src/probes/webhook-readings.js';
 import type { Target } from '../src/support/types.js';
-import { prepareMock } from './helpers.js';
+import { observation, prepareMock, runAgainstMock } from './helpers.js';
 
 const delivery = (json: Record<string, unknown>, id?: string) => ({
   method: 'POST',
@@ -93,5 +93,21 @@ describe('the declared-length upload (file-size-limit)', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('video-transitions', () => {
+  it('a refusal that comes once the fresh video is ready tells nothing: not observed, not rejected', async () => {
+    // Every upload reaches the mock 100 ms late: processing (40 ms) is over before the second arrives.
+    const late: (fetch: Target['fetch']) => Target['fetch'] = (fetch) => async (request) => {
+      if (request.method === 'POST' && request.url.includes('/form-data/videos/')) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return fetch(request);
+    };
+    const report = await runAgainstMock({ 'video-transitions': 'reupload-rejected' }, late);
+    const seen = observation(report, 'video-transitions');
+    expect(seen?.verdict).toBe('not-observed');
+    expect(seen?.evidence).toContain('the video was ready by the time its second upload was refused');
   });
 });

@@ -97,6 +97,8 @@ export interface ReadingMeaning {
   readonly method?: string;
   /** The headers it puts on the request the unknown concerns (e.g. a signature). */
   readonly headers?: readonly string[];
+  /** The media type (or range, such as `video/*`) of each part of the multipart request it takes, by part name. */
+  readonly parts?: Readonly<Record<string, string>>;
   /**
    * An operation it adds to the API: where it sits, its summary, security scheme and success status,
    * the JSON Schemas of its request and answer bodies, and the unknowns whose chosen readings give

@@ -23,6 +23,7 @@ describe('meaning types', () => {
       | 'unknown-video-key'
       | 'unknown-project-key'
       | 'upload-form-parts'
+      | 'upload-source-files'
       | 'webhook-security'
       | 'custom-field-formats'
       | 'field-length-limits'
@@ -44,6 +45,10 @@ describe('meaning types', () => {
     expectTypeOf(meaningOf('webhook-security', 'none').auth).toEqualTypeOf<'none'>();
     expectTypeOf(meaningOf('error-codes', 'validation-422').refuses[0].status).toEqualTypeOf<422>();
     expectTypeOf(meaningOf('token-refusal', 'forbidden-403').refuses[0].status).toEqualTypeOf<403>();
+  });
+
+  it('keeps the media type of a multipart part as a literal', () => {
+    expectTypeOf(meaningOf('upload-source-files', 'video-only').parts.file).toEqualTypeOf<'video/*'>();
   });
 
   it('keeps the method and the headers of a delivery as literals', () => {

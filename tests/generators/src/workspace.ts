@@ -2,10 +2,11 @@
  * A scratch project per generator and document, as a team has it: the generated client under
  * `<name>/generated`, the committed steps file beside it, `flow.ts`, a strict tsconfig, and the
  * generator's install (its client runtime) as node_modules. `typecheck` runs the workspace's tsc
- * on it; `runSteps` runs the steps against the mock and returns the answers they printed.
+ * on it, `errorSources` reads the generated lines its errors point at; `runSteps` runs the steps
+ * against the mock and returns the answers they printed.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +82,16 @@ export async function generate(generator: Generator, spec: string, steps: boolea
 export async function typecheck(project: Project): Promise<string[]> {
   const result = await project.node([TSC, '-p', 'tsconfig.json']);
   return `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line));
+}
+
+/** The generated source line each of tsc's error lines points at (`file(line,column): error …`). */
+export function errorSources(project: Project, errors: readonly string[]): string[] {
+  return errors.map((error) => {
+    const at = /^(.+?)\((\d+),\d+\): error TS\d+/.exec(error.trim());
+    if (at === null) throw new Error(`not an error of a file: ${error}`);
+    const [, file = '', line = ''] = at;
+    return readFileSync(join(project.dir, file), 'utf8').split('\n')[Number(line) - 1] ?? '';
+  });
 }
 
 /** One answer the steps kept: the operation, its status and its body. */

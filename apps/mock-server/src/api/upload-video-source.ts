@@ -13,7 +13,7 @@ import { limitsUploadSize } from '../readings/switches.js';
 import { unplayed } from '../shared/unplayed.js';
 import type { EventContext } from '../state/events.js';
 import { tapBody } from '../state/journal-bodies.js';
-import type { VideoRecord } from '../state/types.js';
+import type { Phase, VideoRecord } from '../state/types.js';
 import type { ApiDeps } from './deps.js';
 import { findVideo } from './get-video.js';
 import type { ReceiveResult } from './receive-upload.js';
@@ -49,12 +49,20 @@ const fileTooLarge = (limit: number) =>
 
 /**
  * §3 does not show the transitions: whether each `video-transitions` reading refuses an upload to
- * a video as it is stored now (a second upload, to a video that has a source, under reupload-rejected).
+ * a video as it is stored now, in the phase a client sees (a second upload, to a video that has a
+ * source, under reupload-rejected; to a ready one, under reupload-until-ready).
  */
-const REFUSES_UPLOAD: Readonly<Record<ReadingOf<'video-transitions'>, (record: VideoRecord) => boolean>> = {
+const REFUSES_UPLOAD: Readonly<
+  Record<ReadingOf<'video-transitions'>, (record: VideoRecord, phase: Phase) => boolean>
+> = {
   'reupload-reprocesses': () => false,
   'reupload-rejected': (record) => record.source !== undefined,
+  'reupload-until-ready': (record, phase) => record.source !== undefined && phase === 'ready',
 };
+
+/** Whether the `video-transitions` reading of the request refuses an upload to `record` now. */
+const refusesUpload = (deps: UploadDeps, readings: RequestReadings, record: VideoRecord): boolean =>
+  REFUSES_UPLOAD[readings.get('video-transitions')](record, deps.lifecycle.phaseOf(record));
 
 /**
  * §4.2 shows only the form field `file`: what each `upload-form-parts` reading does with the others,
@@ -68,8 +76,13 @@ const FORM_PARTS: Readonly<
   'file-only': { skipUnreadableParts: false, refusesOtherParts: true },
 };
 
-const reuploadRejected = (key: string) =>
-  conflict(`Video "${key}" already has a source file; under reupload-rejected a second upload is refused.`);
+const reuploadRejected = (key: string, readings: RequestReadings) => {
+  const reading = readings.get('video-transitions');
+  const when = reading === 'reupload-until-ready' ? ' once the video is ready' : '';
+  return conflict(
+    `Video "${key}" already has a source file; under ${reading} a second upload is refused${when}.`,
+  );
+};
 
 /** The largest file accepted: the `file-size-limit` reading's, and the sink's own bound. */
 function limitOf(c: Context<MockEnv>, deps: UploadDeps): number | undefined {
@@ -92,7 +105,7 @@ export function uploadVideoSource(deps: UploadDeps) {
     requireToken(requestHeader(c, 'authorization'), deps.tokens, readings);
     const key = c.req.param('videoKey') ?? '';
     const record = await findVideo(deps, key, readings);
-    if (REFUSES_UPLOAD[readings.get('video-transitions')](record)) throw reuploadRejected(key);
+    if (refusesUpload(deps, readings, record)) throw reuploadRejected(key, readings);
     const type = requestHeader(c, 'content-type') ?? '';
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
       throw wrongMediaType(
@@ -231,10 +244,10 @@ async function receiveAndStore(
   const part = { name: 'file', filename: result.filename, contentType: result.mimeType, bytes: result.size };
   tapBody(c.req.raw, { kind: 'multipart', parts: [part] });
   const before = await store.get(key);
-  if (!before || REFUSES_UPLOAD[readings.get('video-transitions')](before)) {
+  if (!before || refusesUpload(deps, readings, before)) {
     await lifecycle.uploadAbandoned(upload, context);
     await result.file.abort();
-    throw before ? reuploadRejected(key) : unknownKey(key, readings);
+    throw before ? reuploadRejected(key, readings) : unknownKey(key, readings);
   }
   let file: string;
   try {

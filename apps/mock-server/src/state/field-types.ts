@@ -2,21 +2,38 @@
  * The alternative formats of custom fields (§2: "the alternative formats to simpleCustomFields: not
  * shown"), as the `custom-field-formats` readings add them to the record: `customFields` (keyed by
  * name) and `customFieldEntries` (one entry per field), each with the type word the real service
- * behind this interface uses for the field's form (text, number, switch, labels).
+ * behind this interface uses for the field's form (text, number, switch, labels), as the reading's
+ * schema in the spec gives it.
  */
 
 import type { ReadingOf } from '@video-api/schema';
-import { type FieldKind, fieldKindOf } from '@video-api/schema';
+import { FIELD_KINDS, type FieldKind, fieldKindOf, meaningOf } from '@video-api/schema';
 import type { FieldValue } from './types.js';
 
-/** The service's type word of each kind of value (a date-time is text there). */
-const SERVICE_TYPE: Record<FieldKind, string> = {
-  string: 'text',
-  'date-time': 'text',
+/** The JSON type of each kind of value's form (§2): what the reading's alternatives tell apart. */
+const JSON_TYPE: Record<FieldKind, string> = {
+  string: 'string',
+  'date-time': 'string',
   number: 'number',
-  boolean: 'switch',
-  'string-array': 'labels',
+  boolean: 'boolean',
+  'string-array': 'array',
 };
+
+/**
+ * The service's type word of each kind of value (a date-time is text there), from the spec: the
+ * `const` of `type` in the alternative (`anyOf`) of the reading's field entry whose `value` has the
+ * kind's JSON type.
+ */
+const SERVICE_TYPE = ((): Record<FieldKind, string> => {
+  const { schema } = meaningOf('custom-field-formats', 'with-custom-fields');
+  const alternatives = schema.properties.customFields.additionalProperties.anyOf;
+  const wordOf = (kind: FieldKind): string => {
+    const form = alternatives.find((alternative) => alternative.properties.value.type === JSON_TYPE[kind]);
+    if (form === undefined) throw new Error(`custom-field-formats gives no type word for a ${kind} value`);
+    return form.properties.type.const;
+  };
+  return Object.fromEntries(FIELD_KINDS.map((kind) => [kind, wordOf(kind)])) as Record<FieldKind, string>;
+})();
 
 const typeOf = (value: FieldValue) => SERVICE_TYPE[fieldKindOf(value) ?? 'string'];
 

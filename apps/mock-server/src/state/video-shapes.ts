@@ -5,25 +5,35 @@
  */
 
 import type { ReadingOf } from '@video-api/schema';
-import { type CreatedVideo, stateWords, type Video, type VideoState, videoStates } from '@video-api/schema';
+import {
+  type CreatedVideo,
+  meaningOf,
+  stateWords,
+  type Video,
+  type VideoState,
+  videoStates,
+} from '@video-api/schema';
 import { alternativeFormats } from './field-types.js';
 import { type DefinedFields, listsInOrder, shownFields } from './read-fields.js';
 import { showEntry } from './record.js';
 import type { Phase, VideoRecord } from './types.js';
 
 /**
- * The state a client sees for a phase under the `video-states` reading (§3): the phase when the
- * reading uses its word (`stateWords` of `@video-api/schema`); the reading's own word for it when
- * it names every phase with one of its own, in order (`processing-stages`: created is `Source
- * waiting`, uploading `Source ingression`, uploaded `Processing`, processing `Partially
- * completed`); else an upload under way still shows `created`, and a received one `processing`.
+ * The state a client sees for a phase under the `video-states` reading (§3), all from the reading's
+ * meaning in the spec: the phase when the reading uses its word (`stateWords` of
+ * `@video-api/schema`); the reading's own word for it when it names every phase with one of its
+ * own, in order (`processing-stages`: created is `Source waiting`, uploading `Source ingression`,
+ * uploaded `Processing`, processing `Partially completed`); else an upload under way still shows
+ * the reading's first word (no source yet: `created`), and a received one its `afterUpload` word
+ * (`processing` under `basic`).
  */
 export function stateOf(phase: Phase, videoStates: ReadingOf<'video-states'>): VideoState {
   const words = stateWords(videoStates);
   if (words.includes(phase)) return phase;
   const own = words.length === PHASES.length ? words[PHASES.indexOf(phase)] : undefined;
   if (own !== undefined) return own;
-  return phase === 'uploading' ? 'created' : 'processing';
+  const { afterUpload } = meaningOf('video-states', videoStates);
+  return phase === 'uploading' ? (words[0] ?? afterUpload) : afterUpload;
 }
 
 /** The phases in the order of a video's life (`videoStates` of `@video-api/schema`). */

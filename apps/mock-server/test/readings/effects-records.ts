@@ -38,6 +38,20 @@ export const recordEffects: Pick<
       expect(res.status).toBe(409);
       expect((await ctx.h.app.mock.sourceOf(key))?.size).not.toBe(20);
     },
+    'reupload-until-ready': async (ctx) => {
+      const [key = ''] = await ctx.h.keys();
+      await ctx.h.upload(key, undefined, ctx.init);
+      // Processing, not ready yet: another upload replaces the source.
+      const again = await ctx.h.upload(key, BIG, ctx.init);
+      expect(again.status).toBe(200);
+      expect((await ctx.h.app.mock.sourceOf(key))?.size).toBe(20);
+      await ctx.h.app.mock.advanceClock(2000);
+      // Ready: final.
+      const res = await ctx.h.upload(key, new Blob(['y'.repeat(30)]), ctx.init);
+      ctx.playedIt(res);
+      expect(res.status).toBe(409);
+      expect((await ctx.h.app.mock.sourceOf(key))?.size).toBe(20);
+    },
   },
   'upload-response-body': {
     empty: async ({ h, init, playedIt }) => {

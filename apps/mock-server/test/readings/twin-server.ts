@@ -28,9 +28,14 @@ export const READINGS = {
 type FieldValue = string | number | boolean | string[];
 interface Video {
   title: string;
+  /** Whether a source was received (a second upload is refused: `video-transitions: reupload-rejected`). */
+  source: boolean;
   ready: boolean;
   fields: Record<string, FieldValue>;
 }
+
+/** How long this server processes a source before the video is ready. */
+const PROCESSING_MS = 200;
 
 const error = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status });
@@ -85,7 +90,7 @@ export function twinServer(): Hono {
     const origin = new URL(c.req.url).origin;
     const created = (entries as Array<{ title: string }>).map(({ title }) => {
       const key = `tw${String(++next).padStart(5, '0')}`;
-      videos.set(key, { title, ready: false, fields: {} });
+      videos.set(key, { title, source: false, ready: false, fields: {} });
       const hls = { name: 'hls', url: `${origin}/hls/${key}/playlist.m3u8` };
       return { key, title, primaryPlaybackUrl: { name: 'primary', hls } };
     });
@@ -103,11 +108,14 @@ export function twinServer(): Hono {
     if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
       return wrongType('a multipart/form-data form');
     }
-    if (video.ready) return error(409, 'conflict', `video ${key} has its source already`);
+    if (video.source) return error(409, 'conflict', `video ${key} has its source already`);
     const form = await c.req.formData().catch(() => undefined);
     const file = form?.get('file');
     if (!(file instanceof Blob)) return invalid('the form has no file field');
-    video.ready = true;
+    video.source = true;
+    setTimeout(() => {
+      video.ready = true;
+    }, PROCESSING_MS);
     const filename = file instanceof File ? file.name : 'file';
     return Response.json({ videoKey: key, size: file.size, filename }, { status: 202 });
   });

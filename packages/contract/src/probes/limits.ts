@@ -101,16 +101,3 @@ export async function probeRateLimit(ctx: Context, key: string) {
     return recognise(RATE_LIMITS, {}, `no 429 in ${max} back-to-back requests`);
   });
 }
-
-/** A second upload to a ready video: processed again (2XX) or refused (4XX). */
-const TRANSITIONS: Signs<'video-transitions', Exchange> = {
-  'reupload-reprocesses': (again) => isSuccess(again.status),
-  'reupload-rejected': (again) => isClientError(again.status),
-};
-
-export async function probeTransitions(ctx: Context, key: string) {
-  return ctx.observe('video-transitions', async () => {
-    const again = await ctx.api.upload(key);
-    return recognise(TRANSITIONS, again, `a second upload to a ready video: ${describe(again)}`);
-  });
-}

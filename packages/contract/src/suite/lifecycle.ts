@@ -24,18 +24,13 @@ import {
   probeProjectKey,
   probeSourceFiles,
 } from '../probes/inputs.js';
-import {
-  probeFieldLength,
-  probeFileSize,
-  probeRateLimit,
-  probeTransitions,
-  probeVideosPerCreate,
-} from '../probes/limits.js';
+import { probeFieldLength, probeFileSize, probeRateLimit, probeVideosPerCreate } from '../probes/limits.js';
 import { probeFieldTypes, probeListOrder } from '../probes/read-values.js';
 import { probeFieldFormats, probeRecordFields, probeStates } from '../probes/readiness.js';
 import { probeReadiness } from '../probes/readiness-field.js';
 import { probeRegistration } from '../probes/registration.js';
 import { probeErrors, probeStatusCodes, probeUploadBody } from '../probes/responses.js';
+import { probeTransitions } from '../probes/transitions.js';
 import { probeWebhooks } from '../probes/webhooks.js';
 import { NO_EXCHANGE } from '../support/http.js';
 

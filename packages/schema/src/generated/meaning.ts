@@ -372,6 +372,19 @@ export const fileSizeLimitMeaning = {
   }
 } as const;
 
+export const uploadSourceFilesMeaning = {
+  "any-file": {
+    "parts": {
+      "file": "application/octet-stream"
+    }
+  },
+  "video-only": {
+    "parts": {
+      "file": "video/*"
+    }
+  }
+} as const;
+
 export const videoTransitionsMeaning = {
   "reupload-reprocesses": {
     "refuses": []
@@ -391,6 +404,24 @@ export const videoTransitionsMeaning = {
           "uploadVideoSource"
         ],
         "none": "The refusal needs a key that already has a source; the example key is the one the first upload example sends to, so one example cannot both succeed and be refused."
+      }
+    ]
+  },
+  "reupload-until-ready": {
+    "refuses": [
+      {
+        "status": 409,
+        "on": [
+          "uploadVideoSource"
+        ]
+      }
+    ],
+    "requests": [
+      {
+        "on": [
+          "uploadVideoSource"
+        ],
+        "none": "The refusal needs a video that is ready; the example key is the one the first upload example sends to, so one example cannot both succeed and be refused."
       }
     ]
   }

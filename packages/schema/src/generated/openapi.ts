@@ -1,6 +1,6 @@
 // generated — do not edit. Source: spec/openapi.yaml. Regenerate with `pnpm generate`.
 /** The bundled OpenAPI 3.1 document, as a plain object. */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookRegistrationMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, uploadSourceFilesMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookRegistrationMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const openapiDocument: Record<string, unknown> = {
   "openapi": "3.1.0",
@@ -301,10 +301,11 @@ export const openapiDocument: Record<string, unknown> = {
             "says": "Content of the video source file.",
             "note": "Which files a server takes as a video source (containers, codecs, anything else) is not shown.",
             "readings": {
-              "any-file": "Any file is taken as the source; one the service cannot read as a video fails in processing.",
-              "video-only": "A file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
+              "any-file": "Any file is taken as the source, whatever its bytes (the file part is application/octet-stream); one the service cannot read as a video fails in processing.",
+              "video-only": "Only a video is taken as the source (the file part is video/*): a file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
             },
-            "mock": "any-file"
+            "mock": "any-file",
+            "meaning": uploadSourceFilesMeaning
           },
           {
             "id": "video-transitions",
@@ -313,7 +314,8 @@ export const openapiDocument: Record<string, unknown> = {
             "note": "§3 shows one path, upload then processing until ready; the words of the states are video-states. What is not shown is where a video goes from there: whether a video that has a source (processing, ready or failed) takes another upload, and what becomes of it.",
             "readings": {
               "reupload-reprocesses": "A second upload to the same key, whatever the video's state (failed included), replaces the source and processing starts again; no state is final.",
-              "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final."
+              "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final.",
+              "reupload-until-ready": "A second upload to a video that is not ready yet (its source received, processing, or failed) replaces the source and processing starts again; once the video is ready, a second upload is refused with 409; ready is final."
             },
             "mock": "reupload-reprocesses",
             "meaning": videoTransitionsMeaning

@@ -3,7 +3,7 @@
  * Every `x-unspecified` marker of the spec, keyed by id, with the JSON Pointer of its node and
  * the machine-readable `meaning` of its readings where the spec gives one (from meaning.ts).
  */
-import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookRegistrationMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
+import { authGetVideoMeaning, authUpdateCustomFieldsMeaning, createAnswerOrderMeaning, createEmptyVideosMeaning, customFieldFormatsMeaning, customFieldNullMeaning, customFieldTypesMeaning, errorCodesMeaning, errorShapeMeaning, fieldLengthLimitsMeaning, fileSizeLimitMeaning, listOrderMeaning, mediaTypeRefusalMeaning, rateLimitsMeaning, readinessFieldMeaning, statusCodesMeaning, tokenRefusalMeaning, unknownProjectKeyMeaning, unknownVideoKeyMeaning, uploadFormPartsMeaning, uploadResponseBodyMeaning, uploadSourceFilesMeaning, videoRecordFieldsMeaning, videoStatesMeaning, videoTransitionsMeaning, videosPerCreateLimitMeaning, webhookMethodMeaning, webhookPayloadMeaning, webhookRegistrationMeaning, webhookSecurityMeaning, webhookSigningMeaning } from './meaning.js';
 
 export const unspecified = {
   "status-codes": {
@@ -172,10 +172,11 @@ export const unspecified = {
     "says": "Content of the video source file.",
     "note": "Which files a server takes as a video source (containers, codecs, anything else) is not shown.",
     "readings": {
-      "any-file": "Any file is taken as the source; one the service cannot read as a video fails in processing.",
-      "video-only": "A file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
+      "any-file": "Any file is taken as the source, whatever its bytes (the file part is application/octet-stream); one the service cannot read as a video fails in processing.",
+      "video-only": "Only a video is taken as the source (the file part is video/*): a file that does not begin as a video container does (MP4 or QuickTime, Matroska or WebM, MPEG transport or program stream, AVI, FLV, Ogg) is refused as a request that does not validate, with the status of the error-codes reading."
     },
-    "mock": "any-file"
+    "mock": "any-file",
+    "meaning": uploadSourceFilesMeaning
   },
   "video-transitions": {
     "id": "video-transitions",
@@ -185,7 +186,8 @@ export const unspecified = {
     "note": "§3 shows one path, upload then processing until ready; the words of the states are video-states. What is not shown is where a video goes from there: whether a video that has a source (processing, ready or failed) takes another upload, and what becomes of it.",
     "readings": {
       "reupload-reprocesses": "A second upload to the same key, whatever the video's state (failed included), replaces the source and processing starts again; no state is final.",
-      "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final."
+      "reupload-rejected": "A second upload to a key that already has a source is refused with 409, whatever the video's state; ready and failed are final.",
+      "reupload-until-ready": "A second upload to a video that is not ready yet (its source received, processing, or failed) replaces the source and processing starts again; once the video is ready, a second upload is refused with 409; ready is final."
     },
     "mock": "reupload-reprocesses",
     "meaning": videoTransitionsMeaning

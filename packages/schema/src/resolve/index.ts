@@ -1,10 +1,10 @@
 /**
  * A resolved spec (design.md §2): the bundled document with every unknown that has readings
  * replaced by what the chosen reading says (exact status codes, error bodies with their media type
- * and schema, the upload's answer, the webhook payload, auth, the readiness member), each resolved
- * place marked with the reading and where the choice came from, and the same choices as an
- * OpenAPI Overlay over the honest spec. Generic OpenAPI tools (Prism, Portman, Redocly, SDK
- * generators) read the resolved document; the honest one stays the source.
+ * and schema, the upload's answer and the media type of its file, the webhook payload, auth, the
+ * readiness member), each resolved place marked with the reading and where the choice came from,
+ * and the same choices as an OpenAPI Overlay over the honest spec. Generic OpenAPI tools (Prism,
+ * Portman, Redocly, SDK generators) read the resolved document; the honest one stays the source.
  *
  * @example
  * import { resolveSpec } from '@video-api/schema/resolve';
@@ -25,6 +25,7 @@ import { markChoices } from './markers.js';
 import { resolveNarrows } from './narrows.js';
 import { resolveOperations } from './operations.js';
 import { type OverlayDocument, overlayBetween } from './overlay.js';
+import { resolveParts } from './parts.js';
 import { resolveRecord } from './record.js';
 import { resolveRefusalExamples } from './refusal-examples.js';
 import { resolveRequests } from './requests.js';
@@ -123,6 +124,7 @@ export function resolveSpec(options: ResolveOptions = {}): ResolvedSpec {
   resolveBodies(document, lookup, options.jsonErrorAlias === true);
   resolveRecord(document, lookup);
   resolveUploadExample(document, lookup);
+  resolveParts(document, lookup);
   resolveAddedOperations(document, lookup);
   resolveOperations(document, lookup, options.keepDefault === true);
   resolveServers(document, servers);
