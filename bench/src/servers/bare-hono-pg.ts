@@ -1,7 +1,8 @@
 /**
  * The framework-plus-driver limit on PostgreSQL: a bare Hono app on @hono/node-server with
  * postgres.js (the mock's driver and version, the same pool options) doing the mock's own queries
- * on the tables the mock migrated. GET video: the mock's SELECT, the stored record answered as JSON.
+ * on the tables the mock migrated. GET video: the mock's SELECT (the record, and whether an upload is
+ * in progress), the stored record answered as JSON.
  * PUT custom fields: the mock's transaction (BEGIN; SELECT … FOR UPDATE; UPDATE; COMMIT), the body's
  * simpleCustomFields merged into the record. No auth, validation, readings or journal. Run as its
  * own process with the database URL in BARE_DATABASE_URL (its application name in
@@ -9,6 +10,8 @@
  */
 import { settleRequestShapes } from '@video-api/mock-server/node';
 import { serveApp } from '@video-api/test-support';
+// The mock's own SQL of "an upload is in progress" (its reads add it as a column): the same query.
+import { UPLOADING_NOW } from '../../../apps/mock-server/src/node/postgres/postgres-uploads.js';
 import { Hono } from 'hono';
 import postgres, { type JSONValue } from 'postgres';
 
@@ -35,7 +38,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const app = new Hono();
 app.get('/api/v1/videos/:videoKey', async (c) => {
   const key = c.req.param('videoKey');
-  const [row] = await sql<Row[]>`SELECT record FROM mock_videos WHERE sandbox = ${state} AND key = ${key}`;
+  const [row] = await sql<Row[]>`SELECT record, ${sql.unsafe(UPLOADING_NOW)} AS uploading
+    FROM mock_videos v WHERE sandbox = ${state} AND key = ${key}`;
   return row ? c.json(row.record) : c.json({ title: 'Not found' }, 404);
 });
 app.put('/api/v1/videos/:videoKey/custom-fields', async (c) => {
@@ -45,7 +49,8 @@ app.put('/api/v1/videos/:videoKey/custom-fields', async (c) => {
   const fields = body.simpleCustomFields;
   const next = await sql.begin(async (tx) => {
     const [row] = await tx<Row[]>`
-      SELECT record FROM mock_videos WHERE sandbox = ${state} AND key = ${key} FOR UPDATE`;
+      SELECT record, ${tx.unsafe(UPLOADING_NOW)} AS uploading
+      FROM mock_videos v WHERE sandbox = ${state} AND key = ${key} FOR UPDATE OF v`;
     if (!row) return undefined;
     const record = {
       ...row.record,
