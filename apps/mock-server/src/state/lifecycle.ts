@@ -191,10 +191,10 @@ export class Lifecycle {
     const now = this.#clock.now();
     for (const [key, due] of [...this.#pending]) {
       if (due > now) continue;
-      // Each step applied, with the record as it stood after it (what its event shows).
-      const applied: { before: Phase; after: VideoRecord }[] = [];
+      // Each step applied and its event emitted inside the update: the step and its event are one
+      // unit (a shared store writes the event's deliveries in the update's transaction,
+      // src/node/postgres/outbox.ts), so no process killed in between loses the event.
       const record = await this.#store.update(key, (current) => {
-        applied.length = 0;
         let next = current;
         for (
           let step = next.schedule[0];
@@ -203,16 +203,13 @@ export class Lifecycle {
         ) {
           const before = next.phase;
           next = { ...next, phase: step.phase, schedule: next.schedule.slice(1), updatedAt: step.at };
-          applied.push({ before, after: next });
+          this.#emit(context ?? this.#deps.serverContext(), next, before, next.phase, next.updatedAt);
         }
         return next;
       });
       if (!record) {
         this.#pending.delete(key);
         continue;
-      }
-      for (const { before, after } of applied) {
-        this.#emit(context ?? this.#deps.serverContext(), after, before, after.phase, after.updatedAt);
       }
       if (record.schedule.length === 0) this.#pending.delete(key);
       else this.#pending.set(key, nextDue(record.schedule));

@@ -107,7 +107,7 @@ describe('webhook jobs in PostgreSQL', () => {
   it('a lease keeps a delivery from every other taker until it ends; then another takes it, same event', async () => {
     const [one, two] = [jobsOf('lease'), jobsOf('lease')];
     await one.addTarget({ id: 'wh_a', url: 'http://127.0.0.1:9/hooks', secret: 's', fromOptions: false });
-    expect(await one.enqueue([job(1)], [1], 0)).toBe(1);
+    expect((await one.enqueue([job(1)], [1], 0)).queued).toBe(1);
     const [taken] = await one.claim(0, 5, 300);
     expect(taken?.job.eventId).toBe('evt_1');
     expect(await two.claim(0, 5, 300)).toEqual([]);

@@ -12,6 +12,7 @@ import type { SharedFaultRules, VideoStore } from '../../state/video-store.js';
 import { CHANGES_CHANNEL, type Database } from './database.js';
 import { postgresJournalFeed } from './journal-feed.js';
 import { MIGRATION_LOCK } from './migrations.js';
+import type { StagedWrite } from './outbox.js';
 
 /** The sequence of a state's keys: a name PostgreSQL takes whatever the sandbox's name. */
 function sequenceOf(state: string): string {
@@ -159,19 +160,36 @@ export function createPostgresStore(database: Database, state: string): VideoSto
       );
       return rows[0]?.record;
     },
-    update: (key, change) =>
-      database.run((sql) =>
-        sql.begin(async (tx) => {
-          const [row] = await tx<Row[]>`
+    update(key, change) {
+      let committed: StagedWrite[] = [];
+      return database
+        .run((sql) =>
+          sql.begin(async (tx) => {
+            const [row] = await tx<Row[]>`
             SELECT record FROM mock_videos WHERE sandbox = ${state} AND key = ${key} FOR UPDATE`;
-          if (!row) return undefined;
-          const next = change(row.record);
-          if (next === row.record) return next;
-          await tx`UPDATE mock_videos SET record = ${asJson(next)}::text::json
-            WHERE sandbox = ${state} AND key = ${key}`;
-          return next;
-        }),
-      ),
+            if (!row) return undefined;
+            // the job writes the change causes (its events' deliveries) go in this transaction
+            const { value: next, staged } = database.outbox.during(state, () => change(row.record));
+            for (const write of committed) write.done(false); // an attempt run again (database.run)
+            committed = staged;
+            if (next !== row.record)
+              await tx`UPDATE mock_videos SET record = ${asJson(next)}::text::json
+              WHERE sandbox = ${state} AND key = ${key}`;
+            for (const write of staged) await write.write(tx);
+            return next;
+          }),
+        )
+        .then(
+          (next) => {
+            for (const write of committed) write.done(true);
+            return next;
+          },
+          (error: unknown) => {
+            for (const write of committed) write.done(false);
+            throw error;
+          },
+        );
+    },
     async putMany(records) {
       if (records.length === 0) return;
       await database.run(
