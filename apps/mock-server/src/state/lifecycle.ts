@@ -168,15 +168,15 @@ export class Lifecycle {
     phase: Phase,
     context = this.#deps.serverContext(),
   ): Promise<VideoRecord | undefined> {
-    let before: Phase = phase;
     const next = await this.#store.update(key, (record) => {
-      before = this.phaseOf(record);
+      const before = this.phaseOf(record);
       if (record.schedule.some((step) => step.awaitsProcessing)) this.#deps.processor?.cancel(key);
-      return { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
+      const forced = { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
+      this.#emit(context, forced, before, phase); // with the change, as a step of the clock (settle)
+      return forced;
     });
     if (!next) return undefined;
     this.#pending.delete(key);
-    this.#emit(context, next, before, phase);
     return next;
   }
 
