@@ -1,5 +1,6 @@
 /**
- * How the deliveries of events are inserted into the shared job queue (postgres-webhooks.ts), in
+ * The bounds of the shared job queue (postgres-webhooks.ts): how the deliveries of events are
+ * inserted into it (given-up ones beyond the cap forgotten at the end of this file), in
  * the caller's transaction: the state's targets are locked first (`FOR UPDATE`, in their order, so
  * two inserts never wait on each other in a cycle), then each target's waiting deliveries are
  * counted in a statement of their own (it sees what an insert that held the locks before committed),
@@ -11,7 +12,7 @@
  * process's memory, so a process killed during the window loses none of them.
  */
 import type { Sql, TransactionSql } from 'postgres';
-import type { Enqueued, EnqueueOptions } from '../../webhooks/job-queue.js';
+import type { Enqueued, EnqueueOptions, Forgotten } from '../../webhooks/job-queue.js';
 import type { EventJob } from '../../webhooks/types.js';
 
 /** The events of one insert, in order: `copies[i]` copies of `jobs[i]`, due at `dueAt` (virtual ms). */
@@ -107,4 +108,20 @@ export async function releaseHeld(sql: Sql, state: string, seed: string): Promis
     FROM ordered WHERE d.seq = ordered.seq
     RETURNING d.seq`;
   return rows.length;
+}
+
+/**
+ * Deletes the given-up deliveries of `state` beyond the most recent `max` (the memory dispatcher's
+ * MAX_GIVEN_UP); resolves to those it deleted, oldest first (the caller logs them).
+ */
+export async function forgetGivenUp(sql: Sql, state: string, max: number): Promise<Forgotten[]> {
+  const rows = await sql<{ key: string; event_id: string; given_up_at: string; seq: string }[]>`
+    DELETE FROM mock_webhook_deliveries WHERE seq IN (
+      SELECT seq FROM mock_webhook_deliveries WHERE sandbox = ${state} AND status = 'given-up'
+      ORDER BY given_up_at DESC, seq DESC OFFSET ${max})
+    RETURNING key, job ->> 'eventId' AS event_id, given_up_at, seq`;
+  const order = (row: (typeof rows)[number]) => [Number(row.given_up_at), Number(row.seq)] as const;
+  return [...rows]
+    .sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1])
+    .map((row) => ({ key: row.key, eventId: row.event_id }));
 }

@@ -9,6 +9,9 @@
  * a job library (pg-boss, graphile-worker): the order per target, the virtual clock's due times
  * and the given-up deliveries are what the mock needs, and a library would hold its jobs in a
  * schema of its own beside these rows (see docs/run-for-a-team.md "Jobs" for the measurements).
+ * Inserts (bounded by `maxQueue` per target, held under `reordered`) are ./postgres-enqueue.ts's,
+ * also written in a store update's transaction (`stage`, ./outbox.ts); given-up deliveries beyond
+ * `maxGivenUp` are forgotten as another is given up.
  */
 import { randomUUID } from 'node:crypto';
 import type { PendingQuery, Row, Sql } from 'postgres';
@@ -16,46 +19,15 @@ import { DEFAULT_MAX_QUEUE, MAX_GIVEN_UP } from '../../webhooks/constants.js';
 import type {
   ClaimedDelivery,
   Enqueued,
-  Forgotten,
   KeptDelivery,
   Settlement,
   WebhookJobs,
 } from '../../webhooks/job-queue.js';
-import type { StoredDelivery, StoredTarget } from '../../webhooks/ledger.js';
-import type { DeliveryRecord, EventJob } from '../../webhooks/types.js';
+import type { StoredTarget } from '../../webhooks/ledger.js';
+import type { DeliveryRecord } from '../../webhooks/types.js';
 import { type Database, JOBS_CHANNEL } from './database.js';
-import { insertDeliveries, releaseHeld } from './postgres-enqueue.js';
-
-interface DeliveryRow {
-  key: string;
-  target_id: string;
-  copy: number;
-  job: EventJob;
-  attempts: number;
-  first_at: string | null;
-  due_at: string;
-  status: 'pending' | 'held' | 'given-up';
-  given_up_at: string | null;
-  last_status: number | null;
-  last_error: string | null;
-}
-
-/** A row as the dispatcher keeps a delivery (bigint columns arrive as text). */
-function deliveryOf(row: DeliveryRow): StoredDelivery {
-  return {
-    key: row.key,
-    targetId: row.target_id,
-    copy: row.copy,
-    job: row.job,
-    attempts: row.attempts,
-    ...(row.first_at !== null && { firstAt: Number(row.first_at) }),
-    dueAt: Number(row.due_at),
-    status: row.status === 'given-up' ? 'given-up' : 'pending', // held: waiting, as in memory
-    ...(row.given_up_at !== null && { givenUpAt: Number(row.given_up_at) }),
-    ...(row.last_status !== null && { lastStatus: row.last_status }),
-    ...(row.last_error !== null && { lastError: row.last_error }),
-  };
-}
+import { type DeliveryRow, deliveryOf } from './postgres-delivery-rows.js';
+import { forgetGivenUp, insertDeliveries, releaseHeld } from './postgres-enqueue.js';
 
 /** JSON sent as text (see postgres-store.ts: the text as given, never jsonb). */
 const asJson = (value: unknown): string => JSON.stringify(value);
@@ -133,20 +105,6 @@ export function postgresWebhookJobs(
     if (!row) return { held: false };
     if (!row.key || row.url === null || row.secret === null) return { held: true };
     return { held: true, next: { ...deliveryOf(row as DeliveryRow), url: row.url, secret: row.secret } };
-  };
-  /** The given-up deliveries beyond the most recent `maxGivenUp`, deleted (oldest first). */
-  const forget = async (): Promise<Forgotten[]> => {
-    const rows = await run(
-      (sql) => sql<{ key: string; event_id: string; given_up_at: string; seq: string }[]>`
-        DELETE FROM mock_webhook_deliveries WHERE seq IN (
-          SELECT seq FROM mock_webhook_deliveries WHERE sandbox = ${state} AND status = 'given-up'
-          ORDER BY given_up_at DESC, seq DESC OFFSET ${maxGivenUp})
-        RETURNING key, job ->> 'eventId' AS event_id, given_up_at, seq`,
-    );
-    const order = (row: (typeof rows)[number]) => [Number(row.given_up_at), Number(row.seq)] as const;
-    return [...rows]
-      .sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1])
-      .map((row) => ({ key: row.key, eventId: row.event_id }));
   };
   type Settle = (
     key: string,
@@ -270,7 +228,7 @@ export function postgresWebhookJobs(
       const settle = (settlements[settlement.kind] as (settlement: Settlement) => Settle)(settlement);
       const result = await settle(key, attempt, next);
       if (settlement.kind === 'given-up' && result.held) {
-        const forgotten = await forget();
+        const forgotten = await run((sql) => forgetGivenUp(sql, state, maxGivenUp));
         if (forgotten.length > 0) return { ...result, forgotten };
       }
       await trim(keep).catch(() => {}); // the records are a view: a trim missed is the next one's
