@@ -232,11 +232,8 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
       answer = failed(c, error);
     }
     const { eventsQueued } = deps;
-    if (eventsQueued)
-      answer = Promise.resolve(answer).then(async (late) => {
-        await eventsQueued();
-        return late;
-      });
+    // a failed answer too: its handler may have committed a write, and emitted its events, first
+    if (eventsQueued) answer = Promise.resolve(answer).finally(() => eventsQueued());
     if (!(answer instanceof Promise)) return finish(c, deps, path, admin, started, answer);
     return answer.then(
       (late) => finish(c, deps, path, admin, started, late),

@@ -4,12 +4,14 @@
  * process is killed (§7):
  * - an event caused inside a store update (a step of the virtual clock applied, src/state/
  *   lifecycle.ts) is staged in that update's transaction (the outbox: the step and its event are
- *   committed together, whoever applies the step and whenever the process dies);
+ *   committed together, whoever applies the step and whenever the process dies: no answer waits
+ *   for a step of the clock, so only a shared transaction keeps its event);
  * - any other event is inserted at once, in the order dispatched (one insert at a time; the events
  *   dispatched meanwhile go together in the next), retried while the store is away, and the
  *   answer to the request that caused it waits for the insert (`queued()`, awaited by the HTTP
- *   pipeline): simpler than threading a transaction through every handler, and as safe for what
- *   a client sees, since nothing is acknowledged before its events are in the store.
+ *   pipeline; a 503 if the insert's first try failed): simpler than threading a transaction
+ *   through every handler, and as safe for what a client sees, since nothing is acknowledged
+ *   before its events are in the store (a process killed before has answered nothing).
  * Under `webhook-delivery=reordered` the deliveries are inserted at once too, held in the store for
  * the window and shuffled when taken (src/node/postgres/postgres-enqueue.ts): nothing waits only in
  * memory. A full target's refusal is logged as in memory mode; an event that cannot be queued is
@@ -47,7 +49,12 @@ export async function retried<T>(work: () => Promise<T>, times: number, stopped:
 export interface EventQueueing {
   /** Queues one event's deliveries, as its `webhook-delivery` reading shapes them. */
   accept(job: EventJob, delivery: ReadingOf<'webhook-delivery'>): void;
-  /** Settles once the events accepted so far (not staged in a store update) are inserted, or logged as not. */
+  /**
+   * Resolves once the events accepted so far (not staged in a store update) are inserted; rejects
+   * with the store's error when an insert failed its first try (it is retried meanwhile, up to 30
+   * times a second apart, then logged as not queued): an answer waiting for it is a prompt 503, not
+   * a hang, and says the client cannot count on the write's events.
+   */
   queued(): Promise<void>;
   /** Settles once everything accepted so far is queued (or logged as not queued). */
   settled(): Promise<void>;
@@ -73,6 +80,8 @@ export function eventQueueing(parts: {
   let batch: { jobs: EventJob[]; copies: number[]; holdMs: number | undefined } | undefined;
   let queueing: Promise<void> = Promise.resolve();
   const staged = new Set<Promise<void>>();
+  /** The first try of each batch not yet inserted (rejected once it failed: it is retried meanwhile). */
+  const trying = new Set<Promise<void>>();
   const inserted = (enqueued: Enqueued, options: EnqueueOptions) => {
     for (const { targetId, eventId } of enqueued.refused)
       log({ level: 'warn', msg: 'webhook queue full, event dropped', maxQueue, targetId, eventId });
@@ -92,18 +101,32 @@ export function eventQueueing(parts: {
     }
     const next = { jobs: [job], copies: [copies], holdMs };
     batch = next;
+    // Settles with the batch's first try: what an answer waits for (./types.ts `queued`)
+    let tried!: { resolve(): void; reject(error: unknown): void };
+    const firstTry = new Promise<void>((resolve, reject) => {
+      tried = { resolve, reject };
+    });
+    firstTry.catch(() => {}); // a rejection is the waiting answers' (503), if any waits
+    trying.add(firstTry);
     queueing = queueing.then(async () => {
       if (batch === next) batch = undefined;
       const options = { maxQueue, ...(next.holdMs !== undefined && { holdMs: next.holdMs }) };
       try {
         const enqueued = await retried(
-          () => jobs.enqueue(next.jobs, next.copies, clock.now(), options),
+          () =>
+            jobs.enqueue(next.jobs, next.copies, clock.now(), options).catch((error: unknown) => {
+              tried.reject(error);
+              throw error;
+            }),
           30,
           () => false,
         );
+        tried.resolve();
         inserted(enqueued, options);
       } catch (error) {
         notQueued(next.jobs, error);
+      } finally {
+        trying.delete(firstTry);
       }
     });
   };
@@ -130,7 +153,7 @@ export function eventQueueing(parts: {
       if (inUpdate) return void staged.add(written);
       enqueue(job, copies, holdMs);
     },
-    queued: () => queueing,
+    queued: () => Promise.all(trying).then(() => {}),
     async settled() {
       for (let last: Promise<void> | undefined; last !== queueing || staged.size > 0; ) {
         last = queueing;

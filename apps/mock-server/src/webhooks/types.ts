@@ -268,9 +268,10 @@ export interface WebhookDispatcher {
   /** Makes the attempts that came due on the clock (call after advancing it). */
   settle(): void;
   /**
-   * A store other processes share: settles once the events dispatched so far are in the store
-   * (or logged as not queued). The answer to a request waits for it, so no event of a write a
-   * client saw acknowledged is lost when this process is killed. None elsewhere.
+   * A store other processes share: resolves once the events dispatched so far are in the store;
+   * rejects with the store's error when an insert failed its first try (retried meanwhile). The
+   * answer to a request waits for it (a 503 when it rejects), so no event of a write a client saw
+   * acknowledged is lost when this process is killed. None elsewhere.
    */
   queued?(): Promise<void>;
   /**
