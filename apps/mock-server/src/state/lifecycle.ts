@@ -38,6 +38,9 @@ export interface LifecycleDeps {
   failed: (key: string | undefined, error: unknown) => void;
 }
 
+/** How often a process on a shared store looks for steps another process left (ms). */
+const ADOPT_EVERY_MS = 1000;
+
 /** When the next step of `schedule` comes due on the clock by itself (not awaiting a processor): `Infinity` for never. */
 function nextDue(schedule: VideoRecord['schedule']): number {
   const step = schedule[0];
@@ -73,6 +76,8 @@ export class Lifecycle {
   /** The videos with steps to apply, and when the next comes due by itself (nextDue). */
   readonly #pending = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** On a shared store: the look for steps another process left (adoptDue). */
+  #adopting: ReturnType<typeof setInterval> | undefined;
   #closed = false;
 
   constructor(deps: LifecycleDeps) {
@@ -93,6 +98,25 @@ export class Lifecycle {
       if (resume && record.source && record.schedule.some((step) => step.awaitsProcessing))
         this.#process(record.key, record.source);
     }
+    await this.settle();
+    if (this.#store.dueSteps && this.#adopting === undefined && !this.#closed) {
+      const timer: { unref?: () => void } = setInterval(() => {
+        this.adoptDue().catch((error: unknown) => this.#deps.failed(undefined, error));
+      }, ADOPT_EVERY_MS);
+      timer.unref?.();
+      this.#adopting = timer as ReturnType<typeof setInterval>;
+    }
+  }
+
+  /**
+   * On a store other processes share: applies (with their events) the steps that came due which
+   * another process scheduled and did not apply (it was killed); every process looks each
+   * ADOPT_EVERY_MS, and the row lock of the update lets one of them apply each step, once.
+   */
+  async adoptDue(): Promise<void> {
+    const due = await this.#store.dueSteps?.(this.#clock.now());
+    if (!due || due.length === 0 || this.#closed) return;
+    for (const { key, at } of due) if (!this.#pending.has(key)) this.#pending.set(key, at);
     await this.settle();
   }
 
@@ -229,6 +253,7 @@ export class Lifecycle {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#adopting) clearInterval(this.#adopting);
     await this.#deps.processor?.close();
   }
 

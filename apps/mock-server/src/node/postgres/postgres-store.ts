@@ -234,6 +234,17 @@ export function createPostgresStore(database: Database, state: string): VideoSto
       );
       await change.held();
     },
+    async dueSteps(now) {
+      const rows = await database.run(
+        (sql) => sql<{ key: string; at: number }[]>`
+          SELECT key, (record -> 'schedule' -> 0 ->> 'at')::float8 AS at FROM mock_videos
+          WHERE sandbox = ${state} AND json_typeof(record -> 'schedule' -> 0) = 'object'
+            AND (record -> 'schedule' -> 0 ->> 'at')::float8 <= ${now}
+            AND coalesce(record -> 'schedule' -> 0 ->> 'awaitsProcessing', 'false') <> 'true'
+          ORDER BY seq LIMIT 1000`,
+      );
+      return rows.map((row) => ({ key: row.key, at: Number(row.at) }));
+    },
     async sandboxes() {
       const rows = await database.run(
         (sql) => sql<{ sandbox: string }[]>`
