@@ -63,7 +63,14 @@ export function createInstance(
   const metrics = platform.metrics?.(
     sandboxed ? undefined : { webhooks: state.webhooks, ...poolSize, ...(queued && { transcodes: queued }) },
   );
-  const pipeline = requestPipeline({ ...state, cors, onError, ...(metrics && { metrics }) });
+  const eventsQueued = state.webhooks.queued?.bind(state.webhooks);
+  const pipeline = requestPipeline({
+    ...state,
+    cors,
+    onError,
+    ...(metrics && { metrics }),
+    ...(eventsQueued && { eventsQueued }),
+  });
   const { wrap } = pipeline;
 
   apiRoutes(app, { ...state, receive: platform.receive }, wrap);

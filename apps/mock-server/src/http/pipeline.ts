@@ -52,6 +52,12 @@ export interface PipelineDeps {
   onError: (error: Error, c: Context<MockEnv>) => Response;
   /** Told of every finished request, where the platform has metrics (src/http/metrics.ts). */
   metrics?: Metrics;
+  /**
+   * What an answer waits for once its handler made it, if anything: on a shared store, the events
+   * the request caused being in the store (src/webhooks/event-queueing.ts), so none of a write
+   * the client saw acknowledged is lost if this process is killed.
+   */
+  eventsQueued?(): Promise<void>;
 }
 
 /** The request's origin; a Host header that makes no valid URL is the client's error, not a 500. */
@@ -225,6 +231,9 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
     } catch (error) {
       answer = failed(c, error);
     }
+    const { eventsQueued } = deps;
+    // a failed answer too: its handler may have committed a write, and emitted its events, first
+    if (eventsQueued) answer = Promise.resolve(answer).finally(() => eventsQueued());
     if (!(answer instanceof Promise)) return finish(c, deps, path, admin, started, answer);
     return answer.then(
       (late) => finish(c, deps, path, admin, started, late),

@@ -96,6 +96,7 @@ export function syncState(state: Parts, journal?: SharedJournal): StateSync {
   // change), its values, then the steps its clock (perhaps advanced) brought due here too.
   const takeUpChange = async () => {
     await takeUpControl(state);
+    await state.lifecycle.adoptDue(); // what the clock brought due of steps another process left
     await state.lifecycle.settle();
   };
   // Followed until the store closes (a shared store ends its watchers then).

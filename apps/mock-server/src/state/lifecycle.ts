@@ -39,6 +39,9 @@ export interface LifecycleDeps {
   failed: (key: string | undefined, error: unknown) => void;
 }
 
+/** How often a process on a shared store looks for steps another process left (ms). */
+const ADOPT_EVERY_MS = 1000;
+
 /** When the next step of `schedule` comes due on the clock by itself (not awaiting a processor): `Infinity` for never. */
 function nextDue(schedule: VideoRecord['schedule']): number {
   const step = schedule[0];
@@ -74,6 +77,8 @@ export class Lifecycle {
   /** The videos with steps to apply, and when the next comes due by itself (nextDue). */
   readonly #pending = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** On a shared store: the look for steps another process left (adoptDue). */
+  #adopting: ReturnType<typeof setInterval> | undefined;
   #closed = false;
 
   constructor(deps: LifecycleDeps) {
@@ -94,6 +99,25 @@ export class Lifecycle {
       if (resume && record.source && record.schedule.some((step) => step.awaitsProcessing))
         this.#process(record.key, record.source);
     }
+    await this.settle();
+    if (this.#store.dueSteps && this.#adopting === undefined && !this.#closed) {
+      const timer: { unref?: () => void } = setInterval(() => {
+        this.adoptDue().catch((error: unknown) => this.#deps.failed(undefined, error));
+      }, ADOPT_EVERY_MS);
+      timer.unref?.();
+      this.#adopting = timer as ReturnType<typeof setInterval>;
+    }
+  }
+
+  /**
+   * On a store other processes share: applies (with their events) the steps that came due which
+   * another process scheduled and did not apply (it was killed); every process looks each
+   * ADOPT_EVERY_MS, and the row lock of the update lets one of them apply each step, once.
+   */
+  async adoptDue(): Promise<void> {
+    const due = await this.#store.dueSteps?.(this.#clock.now());
+    if (!due || due.length === 0 || this.#closed) return;
+    for (const { key, at } of due) if (!this.#pending.has(key)) this.#pending.set(key, at);
     await this.settle();
   }
 
@@ -179,15 +203,15 @@ export class Lifecycle {
     phase: Phase,
     context = this.#deps.serverContext(),
   ): Promise<VideoRecord | undefined> {
-    let before: Phase = phase;
     const next = await this.#store.update(key, (record) => {
-      before = this.phaseOf(record);
+      const before = this.phaseOf(record);
       if (record.schedule.some((step) => step.awaitsProcessing)) this.#deps.processor?.cancel(key);
-      return { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
+      const forced = { ...record, phase, schedule: [], updatedAt: this.#clock.now() };
+      this.#emit(context, forced, before, phase); // with the change, as a step of the clock (settle)
+      return forced;
     });
     if (!next) return undefined;
     this.#pending.delete(key);
-    this.#emit(context, next, before, phase);
     return next;
   }
 
@@ -202,10 +226,10 @@ export class Lifecycle {
     const now = this.#clock.now();
     for (const [key, due] of [...this.#pending]) {
       if (due > now) continue;
-      // Each step applied, with the record as it stood after it (what its event shows).
-      const applied: { before: Phase; after: VideoRecord }[] = [];
+      // Each step applied and its event emitted inside the update: the step and its event are one
+      // unit (a shared store writes the event's deliveries in the update's transaction,
+      // src/node/postgres/outbox.ts), so no process killed in between loses the event.
       const record = await this.#store.update(key, (current) => {
-        applied.length = 0;
         let next = current;
         for (
           let step = next.schedule[0];
@@ -214,16 +238,13 @@ export class Lifecycle {
         ) {
           const before = next.phase;
           next = { ...next, phase: step.phase, schedule: next.schedule.slice(1), updatedAt: step.at };
-          applied.push({ before, after: next });
+          this.#emit(context ?? this.#deps.serverContext(), next, before, next.phase, next.updatedAt);
         }
         return next;
       });
       if (!record) {
         this.#pending.delete(key);
         continue;
-      }
-      for (const { before, after } of applied) {
-        this.#emit(context ?? this.#deps.serverContext(), after, before, after.phase, after.updatedAt);
       }
       if (record.schedule.length === 0) this.#pending.delete(key);
       else this.#pending.set(key, nextDue(record.schedule));
@@ -242,6 +263,7 @@ export class Lifecycle {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#adopting) clearInterval(this.#adopting);
     await this.#deps.processor?.close();
   }
 

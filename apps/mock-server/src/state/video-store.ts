@@ -80,6 +80,12 @@ export interface VideoStore {
   countRequest?(who: string, now: number, windowMs: number): Promise<{ start: number; count: number }>;
   /** A store other processes share: the fault rules every process plays. */
   faultRules?: SharedFaultRules;
+  /**
+   * A store other processes share: the videos whose next step comes due by itself at or before
+   * `now` (virtual ms; not one awaiting a processor), with when: steps another process scheduled
+   * and did not apply (it died), which any process then applies, with their events.
+   */
+  dueSteps?(now: number): Promise<Array<{ key: string; at: number }>>;
   /** A store other processes share: the names of the sandboxes it holds anything of (any process's). */
   sandboxes?(): Promise<string[]>;
   /**

@@ -44,3 +44,9 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export function webhookEventName(state: string): string {
   return `${WEBHOOK_EVENT_PREFIX}${state.trim().toLowerCase().replace(/\s+/g, '-')}`;
 }
+
+/** Most given-up deliveries a state keeps (the oldest beyond are forgotten, logged), in every store. */
+export const MAX_GIVEN_UP = 10_000;
+
+/** Most deliveries waiting per target by default (option `maxQueue`): an event beyond is refused for that target. */
+export const DEFAULT_MAX_QUEUE = 10_000;

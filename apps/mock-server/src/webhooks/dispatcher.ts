@@ -4,9 +4,11 @@
  * clock, the deliveries given up (and redelivered on request), a record of every attempt. The
  * webhook readings are read at every dispatch; targets and pending deliveries are kept in a ledger.
  */
+
 import { createRandom, toSeed } from '../shared/prng.js';
 import type { EventSubscriber } from '../state/events.js';
 import { retryPolicy } from './backoff.js';
+import { DEFAULT_MAX_QUEUE, MAX_GIVEN_UP } from './constants.js';
 import { checkedRegistration, dispatching, eventJob } from './event-job.js';
 import { NO_LEDGER, type StoredDelivery, type StoredTarget } from './ledger.js';
 import { WEBHOOK_READING_IDS } from './readings.js';
@@ -21,9 +23,6 @@ import type {
 } from './types.js';
 import { givenUpView, matches, pendingView } from './views.js';
 import { Wakeups } from './wakeups.js';
-
-/** Most given-up deliveries kept; the oldest is forgotten (with a warn entry) beyond. */
-const MAX_GIVEN_UP = 10_000;
 
 /**
  * Creates a dispatcher. Nothing is sent until a target is registered.
@@ -70,7 +69,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     retry: retryPolicy(options.retry),
     timeoutMs: options.timeoutMs ?? 10_000,
     reorderWindowMs: options.reorderWindowMs ?? 500,
-    maxQueue: options.maxQueue ?? 10_000,
+    maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
     refusal: check.literal,
     log,
     record(entry: Omit<DeliveryRecord, 'id'>) {

@@ -24,6 +24,26 @@ export type Settlement =
   /** Not attempted to the end (this process closes): the lease is given back, nothing counted. */
   | { kind: 'released' };
 
+/** A given-up delivery forgotten because more than the cap (MAX_GIVEN_UP) were kept, oldest first. */
+export interface Forgotten {
+  key: string;
+  eventId: string;
+}
+
+/** How `enqueue` shapes what it inserts. */
+export interface EnqueueOptions {
+  /** Most deliveries waiting per target (default 10,000, as the memory dispatcher's). */
+  maxQueue?: number;
+  /** Held this long (real ms) before they are taken, then in a shuffled order (`reordered`). */
+  holdMs?: number;
+}
+
+/** What `enqueue` did: how many deliveries it inserted, and the events a full target refused. */
+export interface Enqueued {
+  queued: number;
+  refused: Array<{ targetId: string; eventId: string }>;
+}
+
 /** A delivery kept in the queue (pending or given up), and whether a process holds it now. */
 export interface KeptDelivery {
   delivery: StoredDelivery;
@@ -41,9 +61,25 @@ export interface WebhookJobs {
   deleteTarget(id: string): Promise<boolean>;
   /**
    * Queues the deliveries of `jobs` (in order) to every target kept now, `copies[i]` copies of
-   * `jobs[i]` each, due at `dueAt` (virtual ms); resolves to how many were queued.
+   * `jobs[i]` each, due at `dueAt` (virtual ms); an event whose copies do not fit under
+   * `maxQueue` waiting deliveries of a target is refused for that target. With `holdMs`
+   * (`webhook-delivery=reordered`) they are held for that long (real time), then taken in a
+   * shuffled order.
    */
-  enqueue(jobs: EventJob[], copies: number[], dueAt: number): Promise<number>;
+  enqueue(jobs: EventJob[], copies: number[], dueAt: number, options?: EnqueueOptions): Promise<Enqueued>;
+  /**
+   * The same, written in the transaction of the store write running now (called synchronously
+   * from a store update's change, src/state/video-store.ts): the event and the change it tells of
+   * are committed together, or neither. False when no write of this state runs now (then
+   * `enqueue`); `done` is called once that write committed (or failed: with undefined).
+   */
+  stage?(
+    jobs: EventJob[],
+    copies: number[],
+    dueAt: number,
+    options: EnqueueOptions,
+    done: (enqueued: Enqueued | undefined) => void,
+  ): boolean;
   /**
    * Takes at most `limit` deliveries that came due at `now` (virtual ms), each the first of its
    * target's queue that no lease holds, under a lease of `leaseMs` (real time): no other process
@@ -63,7 +99,7 @@ export interface WebhookJobs {
     attempt: Omit<DeliveryRecord, 'id'>,
     keep: number,
     next?: { now: number; leaseMs: number },
-  ): Promise<{ held: boolean; next?: ClaimedDelivery }>;
+  ): Promise<{ held: boolean; next?: ClaimedDelivery; forgotten?: Forgotten[] }>;
   /** Gives back every lease this queue holds (a drain); resolves to how many. */
   releaseAll(): Promise<number>;
   /** Pending deliveries (per target, in queue order) and given-up ones (oldest first). */

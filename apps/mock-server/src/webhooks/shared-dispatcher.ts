@@ -10,6 +10,7 @@
 import { createRandom, toSeed } from '../shared/prng.js';
 import { retryPolicy } from './backoff.js';
 import { attemptClaimed } from './claimed-attempt.js';
+import { DEFAULT_MAX_QUEUE } from './constants.js';
 import { checkedRegistration, dispatching, eventJob } from './event-job.js';
 import { eventQueueing, retried, sleep } from './event-queueing.js';
 import type { ClaimedDelivery, KeptDelivery, WebhookJobs } from './job-queue.js';
@@ -101,6 +102,7 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
     clock,
     random,
     reorderWindowMs: options.reorderWindowMs ?? 500,
+    maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
     log,
     queued: () => void pump(),
   });
@@ -126,8 +128,10 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
         msg: 'webhook attempt not kept: another process takes it again',
         error: String(error),
       });
-      return { held: true, next: undefined };
+      return { held: true, next: undefined, forgotten: undefined };
     });
+    for (const { key, eventId } of kept.forgotten ?? [])
+      log({ level: 'warn', msg: 'given-up webhook event forgotten (too many kept)', key, eventId });
     if (!kept.held) log({ level: 'info', msg: 'webhook lease lost: another process took the delivery', key });
     if (settlement.kind === 'retry') wakeAt(settlement.delivery.dueAt);
     // taken while closing: its lease goes back with the others (close() releases them all)
@@ -282,6 +286,7 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
       return views;
     },
     settle: () => void pump(),
+    queued: () => queueing.queued(),
     async sync() {
       const results = await Promise.allSettled([...writes]);
       [targets, kept, records] = await Promise.all([jobs.targets(), jobs.kept(), jobs.records(maxRecords)]);
@@ -296,7 +301,7 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
     async idle() {
       for (;;) {
         await Promise.allSettled([...writes, ...work, queueing.settled()]);
-        if (queueing.held === 0 && inFlight.size === 0 && work.size === 0) {
+        if (inFlight.size === 0 && work.size === 0) {
           const { pending } = await jobs.counts();
           if (pending === 0) return;
         }
@@ -306,7 +311,6 @@ export function createSharedDispatcher(options: SharedDispatcherOptions): Webhoo
     },
     async close() {
       if (closed) return;
-      queueing.flush(); // what is held, queued as it came: kept rather than lost with this process
       closed = true;
       stopWatching();
       if (pollTimer !== undefined) clearTimeout(pollTimer);

@@ -268,6 +268,13 @@ export interface WebhookDispatcher {
   /** Makes the attempts that came due on the clock (call after advancing it). */
   settle(): void;
   /**
+   * A store other processes share: resolves once the events dispatched so far are in the store;
+   * rejects with the store's error when an insert failed its first try (retried meanwhile). The
+   * answer to a request waits for it (a 503 when it rejects), so no event of a write a client saw
+   * acknowledged is lost when this process is killed. None elsewhere.
+   */
+  queued?(): Promise<void>;
+  /**
    * Waits until what this dispatcher shows is the store's (a store other processes share: their
    * targets, pending and given-up deliveries and attempts) and its own registrations,
    * removals and redeliveries are committed; rejects when they could not be (the store is

@@ -107,7 +107,7 @@ describe('webhook jobs in PostgreSQL', () => {
   it('a lease keeps a delivery from every other taker until it ends; then another takes it, same event', async () => {
     const [one, two] = [jobsOf('lease'), jobsOf('lease')];
     await one.addTarget({ id: 'wh_a', url: 'http://127.0.0.1:9/hooks', secret: 's', fromOptions: false });
-    expect(await one.enqueue([job(1)], [1], 0)).toBe(1);
+    expect((await one.enqueue([job(1)], [1], 0)).queued).toBe(1);
     const [taken] = await one.claim(0, 5, 300);
     expect(taken?.job.eventId).toBe('evt_1');
     expect(await two.claim(0, 5, 300)).toEqual([]);
@@ -159,6 +159,53 @@ describe('webhook jobs in PostgreSQL', () => {
       'evt_2/wh_a/1',
       'evt_3/wh_a/0',
     ]);
+  });
+
+  it('holds reordered deliveries in the table for the window, then gives them shuffled, never in the order queued', async () => {
+    const jobs = jobsOf('reordered');
+    for (const id of ['wh_a', 'wh_b']) {
+      await jobs.addTarget({ id, url: `http://127.0.0.1:9/${id}`, secret: 's', fromOptions: false });
+    }
+    // one at a time, as requests queue them; the second process's view counts them waiting
+    const other = jobsOf('reordered');
+    await other.counts();
+    const start = Date.now();
+    for (const n of [1, 2, 3, 4, 5]) await jobs.enqueue([job(n)], [1], 0, { holdMs: 1500 });
+    expect(await jobs.claim(0, 10, 60_000)).toEqual([]); // the window is not over
+    expect(await other.counts()).toEqual({ pending: 10, givenUp: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1600 - (Date.now() - start)));
+    const sent: string[] = [];
+    for (
+      let taken = await jobs.claim(0, 10, 60_000);
+      taken.length > 0;
+      taken = await jobs.claim(0, 10, 60_000)
+    ) {
+      for (const d of taken) {
+        sent.push(d.key);
+        await jobs.settle(d.key, { kind: 'delivered' }, noted, 10);
+      }
+    }
+    const order = (target: string) =>
+      sent.filter((key) => key.includes(`/${target}/`)).map((key) => key.split('/')[0]);
+    expect([...order('wh_a')].sort()).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5']);
+    expect(order('wh_a')).not.toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5']);
+    expect(order('wh_b')).toEqual(order('wh_a')); // one shuffle for every target
+    // two in a window: always the other order, whichever the hash would give (8 windows)
+    for (let round = 0; round < 8; round++) {
+      await jobs.enqueue([job(10 + 2 * round), job(11 + 2 * round)], [1, 1], 0, { holdMs: 0 });
+      const taken: string[] = [];
+      for (
+        let next = await jobs.claim(0, 10, 60_000);
+        next.length > 0;
+        next = await jobs.claim(0, 10, 60_000)
+      ) {
+        for (const d of next) {
+          if (d.targetId === 'wh_a') taken.push(d.job.eventId);
+          await jobs.settle(d.key, { kind: 'delivered' }, noted, 10);
+        }
+      }
+      expect(taken).toEqual([`evt_${11 + 2 * round}`, `evt_${10 + 2 * round}`]);
+    }
   });
 
   it('takes the next delivery of a target in the statement that settles the one before', async () => {

@@ -1,11 +1,14 @@
 /**
  * `video-api-mock worker`: a process without HTTP on the shared database delivers the webhooks
  * queued through the instances, and on SIGTERM gives back the lease of an attempt it holds, so
- * that another process takes the delivery at once, with the same event id.
+ * that another process takes the delivery at once, with the same event id. It takes the jobs of
+ * every sandbox too, those made after it started included, while no instance of them runs.
  */
 import { createTestDatabase, startWebhookReceiver, type TestDatabase } from '@video-api/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStore } from '../../src/node/postgres/postgres-store.js';
 import { postgresWebhookJobs } from '../../src/node/postgres/postgres-webhooks.js';
+import type { VideoRecord } from '../../src/state/types.js';
 import type { WebhookJobs } from '../../src/webhooks/job-queue.js';
 import type { EventJob } from '../../src/webhooks/types.js';
 import { poolOn } from '../support/database-pool.js';
@@ -81,5 +84,33 @@ describe('video-api-mock worker', () => {
       'evt_worker_2',
       'evt_worker_3',
     ]);
+  });
+});
+
+describe('a worker and the sandboxes', () => {
+  /** Sandbox `name` as an instance leaves it: a video, a target and one event queued; then no instance of it runs. */
+  async function sandboxWithEvent(name: string, url: string, n: number) {
+    const store = createPostgresStore(poolOn(database.url, `worker-${name}-store`), name);
+    await store.putMany([{ key: 'v-0001', title: name } as unknown as VideoRecord]);
+    const queue = postgresWebhookJobs(poolOn(database.url, `worker-${name}-jobs`), name);
+    await queue.addTarget({ id: `wh_${name}`, url, secret: 's', fromOptions: false });
+    await queue.enqueue([job(n)], [1], 0);
+    await queue.close();
+    await store.close();
+  }
+
+  it("delivers a sandbox's events, of a sandbox made before it started and of one made after", async () => {
+    const receiver = await startWebhookReceiver();
+    cleanups.push(() => receiver.close());
+    await sandboxWithEvent('team-a', receiver.url, 41);
+    const run = await worker();
+    await receiver.waitFor(1, 30_000);
+    await sandboxWithEvent('team-b', receiver.url, 42);
+    await receiver.waitFor(2, 30_000);
+    expect(receiver.deliveries.map((d) => d.headers['webhook-id'])).toEqual([
+      'evt_worker_41',
+      'evt_worker_42',
+    ]);
+    expect(run.output().stdout).toContain('taking the jobs of sandbox team-b');
   });
 });

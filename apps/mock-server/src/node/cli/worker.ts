@@ -4,10 +4,16 @@
  * shared-dispatcher.ts) and, where ffmpeg is (`--transcode auto|on`), transcodes (src/node/
  * transcode/shared-processor.ts), so transcoding scales out. Run as many as the work
  * needs beside the instances behind the load balancer; each stops on SIGTERM, giving its leases back.
+ * A worker takes the jobs of every state: the default one and each sandbox the database holds
+ * (./sandbox-follower.ts), so a sandbox's deliveries go out although no instance of it runs.
  */
 import { OptionError } from '../../options.js';
 import { createApp } from '../create-app.js';
 import { parseCliArgs } from './cli-args.js';
+import { followSandboxes } from './sandbox-follower.js';
+
+/** How often a worker looks for sandboxes it does not take the jobs of yet (ms). */
+const SANDBOX_LOOK_MS = 1000;
 
 /** Flags that only an instance serving HTTP reads: refused, so a worker's command line says what it does. */
 const SERVING_FLAGS = ['port', 'host'] as const;
@@ -43,6 +49,9 @@ export async function runWorker(
   const { port: _, host: __, ...mockOptions } = options;
   const app = createApp(mockOptions);
   await app.mock.now(); // the state is taken up (the database answered, migrations applied)
+  const stopFollowing = await followSandboxes(app.mock.sandboxes, SANDBOX_LOOK_MS, (line) =>
+    process.stdout.write(line),
+  );
   // The dispatcher's timers keep no process alive: this one does, until the worker stops.
   const alive = setInterval(() => {}, 2 ** 30);
   let stopping: Promise<void> | undefined;
@@ -52,6 +61,7 @@ export async function runWorker(
       stopping ??= (async () => {
         process.stdout.write(`${why}: giving the leases back and closing\n`);
         clearInterval(alive);
+        stopFollowing();
         await app.mock.close();
       })();
       return stopping;

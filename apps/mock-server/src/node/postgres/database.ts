@@ -6,12 +6,14 @@
  * unavailable database rejects with StoreUnavailable (a prompt 503, never a hang: the connect
  * timeout and the statement timeout bound each one).
  */
+
 import { randomUUID } from 'node:crypto';
 import postgres, { type Sql } from 'postgres';
 import type { Log } from '../../shared/log.js';
 import type { StoreHealth } from '../../state/video-store.js';
 import { type Channel, openChannel } from './channels.js';
 import { migrate, migrated } from './migrations.js';
+import { createOutbox, type Outbox } from './outbox.js';
 import { asUnavailable } from './unavailable.js';
 
 export interface DatabaseOptions {
@@ -50,6 +52,8 @@ export interface Database {
   hold(notice: string): Promise<void>;
   /** That a state's jobs changed (JOBS_CHANNEL): webhook targets, deliveries queued or released. */
   readonly jobs: Channel;
+  /** Job writes staged during a store update, written in its transaction (./outbox.ts). */
+  readonly outbox: Outbox;
   /** Sends `payload` on `channel` (no transaction of its own: a notice sent at once). */
   notify(channel: string, payload: string): Promise<void>;
   /** Whether the database answers now and its schema is migrated (`/readyz`). */
@@ -243,6 +247,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       if (announcer) await database.notify(HOLDS_CHANNEL, holds.payload(announcer, notice));
     },
     jobs: channel(JOBS_CHANNEL),
+    outbox: createOutbox(),
     async notify(name, payload) {
       await database.run((db) => db.notify(name, payload));
     },

@@ -192,6 +192,19 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mock_uploads_video ON mock_uploads (sandbox, key);
     `,
   },
+  {
+    version: 9,
+    name: 'webhook deliveries held for a reordering window',
+    sql: `
+      -- webhook-delivery=reordered: a delivery is inserted at once, held until lease_until (the
+      -- window, the database's real time), then made pending in a shuffled order by any taker
+      ALTER TABLE mock_webhook_deliveries DROP CONSTRAINT mock_webhook_deliveries_status_check;
+      ALTER TABLE mock_webhook_deliveries ADD CONSTRAINT mock_webhook_deliveries_status_check
+        CHECK (status IN ('pending', 'held', 'given-up'));
+      CREATE INDEX mock_webhook_deliveries_held ON mock_webhook_deliveries (sandbox, lease_until)
+        WHERE status = 'held';
+    `,
+  },
 ];
 
 /**

@@ -12,6 +12,7 @@ import type { SharedFaultRules, VideoStore } from '../../state/video-store.js';
 import { CHANGES_CHANNEL, type Database } from './database.js';
 import { postgresJournalFeed } from './journal-feed.js';
 import { MIGRATION_LOCK } from './migrations.js';
+import type { StagedWrite } from './outbox.js';
 import { sharedUploads, UPLOADING_NOW, uploadLeases } from './postgres-uploads.js';
 
 /** The sequence of a state's keys: a name PostgreSQL takes whatever the sandbox's name. */
@@ -173,21 +174,39 @@ export function createPostgresStore(
       const row = rows[0];
       return row && read(row);
     },
-    update: (key, change) =>
-      database.run((sql) =>
-        sql.begin(async (tx) => {
-          const [row] = await tx<Row[]>`
-            SELECT record, ${tx.unsafe(UPLOADING_NOW)} AS uploading
-            FROM mock_videos v WHERE sandbox = ${state} AND key = ${key} FOR UPDATE OF v`;
-          if (!row) return undefined;
-          const next = change(read(row));
-          if (next === row.record) return next;
-          uploads.read(next, row.uploading); // what the change returned, as the read found it
-          await tx`UPDATE mock_videos SET record = ${asJson(next)}::text::json
-            WHERE sandbox = ${state} AND key = ${key}`;
-          return next;
-        }),
-      ),
+    update(key, change) {
+      let committed: StagedWrite[] = [];
+      return database
+        .run((sql) =>
+          sql.begin(async (tx) => {
+            const [row] = await tx<Row[]>`
+              SELECT record, ${tx.unsafe(UPLOADING_NOW)} AS uploading
+              FROM mock_videos v WHERE sandbox = ${state} AND key = ${key} FOR UPDATE OF v`;
+            if (!row) return undefined;
+            // the job writes the change causes (its events' deliveries) go in this transaction
+            const { value: next, staged } = database.outbox.during(state, () => change(read(row)));
+            for (const write of committed) write.done(false); // an attempt run again (database.run)
+            committed = staged;
+            if (next !== row.record) {
+              uploads.read(next, row.uploading); // what the change returned, as the read found it
+              await tx`UPDATE mock_videos SET record = ${asJson(next)}::text::json
+                WHERE sandbox = ${state} AND key = ${key}`;
+            }
+            for (const write of staged) await write.write(tx);
+            return next;
+          }),
+        )
+        .then(
+          (next) => {
+            for (const write of committed) write.done(true);
+            return next;
+          },
+          (error: unknown) => {
+            for (const write of committed) write.done(false);
+            throw error;
+          },
+        );
+    },
     async putMany(records) {
       if (records.length === 0) return;
       await database.run(
@@ -232,6 +251,17 @@ export function createPostgresStore(
           SELECT pg_notify(${CHANGES_CHANNEL}, ${change.payload})`,
       );
       await change.held();
+    },
+    async dueSteps(now) {
+      const rows = await database.run(
+        (sql) => sql<{ key: string; at: number }[]>`
+          SELECT key, (record -> 'schedule' -> 0 ->> 'at')::float8 AS at FROM mock_videos
+          WHERE sandbox = ${state} AND json_typeof(record -> 'schedule' -> 0) = 'object'
+            AND (record -> 'schedule' -> 0 ->> 'at')::float8 <= ${now}
+            AND coalesce(record -> 'schedule' -> 0 ->> 'awaitsProcessing', 'false') <> 'true'
+          ORDER BY seq LIMIT 1000`,
+      );
+      return rows.map((row) => ({ key: row.key, at: Number(row.at) }));
     },
     async sandboxes() {
       const rows = await database.run(

@@ -9,44 +9,25 @@
  * a job library (pg-boss, graphile-worker): the order per target, the virtual clock's due times
  * and the given-up deliveries are what the mock needs, and a library would hold its jobs in a
  * schema of its own beside these rows (see docs/run-for-a-team.md "Jobs" for the measurements).
+ * Inserts (bounded by `maxQueue` per target, held under `reordered`) are ./postgres-enqueue.ts's,
+ * also written in a store update's transaction (`stage`, ./outbox.ts); given-up deliveries beyond
+ * `maxGivenUp` are forgotten as another is given up.
  */
 import { randomUUID } from 'node:crypto';
 import type { PendingQuery, Row, Sql } from 'postgres';
-import type { ClaimedDelivery, KeptDelivery, Settlement, WebhookJobs } from '../../webhooks/job-queue.js';
-import type { StoredDelivery, StoredTarget } from '../../webhooks/ledger.js';
-import type { DeliveryRecord, EventJob } from '../../webhooks/types.js';
+import { DEFAULT_MAX_QUEUE, MAX_GIVEN_UP } from '../../webhooks/constants.js';
+import type {
+  ClaimedDelivery,
+  Enqueued,
+  KeptDelivery,
+  Settlement,
+  WebhookJobs,
+} from '../../webhooks/job-queue.js';
+import type { StoredTarget } from '../../webhooks/ledger.js';
+import type { DeliveryRecord } from '../../webhooks/types.js';
 import { type Database, JOBS_CHANNEL } from './database.js';
-
-interface DeliveryRow {
-  key: string;
-  target_id: string;
-  copy: number;
-  job: EventJob;
-  attempts: number;
-  first_at: string | null;
-  due_at: string;
-  status: 'pending' | 'given-up';
-  given_up_at: string | null;
-  last_status: number | null;
-  last_error: string | null;
-}
-
-/** A row as the dispatcher keeps a delivery (bigint columns arrive as text). */
-function deliveryOf(row: DeliveryRow): StoredDelivery {
-  return {
-    key: row.key,
-    targetId: row.target_id,
-    copy: row.copy,
-    job: row.job,
-    attempts: row.attempts,
-    ...(row.first_at !== null && { firstAt: Number(row.first_at) }),
-    dueAt: Number(row.due_at),
-    status: row.status,
-    ...(row.given_up_at !== null && { givenUpAt: Number(row.given_up_at) }),
-    ...(row.last_status !== null && { lastStatus: row.last_status }),
-    ...(row.last_error !== null && { lastError: row.last_error }),
-  };
-}
+import { type DeliveryRow, deliveryOf } from './postgres-delivery-rows.js';
+import { forgetGivenUp, insertDeliveries, releaseHeld } from './postgres-enqueue.js';
 
 /** JSON sent as text (see postgres-store.ts: the text as given, never jsonb). */
 const asJson = (value: unknown): string => JSON.stringify(value);
@@ -55,13 +36,19 @@ const asJson = (value: unknown): string => JSON.stringify(value);
 const TRIM_EVERY = 100;
 
 /**
- * The webhook jobs of state `state` ('' for the default state, else the sandbox's name).
+ * The webhook jobs of state `state` ('' for the default state, else the sandbox's name), keeping
+ * at most `maxGivenUp` given-up deliveries (the oldest beyond are forgotten, as in memory).
  *
  * @example
  * const jobs = postgresWebhookJobs(openDatabase({ url, … }), '');
  * const [delivery] = await jobs.claim(clock.now(), 1, 30_000);
  */
-export function postgresWebhookJobs(database: Database, state: string): WebhookJobs {
+export function postgresWebhookJobs(
+  database: Database,
+  state: string,
+  limits: { maxGivenUp?: number } = {},
+): WebhookJobs {
+  const maxGivenUp = limits.maxGivenUp ?? MAX_GIVEN_UP;
   /** The lease holder's name: this process, and this queue in it. */
   const owner = `${process.pid}/${randomUUID().slice(0, 8)}`;
   /** A notice to the others: deliveries queued or released, or (`targets`) the targets changed. */
@@ -182,27 +169,37 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
       );
       return rows.length > 0;
     },
-    async enqueue(jobs, copies, dueAt) {
-      if (jobs.length === 0) return 0;
-      const [row] = await run(
-        (sql) => sql<{ queued: number }[]>`WITH queued AS (
-            INSERT INTO mock_webhook_deliveries (sandbox, key, target_id, copy, job, due_at)
-            SELECT ${state}, (given.job ->> 'eventId') || '/' || t.id || '/' || c.copy, t.id, c.copy, given.job, ${dueAt}
-            FROM json_array_elements(${asJson(jobs)}::text::json) WITH ORDINALITY AS given (job, position)
-            CROSS JOIN mock_webhook_targets t
-            CROSS JOIN LATERAL generate_series(
-              0, (${asJson(copies)}::text::json ->> (given.position::int - 1))::int - 1) AS c (copy)
-            WHERE t.sandbox = ${state}
-            ORDER BY t.seq, given.position, c.copy
-            ON CONFLICT (sandbox, key) DO NOTHING
-            RETURNING 1),
-          counted AS (SELECT count(*)::int AS queued FROM queued)
-          SELECT queued, (SELECT pg_notify(${JOBS_CHANNEL}, ${notice()}) WHERE queued > 0) FROM counted`,
-      );
-      return row?.queued ?? 0;
+    enqueue: (jobs, copies, dueAt, options = {}) =>
+      run((sql) =>
+        sql.begin((tx) =>
+          insertDeliveries(
+            tx,
+            state,
+            { jobs, copies, dueAt, ...options },
+            options.maxQueue ?? DEFAULT_MAX_QUEUE,
+            notice(),
+          ),
+        ),
+      ),
+    stage: (jobs, copies, dueAt, options, done) => {
+      let enqueued: Enqueued | undefined;
+      return database.outbox.stage(state, {
+        async write(tx) {
+          const batch = { jobs, copies, dueAt, ...options };
+          enqueued = await insertDeliveries(
+            tx,
+            state,
+            batch,
+            options.maxQueue ?? DEFAULT_MAX_QUEUE,
+            notice(),
+          );
+        },
+        done: (committed) => done(committed ? enqueued : undefined),
+      });
     },
     async claim(now, limit, leaseMs) {
       if (limit <= 0) return [];
+      await run((sql) => releaseHeld(sql, state, owner));
       const rows = await run(
         (sql) => sql<(DeliveryRow & { url: string; secret: string })[]>`
           UPDATE mock_webhook_deliveries d
@@ -230,6 +227,10 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
     async settle(key, settlement, attempt, keep, next) {
       const settle = (settlements[settlement.kind] as (settlement: Settlement) => Settle)(settlement);
       const result = await settle(key, attempt, next);
+      if (settlement.kind === 'given-up' && result.held) {
+        const forgotten = await run((sql) => forgetGivenUp(sql, state, maxGivenUp));
+        if (forgotten.length > 0) return { ...result, forgotten };
+      }
       await trim(keep).catch(() => {}); // the records are a view: a trim missed is the next one's
       return result;
     },
@@ -246,7 +247,7 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
     async kept() {
       const rows = await run(
         (sql) => sql<(DeliveryRow & { url: string; leased: boolean })[]>`
-          SELECT d.*, t.url, coalesce(d.lease_until > clock_timestamp(), false) AS leased
+          SELECT d.*, t.url, (d.status = 'pending' AND coalesce(d.lease_until > clock_timestamp(), false)) AS leased
           FROM mock_webhook_deliveries d JOIN mock_webhook_targets t ON t.sandbox = d.sandbox AND t.id = d.target_id
           WHERE d.sandbox = ${state} ORDER BY t.seq, d.seq`,
       );
@@ -257,7 +258,7 @@ export function postgresWebhookJobs(database: Database, state: string): WebhookJ
     async counts() {
       const [row] = await run(
         (sql) => sql<{ pending: number; given_up: number }[]>`
-          SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+          SELECT count(*) FILTER (WHERE status <> 'given-up')::int AS pending,
             count(*) FILTER (WHERE status = 'given-up')::int AS given_up
           FROM mock_webhook_deliveries WHERE sandbox = ${state}`,
       );
