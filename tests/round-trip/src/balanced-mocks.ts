@@ -4,16 +4,8 @@
  * behind nginx round-robin. Each logs JSON lines at `info` (one per request served) to the output
  * `served()` counts. `stop()` ends every process, drops the database and removes the folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  createTestDatabase,
-  type ServedProcess,
-  type StartedNginx,
-  serveProcess,
-  startNginx,
-} from '@video-api/test-support';
+import { type StartedNginx, startNginx } from '@video-api/test-support';
+import { startSharedMocks } from './shared-mocks.js';
 
 export interface BalancedMocks {
   /** nginx's port: where a client of the mock is pointed. */
@@ -34,32 +26,15 @@ export interface BalancedMocks {
  * await mocks.stop();
  */
 export async function startBalancedMocks(bin: string, cwd: string, count: number): Promise<BalancedMocks> {
-  const database = await createTestDatabase('round_trip_balanced');
-  const dataDir = mkdtempSync(join(tmpdir(), 'video-api-balanced-'));
-  const instances: ServedProcess[] = [];
+  const logs = ['--log-level', 'info', '--log-format', 'json'];
+  const mocks = await startSharedMocks({ bin, cwd, count, args: logs });
   let lb: StartedNginx | undefined;
   const stop = async () => {
     await lb?.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await mocks.stop();
   };
   try {
-    for (let n = 0; n < count; n++) {
-      const args = [
-        '--port',
-        '0',
-        '--host',
-        '127.0.0.1',
-        '--database-url',
-        database.url,
-        '--data-dir',
-        dataDir,
-      ];
-      const logs = ['--log-level', 'info', '--log-format', 'json'];
-      instances.push(await serveProcess(process.execPath, [bin, ...args, ...logs], { cwd }));
-    }
-    lb = await startNginx({ upstreams: instances.map((instance) => new URL(instance.url).host) });
+    lb = await startNginx({ upstreams: mocks.instances.map((instance) => new URL(instance.url).host) });
   } catch (error) {
     await stop();
     throw error;
@@ -67,14 +42,14 @@ export async function startBalancedMocks(bin: string, cwd: string, count: number
   return {
     port: lb.port,
     served: () =>
-      instances.map(
+      mocks.instances.map(
         (instance) =>
           instance
             .output()
             .split('\n')
             .filter((line) => line.includes('"msg":"request"')).length,
       ),
-    output: () => instances.map((instance, n) => `instance ${n + 1}:\n${instance.output()}`).join('\n'),
+    output: mocks.output,
     stop,
   };
 }
