@@ -96,6 +96,8 @@ describe.each(NODES)('on Node %s, the installed mock on one PostgreSQL database'
         const answers = await readmeCurlFlow(only, clip);
         expect(answers.ready.body).toMatchObject({ status: 'ready' });
         expect(answers.playlist.rendition, mocks.output()).toBe('placeholder');
+        // and says so, once, with how to get ffmpeg
+        expect(mocks.output().match(/transcode auto: no ffmpeg found/g), mocks.output()).toHaveLength(1);
         expect(withFfmpeg, 'the answers of the instances with ffmpeg (the test before)').toBeDefined();
         expect(flowShape(answers)).toEqual(flowShape(withFfmpeg as FlowAnswers));
       } finally {

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/node/cli/cli-args.js';
 import { createApp } from '../../src/node/index.js';
 import { findFfmpeg } from '../../src/node/transcode/find-ffmpeg.js';
+import { NO_FFMPEG } from '../../src/node/transcode/open-transcoder.js';
 import { RENDITION_HEADER } from '../../src/playback/routes.js';
 import type { MockApp } from '../../src/types.js';
 import { captureLog, clip } from '../support/transcode.js';
@@ -156,6 +157,11 @@ describe('the default transcode mode, with and without ffmpeg', { timeout: 120_0
       ]);
       expect(withFfmpeg.log.messages('transcoded')).toEqual([expect.objectContaining({ videoKey: real })]);
       expect(without.log.messages('transcode failed')).toEqual([]);
+      // and, once, that ffmpeg was not found (and how to get it)
+      expect(without.log.messages(NO_FFMPEG)).toEqual([
+        expect.objectContaining({ detail: expect.stringContaining('uploads play the placeholder') }),
+      ]);
+      expect(withFfmpeg.log.messages(NO_FFMPEG)).toEqual([]);
     } finally {
       await without.app.mock.close();
       await withFfmpeg.app.mock.close();

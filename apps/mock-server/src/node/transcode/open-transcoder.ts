@@ -13,6 +13,9 @@ import { FFMPEG_PACKAGE, findFfmpeg, HOW_TO_GET_FFMPEG } from './find-ffmpeg.js'
 import { sharedProcessor } from './shared-processor.js';
 import { createTranscoder } from './transcoder.js';
 
+/** What the log says once when `transcode: 'auto'` finds no ffmpeg. */
+export const NO_FFMPEG = 'transcode auto: no ffmpeg found';
+
 /** The values of the `transcode` option. */
 const TRANSCODE_MODES: readonly NonNullable<TranscodeOptions['transcode']>[] = ['auto', 'on', 'off'];
 
@@ -39,6 +42,8 @@ function resolve(options: TranscodeOptions): Required<TranscodeOptions> {
  */
 export function transcoderFor(options: TranscodeOptions): NonNullable<Platform['openProcessor']> {
   const { transcode, transcodeConcurrency } = resolve(options);
+  /** Whether the log said that `auto` found no ffmpeg (once per app, not once per sandbox). */
+  let toldNoFfmpeg = false;
   return (resolved, { sink, log }) => {
     if (transcode === 'off') return undefined;
     if (transcodeConcurrency === 0 && resolved.databaseUrl === undefined) {
@@ -48,7 +53,15 @@ export function transcoderFor(options: TranscodeOptions): NonNullable<Platform['
     }
     const ffmpeg = findFfmpeg();
     if (ffmpeg === undefined) {
-      if (transcode === 'auto') return undefined;
+      if (transcode === 'auto') {
+        if (!toldNoFfmpeg)
+          log('info', {
+            msg: NO_FFMPEG,
+            detail: `not on PATH, no ${FFMPEG_PACKAGE}: uploads play the placeholder (the API answers the same); for renditions of the uploaded files: ${HOW_TO_GET_FFMPEG}`,
+          });
+        toldNoFfmpeg = true;
+        return undefined;
+      }
       throw new OptionError(
         `transcode: "on" needs ffmpeg, and none was found (not on PATH, no ${FFMPEG_PACKAGE}): ${HOW_TO_GET_FFMPEG}; with "auto" or "off" the mock plays a placeholder instead`,
       );
