@@ -57,7 +57,26 @@ export interface PipelineDeps {
    * the request caused being in the store (src/webhooks/event-queueing.ts), so none of a write
    * the client saw acknowledged is lost if this process is killed.
    */
-  eventsQueued?(): Promise<void>;
+  eventsQueued?(): Promise<void> | undefined;
+}
+
+/**
+ * `answer` once the events being inserted when it is made are in the store (`queued()`): the
+ * answer itself, with no promise added, when none is (a GET, or nothing registered to hear them).
+ */
+function afterEvents<T>(answer: T | Promise<T>, queued: () => Promise<void> | undefined): T | Promise<T> {
+  const wait = (made: T): T | Promise<T> => {
+    const inserting = queued();
+    return inserting ? inserting.then(() => made) : made;
+  };
+  if (!(answer instanceof Promise)) return wait(answer);
+  return answer.then(wait, (error: unknown) => {
+    const inserting = queued();
+    if (!inserting) throw error;
+    return inserting.then(() => {
+      throw error;
+    });
+  });
 }
 
 /** The request's origin; a Host header that makes no valid URL is the client's error, not a 500. */
@@ -233,7 +252,7 @@ export function requestPipeline(deps: PipelineDeps): RequestPipeline {
     }
     const { eventsQueued } = deps;
     // a failed answer too: its handler may have committed a write, and emitted its events, first
-    if (eventsQueued) answer = Promise.resolve(answer).finally(() => eventsQueued());
+    if (eventsQueued) answer = afterEvents(answer, eventsQueued);
     if (!(answer instanceof Promise)) return finish(c, deps, path, admin, started, answer);
     return answer.then(
       (late) => finish(c, deps, path, admin, started, late),

@@ -53,9 +53,10 @@ export interface EventQueueing {
    * Resolves once the events accepted so far (not staged in a store update) are inserted; rejects
    * with the store's error when an insert failed its first try (it is retried meanwhile, up to 30
    * times a second apart, then logged as not queued): an answer waiting for it is a prompt 503, not
-   * a hang, and says the client cannot count on the write's events.
+   * a hang, and says the client cannot count on the write's events. Undefined when none is being
+   * inserted (most answers: nothing to wait for, not even a promise).
    */
-  queued(): Promise<void>;
+  queued(): Promise<void> | undefined;
   /** Settles once everything accepted so far is queued (or logged as not queued). */
   settled(): Promise<void>;
 }
@@ -153,7 +154,7 @@ export function eventQueueing(parts: {
       if (inUpdate) return void staged.add(written);
       enqueue(job, copies, holdMs);
     },
-    queued: () => Promise.all(trying).then(() => {}),
+    queued: () => (trying.size === 0 ? undefined : Promise.all(trying).then(() => {})),
     async settled() {
       for (let last: Promise<void> | undefined; last !== queueing || staged.size > 0; ) {
         last = queueing;

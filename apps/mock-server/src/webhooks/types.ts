@@ -273,7 +273,7 @@ export interface WebhookDispatcher {
    * answer to a request waits for it (a 503 when it rejects), so no event of a write a client saw
    * acknowledged is lost when this process is killed. None elsewhere.
    */
-  queued?(): Promise<void>;
+  queued?(): Promise<void> | undefined;
   /**
    * Waits until what this dispatcher shows is the store's (a store other processes share: their
    * targets, pending and given-up deliveries and attempts) and its own registrations,

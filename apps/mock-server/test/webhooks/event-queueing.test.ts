@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/shared/prng.js';
-import { eventQueueing } from '../../src/webhooks/event-queueing.js';
+import { type EventQueueing, eventQueueing } from '../../src/webhooks/event-queueing.js';
 import type { Enqueued, EnqueueOptions, WebhookJobs } from '../../src/webhooks/job-queue.js';
 import type { EventJob, WebhookLogEntry } from '../../src/webhooks/types.js';
 
@@ -74,13 +74,25 @@ function queueingOn(jobs: WebhookJobs, log: WebhookLogEntry[] = []) {
   });
 }
 
+/** What an answer waits for: there must be something, while an event is being inserted. */
+function inserting(queueing: EventQueueing): Promise<void> {
+  const waiting = queueing.queued();
+  if (waiting === undefined)
+    throw new Error('queued() gave nothing to wait for while an event is being inserted');
+  return waiting;
+}
+
 describe('eventQueueing', () => {
+  it('gives nothing to wait for while no event is being inserted (no promise per answer)', () => {
+    expect(queueingOn(slowJobs().jobs).queued()).toBeUndefined();
+  });
+
   it('answers once the events are inserted, the reordered ones held for the window', async () => {
     const { jobs, calls } = slowJobs();
     const queueing = queueingOn(jobs);
     queueing.accept(job(1), 'once-in-order');
     queueing.accept(job(2), 'reordered');
-    const waiting = queueing.queued();
+    const waiting = inserting(queueing);
     expect(await settledYet(waiting)).toBe(false);
     await until(() => calls.length === 1);
     calls[0]?.answer();
@@ -99,14 +111,14 @@ describe('eventQueueing', () => {
     const log: WebhookLogEntry[] = [];
     const queueing = queueingOn(jobs, log);
     queueing.accept(job(3), 'once-in-order');
-    const waiting = queueing.queued();
+    const waiting = inserting(queueing);
     await until(() => calls.length === 1);
     calls[0]?.fail(new Error('database unavailable'));
     await expect(waiting).rejects.toThrow('database unavailable');
     await until(() => calls.length === 2); // tried again a second later
     calls[1]?.answer();
     await queueing.settled();
-    await expect(queueing.queued()).resolves.toBeUndefined();
+    expect(queueing.queued()).toBeUndefined(); // inserted: nothing left to wait for
     expect(log.filter((e) => e.msg === 'webhook event not queued')).toEqual([]);
   });
 
