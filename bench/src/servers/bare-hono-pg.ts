@@ -10,10 +10,10 @@
  */
 import { settleRequestShapes } from '@video-api/mock-server/node';
 import { serveApp } from '@video-api/test-support';
-// The mock's own SQL of "an upload is in progress" (its reads add it as a column): the same query.
-import { UPLOADING_NOW } from '../../../apps/mock-server/src/node/postgres/postgres-uploads.js';
 import { Hono } from 'hono';
 import postgres, { type JSONValue } from 'postgres';
+// The mock's own SQL of "an upload is in progress" (its reads add it as a column): the same query.
+import { UPLOADING_NOW } from '../../../apps/mock-server/src/node/postgres/postgres-uploads.js';
 
 type Record_ = { customFields: Record<string, unknown>; updatedAt: number } & Record<string, unknown>;
 type Row = { record: Record_ };
