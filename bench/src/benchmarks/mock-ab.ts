@@ -3,9 +3,17 @@
  * the commit before a change), run side by side in one run: server CPU time per request (GET
  * video, PUT custom fields; fresh processes every round) and per MiB and peak RSS of a 1 GiB curl
  * upload, rounds interleaved and the order alternating, so that a change of the machine's speed
- * moves both alike.
+ * moves both alike. The load rounds run twice: in memory, and with a data dir (SQLite) of each
+ * side's own, fresh every round.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+
+/** The stores the load rounds run on: the label a figure names, and the CLI's arguments for it. */
+const STORES = [
+  { label: '', args: (): string[] => [] },
+  { label: ', data dir (SQLite)', args: (): string[] => ['--data-dir', mkdtempSync(`${TMP_DIR}/ab-data-`)] },
+] as const;
+
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { TMP_DIR } from '../lib/paths.js';
 import { pinToLastCore } from '../lib/pin.js';
 import { cpuTimeMs, peakRssMiB, resetPeakRss, type Started } from '../lib/proc.js';
@@ -58,29 +66,39 @@ export const mockAb: Benchmark = {
     const samples = new Map<string, number[]>();
     const add = (id: string, value: number) => samples.set(id, [...(samples.get(id) ?? []), value]);
     try {
-      const start = (side: Side) => (side === 'this' ? startMock() : startMock([], baselineCli));
+      mkdirSync(TMP_DIR, { recursive: true });
       // Load rounds: a fresh process per side and round (started in alternating order, pinned
       // with the other side's), so that no mock carries a slot of its own through the run.
-      for (let round = 0; round < rounds; round++) {
-        const order = round % 2 === 0 ? (['this', 'baseline'] as const) : (['baseline', 'this'] as const);
-        const fresh: Partial<Record<Side, Started>> = {};
-        try {
-          for (const side of order) fresh[side] = await start(side);
-          pinned = pinToLastCore([(fresh.this as Started).pid, (fresh.baseline as Started).pid]);
-          for (const side of order) {
-            const server = fresh[side] as Started;
-            const { key } = await createVideo(server.match);
-            for (const route of ROUTES) {
-              await cpuPerRequest(server, route, key, 3);
-              const us = await cpuPerRequest(server, route, key, seconds);
-              log(`  ${route.name} ${side} round ${round + 1}: ${us.toFixed(1)} µs CPU per request`);
-              add(`${route.name}|${side}`, us);
+      for (const store of STORES)
+        for (let round = 0; round < rounds; round++) {
+          const dirs: string[] = [];
+          const start = (side: Side) => {
+            const args = store.args();
+            if (args[1] !== undefined) dirs.push(args[1]);
+            return side === 'this' ? startMock(args) : startMock(args, baselineCli);
+          };
+          const order = round % 2 === 0 ? (['this', 'baseline'] as const) : (['baseline', 'this'] as const);
+          const fresh: Partial<Record<Side, Started>> = {};
+          try {
+            for (const side of order) fresh[side] = await start(side);
+            pinned = pinToLastCore([(fresh.this as Started).pid, (fresh.baseline as Started).pid]);
+            for (const side of order) {
+              const server = fresh[side] as Started;
+              const { key } = await createVideo(server.match);
+              for (const route of ROUTES) {
+                await cpuPerRequest(server, route, key, 3);
+                const us = await cpuPerRequest(server, route, key, seconds);
+                log(
+                  `  ${route.name}${store.label} ${side} round ${round + 1}: ${us.toFixed(1)} µs CPU per request`,
+                );
+                add(`${route.name}${store.label}|${side}`, us);
+              }
             }
+          } finally {
+            for (const server of Object.values(fresh)) await server?.stop();
+            for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
           }
-        } finally {
-          for (const server of Object.values(fresh)) await server?.stop();
         }
-      }
       servers.this = await startMock();
       servers.baseline = await startMock([], baselineCli);
       pinToLastCore([servers.this.pid, servers.baseline.pid]);
@@ -112,10 +130,17 @@ export const mockAb: Benchmark = {
           ...(target && { target }),
         });
       return {
-        setup: `Two mocks through their CLIs (in memory, --log-level silent), each in its own process: this checkout's and the one at --baseline; ${pinned}. Load: ${rounds} rounds; in each, both mocks start afresh (the order alternating) and each in turn takes a 3 s warm-up and ${seconds} s of autocannon 7.15, ${CONNECTIONS} connections, per route. Upload: ${size} with curl (-F), one warm-up each, then ${Math.max(runs, 3)} rounds alternating. Server CPU time: user + system of the server process from /proc/PID/stat, per request answered or per MiB received; peak RSS: VmHWM after clear_refs.`,
+        setup: `Two mocks through their CLIs (in memory, --log-level silent), each in its own process: this checkout's and the one at --baseline; ${pinned}. Load: ${rounds} rounds in memory, then ${rounds} with a data dir (SQLite) of each side's own, fresh every round; in each, both mocks start afresh (the order alternating) and each in turn takes a 3 s warm-up and ${seconds} s of autocannon 7.15, ${CONNECTIONS} connections, per route. Upload: ${size} with curl (-F), one warm-up each, then ${Math.max(runs, 3)} rounds alternating. Server CPU time: user + system of the server process from /proc/PID/stat, per request answered or per MiB received; peak RSS: VmHWM after clear_refs.`,
         figures: [
-          ...ROUTES.map((route) =>
-            pair(route.name, `${route.name}: server CPU time per request, this vs baseline`, 'µs', WITHIN),
+          ...STORES.flatMap((store) =>
+            ROUTES.map((route) =>
+              pair(
+                `${route.name}${store.label}`,
+                `${route.name}${store.label}: server CPU time per request, this vs baseline`,
+                'µs',
+                WITHIN,
+              ),
+            ),
           ),
           pair('upload', `${size} with curl: server CPU time per MiB, this vs baseline`, 'ms', WITHIN),
           pair('upload-rss', `${size} with curl: peak RSS of the mock, this vs baseline`, 'MiB', {
