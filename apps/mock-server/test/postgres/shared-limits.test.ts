@@ -12,6 +12,7 @@ import type { WebhookJobs } from '../../src/webhooks/job-queue.js';
 import { createSharedDispatcher } from '../../src/webhooks/shared-dispatcher.js';
 import type { EventJob } from '../../src/webhooks/types.js';
 import { poolOn } from '../support/database-pool.js';
+import { eventJob } from '../support/event-job.js';
 
 let database: TestDatabase;
 const closers: Array<() => Promise<unknown>> = [];
@@ -31,16 +32,7 @@ function jobsOf(state: string, limits: { maxGivenUp?: number } = {}): WebhookJob
   return jobs;
 }
 
-const job = (n: number): EventJob => ({
-  eventId: `evt_${n}`,
-  event: 'video.ready',
-  videoKey: `v-${n}`,
-  body: JSON.stringify({ n }),
-  signing: 'unsigned',
-  method: 'POST',
-  security: 'none',
-  readings: '',
-});
+const job = (n: number): EventJob => eventJob(n);
 
 const noted = {
   eventId: 'evt_0',

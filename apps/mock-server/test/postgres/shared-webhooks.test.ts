@@ -17,6 +17,7 @@ import type { WebhookJobs } from '../../src/webhooks/job-queue.js';
 import { createSharedDispatcher } from '../../src/webhooks/shared-dispatcher.js';
 import type { EventJob, WebhookDispatcher } from '../../src/webhooks/types.js';
 import { poolOn } from '../support/database-pool.js';
+import { eventJob } from '../support/event-job.js';
 
 let database: TestDatabase;
 const closers: Array<() => Promise<void>> = [];
@@ -74,16 +75,7 @@ const noted = {
   ok: true,
 };
 
-const job = (n: number): EventJob => ({
-  eventId: `evt_${n}`,
-  event: 'video.ready',
-  videoKey: `v-${n}`,
-  body: JSON.stringify({ n }),
-  signing: 'unsigned',
-  method: 'POST',
-  security: 'none',
-  readings: '',
-});
+const job = (n: number): EventJob => eventJob(n);
 
 /** A dispatcher of `state` on a pool of its own, as another process would run it. */
 function dispatcherOf(

@@ -12,6 +12,7 @@ import type { VideoRecord } from '../../src/state/types.js';
 import type { WebhookJobs } from '../../src/webhooks/job-queue.js';
 import type { EventJob } from '../../src/webhooks/types.js';
 import { poolOn } from '../support/database-pool.js';
+import { eventJob } from '../support/event-job.js';
 import { runCli } from '../support/run-cli.js';
 
 let database: TestDatabase;
@@ -29,16 +30,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const job = (n: number): EventJob => ({
-  eventId: `evt_worker_${n}`,
-  event: 'video.ready',
-  videoKey: `v-${n}`,
-  body: JSON.stringify({ n }),
-  signing: 'unsigned',
-  method: 'POST',
-  security: 'none',
-  readings: '',
-});
+const job = (n: number): EventJob => eventJob(n, 'worker_');
 
 /** Starts a worker and resolves once it says what it does. */
 async function worker() {
